@@ -1,0 +1,53 @@
+// The kernel interface: everything the ML-KEM algorithm needs below the level of K-PKE.
+// src/portable implements it in plain TypeScript (the reference); a WebAssembly backend
+// implements the same interface with buffers that live in its linear memory.
+//
+// Polynomials are Int16Array views of 256 coefficients; a vector of k polynomials is one
+// Int16Array of 256·k. Every buffer an operation works in comes from `alloc8`/`alloc16` of the
+// same kernels, once, so that a backend can place them where its code reads them.
+
+export interface Kernels {
+  /** Working memory owned by the backend: n bytes / n int16 values, zero-filled. */
+  alloc8(n: number): Uint8Array;
+  alloc16(n: number): Int16Array;
+
+  /** H = SHA3-256 (FIPS 203, §4.1): 32 bytes into out. */
+  sha3_256(out: Uint8Array, data: Uint8Array): void;
+  /** G = SHA3-512 of a ‖ b (§4.1): 64 bytes into out. */
+  sha3_512(out: Uint8Array, a: Uint8Array, b: Uint8Array): void;
+  /** SHAKE256 of a ‖ b, filling out; J(s) = SHAKE256(s, 32) (§4.1). */
+  shake256(out: Uint8Array, a: Uint8Array, b: Uint8Array): void;
+
+  /** Algorithm 7 (SampleNTT) on XOF(rho ‖ b0 ‖ b1). */
+  sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: number): void;
+  /** Algorithm 8 (SamplePolyCBD_eta) on PRF_eta(sigma, nonce). */
+  samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number, eta: 2 | 3): void;
+
+  /** Algorithm 9, in place; output reduced to |x| ≤ (q-1)/2. */
+  ntt(f: Int16Array): void;
+  /** Algorithm 10, in place, times the Montgomery factor R = 2^16; output |x| < q. */
+  invNtt(f: Int16Array): void;
+  /** Algorithms 11–12 summed over k polynomials: out = R^-1 · Σ a_i ∘ b_i; output |x| < q. */
+  nttMultiplyAccumulate(out: Int16Array, a: Int16Array, b: Int16Array, k: number): void;
+  /** f = f·R mod q. */
+  polyToMont(f: Int16Array): void;
+  /** f = f + g, reduced to |x| ≤ (q-1)/2; inputs |x| < 2^14. */
+  polyAddReduce(f: Int16Array, g: Int16Array): void;
+  /** f = f - g, reduced to |x| ≤ (q-1)/2; inputs |x| < 2^14. */
+  polySubReduce(f: Int16Array, g: Int16Array): void;
+
+  /** Algorithm 5 for d = 12: 384 bytes at out[off]. */
+  byteEncode12(out: Uint8Array, off: number, f: Int16Array): void;
+  /** Algorithm 6 for d = 12 (values reduced mod q): 384 bytes from src[off]. */
+  byteDecode12(f: Int16Array, src: Uint8Array, off: number): void;
+  /** §7.2 modulus check on src[off, off+len): every 12-bit value is below q. */
+  isCanonical12(src: Uint8Array, off: number, len: number): boolean;
+  /** ByteEncode_d ∘ Compress_d: 32·d bytes at out[off]. */
+  compressEncode(out: Uint8Array, off: number, f: Int16Array, d: number): void;
+  /** Decompress_d ∘ ByteDecode_d: 32·d bytes from src[off]. */
+  decodeDecompress(f: Int16Array, src: Uint8Array, off: number, d: number): void;
+  /** Decompress_1 ∘ ByteDecode_1 of the 32-byte message at m[off]. */
+  messageToPoly(f: Int16Array, m: Uint8Array, off: number): void;
+  /** ByteEncode_1 ∘ Compress_1: 32 bytes at out[off]. */
+  polyToMessage(out: Uint8Array, off: number, f: Int16Array): void;
+}

@@ -1,0 +1,104 @@
+// Preallocated working memory for one parameter set on one backend: every buffer an ML-KEM
+// operation touches, allocated once from the backend, with the views the algorithm needs, so
+// that no operation allocates except for the fresh arrays it returns.
+import type { Kernels } from './kernels.js';
+import type { ParameterSet } from './params.js';
+
+export interface Workspace {
+  /** The matrix Â (or its transpose), row-major; row i is aRows[i], entry (i, j) is aPoly[i·k + j]. */
+  readonly aRows: Int16Array[];
+  readonly aPoly: Int16Array[];
+  /** Vectors of k polynomials (ŝ or ŷ; ê or e1; t̂; u) and their polynomial views. */
+  readonly s: Int16Array;
+  readonly sPoly: Int16Array[];
+  readonly ePoly: Int16Array[];
+  readonly t: Int16Array;
+  readonly tPoly: Int16Array[];
+  readonly u: Int16Array;
+  readonly uPoly: Int16Array[];
+  /** Single polynomials: v, and a second one for e2, μ or w. */
+  readonly v: Int16Array;
+  readonly w: Int16Array;
+
+  /** ek; dk with views of its parts (dk_PKE ‖ ek ‖ H(ek) ‖ z); c and the re-encryption c'. */
+  readonly ek: Uint8Array;
+  readonly dk: Uint8Array;
+  readonly dkEk: Uint8Array;
+  readonly dkH: Uint8Array;
+  readonly dkZ: Uint8Array;
+  readonly c: Uint8Array;
+  readonly c2: Uint8Array;
+  /** d ‖ z and its halves; the message m; G's output and halves (ρ ‖ σ or K ‖ r); J's output; H(ek). */
+  readonly seed: Uint8Array;
+  readonly d: Uint8Array;
+  readonly z: Uint8Array;
+  readonly m: Uint8Array;
+  readonly g: Uint8Array;
+  readonly gLo: Uint8Array;
+  readonly gHi: Uint8Array;
+  readonly kBar: Uint8Array;
+  readonly h: Uint8Array;
+  /** The single byte k, appended to d in G(d ‖ k). */
+  readonly kByte: Uint8Array;
+  /** Every buffer above, for wiping. */
+  readonly all: ReadonlyArray<Uint8Array | Int16Array>;
+}
+
+function polys(vec: Int16Array, count: number): Int16Array[] {
+  return Array.from({ length: count }, (_, i) => vec.subarray(256 * i, 256 * (i + 1)));
+}
+
+export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
+  const k = p.k;
+  const a = kernels.alloc16(256 * k * k);
+  const [s, e, t, u] = [0, 1, 2, 3].map(() => kernels.alloc16(256 * k)) as [Int16Array, Int16Array, Int16Array, Int16Array];
+  const v = kernels.alloc16(256);
+  const w = kernels.alloc16(256);
+  const ek = kernels.alloc8(p.publicKeyBytes);
+  const dk = kernels.alloc8(p.secretKeyBytes);
+  const c = kernels.alloc8(p.ciphertextBytes);
+  const c2 = kernels.alloc8(p.ciphertextBytes);
+  const seed = kernels.alloc8(64);
+  const m = kernels.alloc8(32);
+  const g = kernels.alloc8(64);
+  const kBar = kernels.alloc8(32);
+  const h = kernels.alloc8(32);
+  const kByte = kernels.alloc8(1);
+  kByte[0] = k;
+  return {
+    aRows: Array.from({ length: k }, (_, i) => a.subarray(256 * k * i, 256 * k * (i + 1))),
+    aPoly: polys(a, k * k),
+    s,
+    sPoly: polys(s, k),
+    ePoly: polys(e, k),
+    t,
+    tPoly: polys(t, k),
+    u,
+    uPoly: polys(u, k),
+    v,
+    w,
+    ek,
+    dk,
+    dkEk: dk.subarray(384 * k, 768 * k + 32),
+    dkH: dk.subarray(768 * k + 32, 768 * k + 64),
+    dkZ: dk.subarray(768 * k + 64),
+    c,
+    c2,
+    seed,
+    d: seed.subarray(0, 32),
+    z: seed.subarray(32, 64),
+    m,
+    g,
+    gLo: g.subarray(0, 32),
+    gHi: g.subarray(32, 64),
+    kBar,
+    h,
+    kByte,
+    all: [a, s, e, t, u, v, w, ek, dk, c, c2, seed, m, g, kBar, h],
+  };
+}
+
+/** Zeroes every buffer that may hold secrets (all but kByte). */
+export function wipeWorkspace(ws: Workspace): void {
+  for (const buf of ws.all) buf.fill(0);
+}

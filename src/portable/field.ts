@@ -4,7 +4,7 @@
 
 export const Q = 3329;
 /** q^-1 mod 2^16, as a signed 16-bit value. */
-const QINV = -3327;
+export const QINV = -3327;
 /** Montgomery radix R = 2^16; R mod q and R^2 mod q. */
 export const MONT = 2285;
 export const MONT2 = 1353;

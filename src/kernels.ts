@@ -42,9 +42,9 @@ export interface Kernels {
   byteDecode12(f: Int16Array, src: Uint8Array, off: number): void;
   /** §7.2 modulus check on src[off, off+len): every 12-bit value is below q. */
   isCanonical12(src: Uint8Array, off: number, len: number): boolean;
-  /** ByteEncode_d ∘ Compress_d: 32·d bytes at out[off]. */
+  /** ByteEncode_d ∘ Compress_d for d in {4, 5, 10, 11}: 32·d bytes at out[off]. */
   compressEncode(out: Uint8Array, off: number, f: Int16Array, d: number): void;
-  /** Decompress_d ∘ ByteDecode_d: 32·d bytes from src[off]. */
+  /** Decompress_d ∘ ByteDecode_d for d in {4, 5, 10, 11}: 32·d bytes from src[off]. */
   decodeDecompress(f: Int16Array, src: Uint8Array, off: number, d: number): void;
   /** Decompress_1 ∘ ByteDecode_1 of the 32-byte message at m[off]. */
   messageToPoly(f: Int16Array, m: Uint8Array, off: number): void;

@@ -32,7 +32,19 @@ export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: numb
   let j = 0;
   while (j < 256) {
     sponge.squeeze(block, 0, SHAKE128_RATE);
-    for (let pos = 0; pos < SHAKE128_RATE && j < 256; pos += 3) {
+    let pos = 0;
+    // While two more coefficients fit, store both candidates and advance j past the accepted
+    // ones: (d - q) >>> 31 is 1 exactly when d < q. This avoids a mispredicted branch per candidate.
+    for (; pos < SHAKE128_RATE && j < 255; pos += 3) {
+      const c1 = block[pos + 1]!;
+      const d1 = block[pos]! | ((c1 & 15) << 8);
+      const d2 = (c1 >> 4) | (block[pos + 2]! << 4);
+      out[j] = d1;
+      j += (d1 - Q) >>> 31;
+      out[j] = d2;
+      j += (d2 - Q) >>> 31;
+    }
+    for (; pos < SHAKE128_RATE && j < 256; pos += 3) {
       const c1 = block[pos + 1]!;
       const d1 = block[pos]! | ((c1 & 15) << 8);
       const d2 = (c1 >> 4) | (block[pos + 2]! << 4);
@@ -57,13 +69,23 @@ export function samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number,
     for (let i = 0, o = 0; i < 128; i += 4, o += 8) {
       const t = block[i]! | (block[i + 1]! << 8) | (block[i + 2]! << 16) | (block[i + 3]! << 24);
       const s = (t & 0x55555555) + ((t >>> 1) & 0x55555555); // eight pairs of 2-bit sums
-      for (let c = 0; c < 8; c++) out[o + c] = ((s >>> (4 * c)) & 3) - ((s >>> (4 * c + 2)) & 3);
+      out[o] = (s & 3) - ((s >>> 2) & 3);
+      out[o + 1] = ((s >>> 4) & 3) - ((s >>> 6) & 3);
+      out[o + 2] = ((s >>> 8) & 3) - ((s >>> 10) & 3);
+      out[o + 3] = ((s >>> 12) & 3) - ((s >>> 14) & 3);
+      out[o + 4] = ((s >>> 16) & 3) - ((s >>> 18) & 3);
+      out[o + 5] = ((s >>> 20) & 3) - ((s >>> 22) & 3);
+      out[o + 6] = ((s >>> 24) & 3) - ((s >>> 26) & 3);
+      out[o + 7] = ((s >>> 28) & 3) - (s >>> 30);
     }
   } else {
     for (let i = 0, o = 0; i < 192; i += 3, o += 4) {
       const t = block[i]! | (block[i + 1]! << 8) | (block[i + 2]! << 16);
       const s = (t & 0x249249) + ((t >>> 1) & 0x249249) + ((t >>> 2) & 0x249249); // 3-bit sums
-      for (let c = 0; c < 4; c++) out[o + c] = ((s >>> (6 * c)) & 7) - ((s >>> (6 * c + 3)) & 7);
+      out[o] = (s & 7) - ((s >>> 3) & 7);
+      out[o + 1] = ((s >>> 6) & 7) - ((s >>> 9) & 7);
+      out[o + 2] = ((s >>> 12) & 7) - ((s >>> 15) & 7);
+      out[o + 3] = ((s >>> 18) & 7) - (s >>> 21);
     }
   }
   block.fill(0);

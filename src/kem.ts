@@ -5,7 +5,7 @@ import { MlKemError, checkBytes } from './errors.js';
 import type { Kernels } from './kernels.js';
 import { kpkeDecrypt, kpkeEncrypt, kpkeKeyGen } from './kpke.js';
 import type { ParameterSet } from './params.js';
-import { randomBytes } from './random.js';
+import { fillRandom } from './random.js';
 import { type Workspace, createWorkspace, wipeWorkspace } from './workspace.js';
 
 export interface KeyPair {
@@ -58,12 +58,14 @@ class Core {
   }
 
   /**
-   * Implements FIPS 203, Algorithm 16 (ML-KEM.KeyGen_internal) for the seed d ‖ z.
+   * Implements FIPS 203, Algorithm 16 (ML-KEM.KeyGen_internal) for the seed d ‖ z, or
+   * Algorithm 19 (ML-KEM.KeyGen) when no seed is given: d and z then come from the RBG.
    */
-  keyGenInternal(seed: Uint8Array): KeyPair {
+  keygen(seed: Uint8Array | undefined): KeyPair {
     const { p, K, ws } = this;
     try {
-      ws.seed.set(seed);
+      if (seed === undefined) fillRandom(ws.seed);
+      else ws.seed.set(seed);
       kpkeKeyGen(p, K, ws);
       ws.dkEk.set(ws.ek); // dk = dk_PKE ‖ ek ‖ H(ek) ‖ z
       K.sha3_256(ws.dkH, ws.ek);
@@ -75,13 +77,22 @@ class Core {
   }
 
   /**
-   * Implements FIPS 203, Algorithm 17 (ML-KEM.Encaps_internal) for an ek that passed §7.2.
+   * Implements FIPS 203, Algorithm 20 (ML-KEM.Encaps) — the §7.2 modulus check of ek, then m
+   * from the RBG — or, when m is given, that check and Algorithm 17 (ML-KEM.Encaps_internal).
+   * The type and length of each argument are checked by the caller.
    */
-  encapsInternal(ek: Uint8Array, m: Uint8Array): Encapsulation {
+  encaps(ek: Uint8Array, m: Uint8Array | undefined, what: string): Encapsulation {
     const { p, K, ws } = this;
     try {
       ws.ek.set(ek);
-      ws.m.set(m);
+      if (!K.isCanonical12(ws.ek, 0, 384 * p.k)) {
+        throw new MlKemError(
+          'ERR_INVALID_PUBLIC_KEY',
+          `${what} is not a valid ${p.name} encapsulation key: a 12-bit coefficient is not below q = 3329 (FIPS 203, §7.2)`,
+        );
+      }
+      if (m === undefined) fillRandom(ws.m);
+      else ws.m.set(m);
       K.sha3_256(ws.h, ws.ek);
       K.sha3_512(ws.g, ws.m, ws.h); // (K, r) = G(m ‖ H(ek))
       kpkeEncrypt(p, K, ws, ws.ek, ws.m, ws.gHi, ws.c);
@@ -92,14 +103,22 @@ class Core {
   }
 
   /**
-   * Implements FIPS 203, Algorithm 18 (ML-KEM.Decaps_internal) for a dk that passed §7.3.
+   * Implements FIPS 203, Algorithm 21 (ML-KEM.Decaps): the §7.3 hash check of dk (the types and
+   * lengths are checked by the caller), then Algorithm 18 (ML-KEM.Decaps_internal).
    * Note: the comparison of c and c' and the choice between K' and K̄ are constant time (ct.ts).
    */
-  decapsInternal(c: Uint8Array, dk: Uint8Array): Uint8Array {
+  decaps(c: Uint8Array, dk: Uint8Array, what: string): Uint8Array {
     const { p, K, ws } = this;
     try {
-      ws.c.set(c);
       ws.dk.set(dk);
+      K.sha3_256(ws.h, ws.dkEk); // §7.3: the stored H(ek) must equal SHA3-256 of the embedded ek
+      if (ctDiffMask(ws.dkH, 0, ws.h, 32) !== 0) {
+        throw new MlKemError(
+          'ERR_INVALID_SECRET_KEY',
+          `${what} is not a valid ${p.name} decapsulation key: its stored H(ek) does not match its encapsulation key (FIPS 203, §7.3)`,
+        );
+      }
+      ws.c.set(c);
       kpkeDecrypt(p, K, ws, ws.dk, ws.c, ws.m); // m'
       K.sha3_512(ws.g, ws.m, ws.dkH); // (K', r') = G(m' ‖ h)
       K.shake256(ws.kBar, ws.dkZ, ws.c); // K̄ = J(z ‖ c)
@@ -111,41 +130,12 @@ class Core {
       wipeWorkspace(ws);
     }
   }
-
-  /** The §7.2 modulus check of ek (Algorithm 20's input check), after its type and length. */
-  checkPublicKey(ek: unknown, what: string): asserts ek is Uint8Array {
-    const { p } = this;
-    checkBytes(ek, p.publicKeyBytes, what);
-    if (!this.K.isCanonical12(ek, 0, 384 * p.k)) {
-      throw new MlKemError(
-        'ERR_INVALID_PUBLIC_KEY',
-        `${what} is not a valid ${p.name} encapsulation key: a 12-bit coefficient is not below q = 3329 (FIPS 203, §7.2)`,
-      );
-    }
-  }
-
-  /** The §7.3 hash check of dk: the stored H(ek) must equal SHA3-256 of the embedded ek. */
-  checkSecretKey(dk: Uint8Array, what: string): void {
-    const { p, K, ws } = this;
-    try {
-      ws.dk.set(dk);
-      K.sha3_256(ws.h, ws.dkEk);
-      if (ctDiffMask(ws.dk, 768 * p.k + 32, ws.h, 32) !== 0) {
-        throw new MlKemError(
-          'ERR_INVALID_SECRET_KEY',
-          `${what} is not a valid ${p.name} decapsulation key: its stored H(ek) does not match its encapsulation key (FIPS 203, §7.3)`,
-        );
-      }
-    } finally {
-      wipeWorkspace(ws);
-    }
-  }
 }
 
 /** Builds the public, frozen ML-KEM object for a parameter set over a set of kernels. */
 export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
   let core: Core | undefined;
-  const getCore = (): Core => (core ??= new Core(p, kernels)); // workspace allocated on first use
+  const getCore = () => (core ??= new Core(p, kernels)); // workspace allocated on first use
   const arg = (name: string) => `${p.name} ${name}`;
 
   return Object.freeze({
@@ -159,42 +149,25 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
     }),
 
     keygen(seed?: Uint8Array): KeyPair {
-      if (seed === undefined) {
-        const fresh = randomBytes(64); // Algorithm 19: d and z from the RBG
-        try {
-          return getCore().keyGenInternal(fresh);
-        } finally {
-          fresh.fill(0);
-        }
-      }
-      checkBytes(seed, 64, arg('seed'));
-      return getCore().keyGenInternal(seed);
+      if (seed !== undefined) checkBytes(seed, 64, arg('seed'));
+      return getCore().keygen(seed);
     },
 
     encapsulate(publicKey: Uint8Array): Encapsulation {
-      const c: Core = getCore();
-      c.checkPublicKey(publicKey, arg('publicKey'));
-      const m = randomBytes(32); // Algorithm 20, line 1
-      try {
-        return c.encapsInternal(publicKey, m);
-      } finally {
-        m.fill(0);
-      }
+      checkBytes(publicKey, p.publicKeyBytes, arg('publicKey'));
+      return getCore().encaps(publicKey, undefined, arg('publicKey'));
     },
 
     encapsulateInternal(publicKey: Uint8Array, m: Uint8Array): Encapsulation {
-      const c: Core = getCore();
-      c.checkPublicKey(publicKey, arg('publicKey'));
+      checkBytes(publicKey, p.publicKeyBytes, arg('publicKey'));
       checkBytes(m, 32, arg('m'));
-      return c.encapsInternal(publicKey, m);
+      return getCore().encaps(publicKey, m, arg('publicKey'));
     },
 
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
-      const c = getCore();
       checkBytes(ciphertext, p.ciphertextBytes, arg('ciphertext'));
       checkBytes(secretKey, p.secretKeyBytes, arg('secretKey'));
-      c.checkSecretKey(secretKey, arg('secretKey'));
-      return c.decapsInternal(ciphertext, secretKey);
+      return getCore().decaps(ciphertext, secretKey, arg('secretKey'));
     },
   });
 }

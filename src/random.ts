@@ -1,7 +1,7 @@
 import { MlKemError } from './errors.js';
 
-/** n bytes from the platform's cryptographically secure generator (Web Crypto getRandomValues). */
-export function randomBytes(n: number): Uint8Array {
+/** Fills out from the platform's cryptographically secure generator (Web Crypto getRandomValues). */
+export function fillRandom(out: Uint8Array): void {
   const crypto = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
   if (typeof crypto?.getRandomValues !== 'function') {
     throw new MlKemError(
@@ -9,7 +9,5 @@ export function randomBytes(n: number): Uint8Array {
       'no secure random source: globalThis.crypto.getRandomValues is not available in this runtime',
     );
   }
-  const out = new Uint8Array(n);
   crypto.getRandomValues(out);
-  return out;
 }

@@ -20,10 +20,9 @@ export class MlKemError extends Error {
 
 /** Names what a value is, for error messages ("a string", "an ArrayBuffer", "null"). */
 function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value !== 'object') return `a ${typeof value}`;
-  const ctor = (value as object).constructor?.name;
-  return ctor ? `a ${ctor}` : 'an object';
+  if (value === null || value === undefined) return String(value);
+  const name = typeof value === 'object' ? (value as object).constructor?.name || 'object' : typeof value;
+  return `${/^([aeio]|u(?!int))/i.test(name) ? 'an' : 'a'} ${name}`; // "a Uint8Array", "an ArrayBuffer"
 }
 
 /**

@@ -1,7 +1,10 @@
 // ByteEncode / ByteDecode (FIPS 203, Algorithms 5 and 6) fused with Compress / Decompress
 // (§4.2.1). Bits are packed little-endian: coefficient j occupies bits d·j .. d·j+d-1.
 // Loop bounds and shifts depend only on d and j, never on the data.
-import { Q, compress, decompress, fieldCsubq, fieldToCanonical } from './field.js';
+import { compress, decompress, fieldCsubq, fieldToCanonical } from './field.js';
+
+/** q, declared here: V8 reads an imported binding through its module cell on every use. */
+const Q = 3329;
 
 /**
  * Implements FIPS 203, Algorithm 5 (ByteEncode_12) for one polynomial, writing 384 bytes at out[off].

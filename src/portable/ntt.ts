@@ -1,7 +1,7 @@
 // The number-theoretic transform over Z_q[X]/(X^256 + 1) (FIPS 203, §4.3).
 // Coefficients are int16; twiddle factors are kept in Montgomery form (times R = 2^16), as in
 // the Kyber reference implementation, so each product needs one Montgomery reduction.
-import { MONT, MONT2, Q, QINV, barrettReduce, fieldMulMont, montgomeryReduce } from './field.js';
+import { MONT, MONT2, barrettReduce, fieldMulMont, montgomeryReduce } from './field.js';
 
 let zetaTable: Int16Array | undefined;
 
@@ -29,49 +29,73 @@ export function zetas(): Int16Array {
   return (zetaTable = table);
 }
 
+/** q, declared here: V8 reads an imported binding through its module cell on every use. */
+const Q = 3329;
+
+let twiddleTable: { zeta: Int32Array; zetaShoup: Int32Array } | undefined;
+
+/**
+ * The NTT twiddle factors for Shoup multiplication: zeta[i] = ζ^BitRev7(i) mod q, centered, and
+ * zetaShoup[i] = round(zeta[i]·2^16 / q), |zetaShoup[i]| < 2^15. Computed on first use.
+ */
+export function nttTwiddles(): { zeta: Int32Array; zetaShoup: Int32Array } {
+  if (twiddleTable) return twiddleTable;
+  const zeta = new Int32Array(128);
+  const zetaShoup = new Int32Array(128);
+  let pow = 1;
+  const byExponent = new Int16Array(128);
+  for (let e = 0; e < 128; e++, pow = (pow * 17) % Q) byExponent[e] = pow > Q >> 1 ? pow - Q : pow;
+  for (let i = 0; i < 128; i++) {
+    zeta[i] = byExponent[bitRev7(i)]!;
+    zetaShoup[i] = Math.round((zeta[i]! * 65536) / Q);
+  }
+  return (twiddleTable = { zeta, zetaShoup });
+}
+
+// Shoup multiplication by a twiddle z with its precomputed zs = round(z·2^16/q):
+//   a·z - q·round(a·zs / 2^16) ≡ a·z (mod q), and for |a| < 2^15 the quotient is off by at most
+//   3/4, so the result is below q in absolute value. Every product stays below 2^30.
+// It is written out in the loops below because V8 does not inline a helper there; it needs two
+// fewer operations than a Montgomery reduction and keeps the twiddles in normal form.
+
 /**
  * Implements FIPS 203, Algorithm 9 (NTT), in place.
  * Input |f[j]| < q; output |f[j]| ≤ (q-1)/2 (Barrett-reduced), in the NTT domain.
  * Note: layers are done two at a time on four coefficients held in locals (fewer loads and
  * stores), and the last layer reduces as it stores. The butterflies and zetas are those of the
- * algorithm: layer ℓ (length 128/2^ℓ) uses zetas[2^ℓ + b] in its block b. Each layer grows
- * |f[j]| by less than q, so values stay below 8q < 2^15 and the Montgomery bound holds.
- * The Montgomery reduction is written out: V8 does not inline the helper in these loops.
+ * algorithm: layer ℓ (length 128/2^ℓ) uses ζ^BitRev7(2^ℓ + b) in its block b. Each layer grows
+ * |f[j]| by less than q, so values stay below 8q < 2^15, within Shoup multiplication's bound.
  */
 export function ntt(f: Int16Array): void {
-  const z = zetas();
+  const { zeta: z, zetaShoup: w } = nttTwiddles();
   for (let len = 128, k = 1; len >= 4; len >>= 2, k <<= 2) {
     const half = len >> 1;
     for (let b = 0; b < k; b++) {
-      const z1 = z[k + b]!;
-      const z2 = z[2 * k + 2 * b]!;
-      const z3 = z[2 * k + 2 * b + 1]!;
+      const z1 = z[k + b]!, w1 = w[k + b]!;
+      const z2 = z[2 * k + 2 * b]!, w2 = w[2 * k + 2 * b]!;
+      const z3 = z[2 * k + 2 * b + 1]!, w3 = w[2 * k + 2 * b + 1]!;
       for (let j = 2 * len * b, end = j + half; j < end; j++) {
         let a0 = f[j]!, a1 = f[j + half]!, a2 = f[j + len]!, a3 = f[j + len + half]!;
-        let x = Math.imul(z1, a2);
-        let t = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16;
+        let t = Math.imul(a2, z1) - Math.imul((Math.imul(a2, w1) + 0x8000) >> 16, Q);
         a2 = a0 - t;
         a0 += t;
-        x = Math.imul(z1, a3);
-        t = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16;
+        t = Math.imul(a3, z1) - Math.imul((Math.imul(a3, w1) + 0x8000) >> 16, Q);
         a3 = a1 - t;
         a1 += t;
-        x = Math.imul(z2, a1);
-        t = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16;
+        t = Math.imul(a1, z2) - Math.imul((Math.imul(a1, w2) + 0x8000) >> 16, Q);
         f[j + half] = a0 - t;
         f[j] = a0 + t;
-        x = Math.imul(z3, a3);
-        t = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16;
+        t = Math.imul(a3, z3) - Math.imul((Math.imul(a3, w3) + 0x8000) >> 16, Q);
         f[j + len + half] = a2 - t;
         f[j + len] = a2 + t;
       }
     }
   }
   for (let j = 0; j < 256; j += 4) {
-    const zeta = z[64 + (j >> 2)]!; // last layer, length 2
+    const zj = z[64 + (j >> 2)]!, wj = w[64 + (j >> 2)]!; // last layer, length 2
     for (let i = j; i < j + 2; i++) {
-      const x = Math.imul(zeta, f[i + 2]!);
-      const t = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16;
+      const b = f[i + 2]!;
+      const t = Math.imul(b, zj) - Math.imul((Math.imul(b, wj) + 0x8000) >> 16, Q);
       const a = f[i]!;
       const lo = a + t;
       const hi = a - t;
@@ -84,46 +108,47 @@ export function ntt(f: Int16Array): void {
 /**
  * Implements FIPS 203, Algorithm 10 (NTT^-1), in place, and multiplies by R = 2^16.
  * Input |f[j]| < q; output |f[j]| < q.
- * Note: layers are done two at a time as in ntt (layer of length len, block b uses
- * zetas[256/len - 1 - b]); sums are Barrett-reduced every second layer, which keeps them below
- * 4q < 2^15. The final factor is R^2/128 mod q (1441) instead of 128^-1 (3303): with one
- * Montgomery reduction it yields f·R/128, which cancels the R^-1 that nttMultiplyAccumulate
- * leaves. It is folded into the last layer (its zeta becomes zeta·1441·R^-1).
+ * Note: layers are done two at a time as in ntt (the layer of length len uses
+ * ζ^BitRev7(256/len - 1 - b) in its block b); sums are Barrett-reduced every second layer, which
+ * keeps every multiplicand below 4q < 2^15. The algorithm's final factor 128^-1 becomes
+ * R/128 = 512 (mod q), which cancels the R^-1 that nttMultiplyAccumulate leaves; it is folded
+ * into the last layer, whose twiddle becomes 512·ζ^BitRev7(1).
  */
 export function invNtt(f: Int16Array): void {
-  const z = zetas();
+  const { zeta: z, zetaShoup: w } = nttTwiddles();
   for (let len = 2, nb = 64; len <= 32; len <<= 2, nb >>= 2) {
     for (let b = 0; b < nb >> 1; b++) {
-      const zA = z[2 * nb - 1 - 2 * b]!;
-      const zB = z[2 * nb - 2 - 2 * b]!;
-      const zC = z[nb - 1 - b]!;
+      const zA = z[2 * nb - 1 - 2 * b]!, wA = w[2 * nb - 1 - 2 * b]!;
+      const zB = z[2 * nb - 2 - 2 * b]!, wB = w[2 * nb - 2 - 2 * b]!;
+      const zC = z[nb - 1 - b]!, wC = w[nb - 1 - b]!;
       for (let j = 4 * len * b, end = j + len; j < end; j++) {
         const a0 = f[j]!, a1 = f[j + len]!, a2 = f[j + 2 * len]!, a3 = f[j + 3 * len]!;
         const s0 = a0 + a1; // < 2q
-        let x = Math.imul(zA, a1 - a0);
-        const d0 = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16; // < q
+        let x = a1 - a0;
+        const d0 = Math.imul(x, zA) - Math.imul((Math.imul(x, wA) + 0x8000) >> 16, Q); // < q
         const s1 = a2 + a3;
-        x = Math.imul(zB, a3 - a2);
-        const d1 = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16;
+        x = a3 - a2;
+        const d1 = Math.imul(x, zB) - Math.imul((Math.imul(x, wB) + 0x8000) >> 16, Q);
         const s = s0 + s1; // < 4q
-        f[j] = s - Math.imul((Math.imul(20159, s) + (1 << 25)) >> 26, Q);
-        x = Math.imul(zC, s1 - s0);
-        f[j + 2 * len] = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16;
+        f[j] = s - Math.imul((Math.imul(20159, s) + (1 << 25)) >> 26, Q); // barrettReduce
+        x = s1 - s0;
+        f[j + 2 * len] = Math.imul(x, zC) - Math.imul((Math.imul(x, wC) + 0x8000) >> 16, Q);
         const t = d0 + d1; // < 2q
         f[j + len] = t - Math.imul((Math.imul(20159, t) + (1 << 25)) >> 26, Q);
-        x = Math.imul(zC, d1 - d0);
-        f[j + 3 * len] = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16;
+        x = d1 - d0;
+        f[j + 3 * len] = Math.imul(x, zC) - Math.imul((Math.imul(x, wC) + 0x8000) >> 16, Q);
       }
     }
   }
-  const zLast = montgomeryReduce(Math.imul(z[1]!, 1441)); // layer of length 128, scaled
+  // The layer of length 128 with the final scaling: 512 = R/128 mod q (Shoup constant 10079),
+  // and its twiddle 512·ζ^BitRev7(1) = 512·1729 ≡ -266 (mod q) (Shoup constant -5237).
   for (let j = 0; j < 128; j++) {
     const t = f[j]!;
     const u = f[j + 128]!;
-    let x = Math.imul(t + u, 1441); // |t + u| < 2q
-    f[j] = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16;
-    x = Math.imul(zLast, u - t);
-    f[j + 128] = (x - Math.imul((Math.imul(x, QINV) << 16) >> 16, Q)) >> 16;
+    let x = t + u; // < 2q
+    f[j] = Math.imul(x, 512) - Math.imul((Math.imul(x, 10079) + 0x8000) >> 16, Q);
+    x = u - t;
+    f[j + 128] = Math.imul(x, -266) - Math.imul((Math.imul(x, -5237) + 0x8000) >> 16, Q);
   }
 }
 

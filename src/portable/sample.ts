@@ -1,5 +1,6 @@
 // Sampling (FIPS 203, §4.2.2): the public matrix from SHAKE128 and the secret noise from SHAKE256.
-import { Q } from './field.js';
+/** q, declared here: V8 reads an imported binding through its module cell on every use. */
+const Q = 3329;
 import { Sponge } from './keccak.js';
 
 const SHAKE128_RATE = 168;

@@ -180,7 +180,7 @@ export function nttMultiplyAccumulate(out: Int16Array, a: Int16Array, b: Int16Ar
   }
 }
 
-/** out[j] = out[j]·R mod q (leaves Montgomery's R^-1 behind); output |out[j]| < q. */
+/** f[j] = f[j]·R mod q, cancelling the R^-1 of nttMultiplyAccumulate. Input int16; output |f[j]| < q. */
 export function polyToMont(f: Int16Array): void {
   for (let j = 0; j < 256; j++) f[j] = fieldMulMont(f[j]!, MONT2);
 }

@@ -43,7 +43,7 @@ function randInt(next: () => number, lo: number, hi: number): number {
 /** Algorithm 3 (BitsToBytes). */
 function bitsToBytes(b: number[]): Uint8Array {
   const B = new Uint8Array(b.length / 8);
-  for (let i = 0; i < b.length; i++) B[Math.floor(i / 8)] += b[i]! * 2 ** (i % 8);
+  for (let i = 0; i < b.length; i++) B[Math.floor(i / 8)] = B[Math.floor(i / 8)]! + b[i]! * 2 ** (i % 8);
   return B;
 }
 /** Algorithm 4 (BytesToBits). */

@@ -31,7 +31,7 @@ function roundConstants(): Int32Array {
     for (let j = 0; j < 7; j++) {
       const bit = lfsr & 1;
       if (j === 0) rc[2 * i] = bit;
-      else rc[2 * i + 1] |= bit << ((1 << (j - 1)) - 1);
+      else rc[2 * i + 1] = rc[2 * i + 1]! | (bit << ((1 << (j - 1)) - 1));
       lfsr = ((lfsr << 1) ^ (-(lfsr >>> 7) & 0x71)) & 0xff;
     }
   }
@@ -205,8 +205,8 @@ function xorBlock(s: Int32Array, data: Uint8Array, off: number, rate: number): v
   for (let i = 0, j = off; i < words; i += 2, j += 8) {
     const lo = unshuffle(data[j]! | (data[j + 1]! << 8) | (data[j + 2]! << 16) | (data[j + 3]! << 24));
     const hi = unshuffle(data[j + 4]! | (data[j + 5]! << 8) | (data[j + 6]! << 16) | (data[j + 7]! << 24));
-    s[i] ^= (lo & 0xffff) | (hi << 16);
-    s[i + 1] ^= (lo >>> 16) | (hi & 0xffff0000);
+    s[i] = s[i]! ^ (lo & 0xffff) ^ (hi << 16);
+    s[i + 1] = s[i + 1]! ^ (lo >>> 16) ^ (hi & 0xffff0000);
   }
 }
 
@@ -305,10 +305,15 @@ export class Sponge {
     if (!this.squeezing) {
       // pad10*1 after the domain bits: suffix holds both (FIPS 202, B.2); the last block is
       // permuted below, on the first request for output.
-      buf.fill(0, pos, rate);
-      buf[pos] ^= this.suffix;
-      buf[rate - 1] ^= 0x80;
-      xorBlock(state, buf, 0, rate);
+      // Only the lanes holding input or the suffix are converted and XORed; the final 1 bit of
+      // the padding (bit 7 of byte rate - 1, the top bit of the last lane's odd word) goes in
+      // directly. Most ML-KEM inputs are far shorter than a block.
+      const lanes = (pos >>> 3) + 1;
+      buf.fill(0, pos, 8 * lanes);
+      buf[pos] = this.suffix;
+      xorBlock(state, buf, 0, 8 * lanes);
+      const last = 2 * (rate >>> 3) - 1;
+      state[last] = state[last]! ^ 0x80000000;
       this.squeezing = true;
       pos = rate;
     }

@@ -1,7 +1,7 @@
 // The number-theoretic transform over Z_q[X]/(X^256 + 1) (FIPS 203, §4.3).
 // Coefficients are int16; twiddle factors are kept in Montgomery form (times R = 2^16), as in
 // the Kyber reference implementation, so each product needs one Montgomery reduction.
-import { MONT, MONT2, barrettReduce, fieldMulMont, montgomeryReduce } from './field.js';
+import { MONT, barrettReduce, montgomeryReduce } from './field.js';
 
 let zetaTable: Int16Array | undefined;
 
@@ -182,7 +182,11 @@ export function nttMultiplyAccumulate(out: Int16Array, a: Int16Array, b: Int16Ar
 
 /** f[j] = f[j]·R mod q, cancelling the R^-1 of nttMultiplyAccumulate. Input int16; output |f[j]| < q. */
 export function polyToMont(f: Int16Array): void {
-  for (let j = 0; j < 256; j++) f[j] = fieldMulMont(f[j]!, MONT2);
+  // Shoup multiplication by R mod q = 2285 (centered -1044, Shoup constant -20553), as in ntt.
+  for (let j = 0; j < 256; j++) {
+    const a = f[j]!;
+    f[j] = Math.imul(a, -1044) - Math.imul((Math.imul(a, -20553) + 0x8000) >> 16, Q);
+  }
 }
 
 /** f = f + g, then Barrett-reduced; inputs |f|, |g| < 2^14 so the sum fits int16. */

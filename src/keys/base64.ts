@@ -1,0 +1,128 @@
+// Base64 (RFC 4648, §4) for PEM and base64url (RFC 4648, §5) for JWK, strict and without
+// lookup tables. The text of a private key is secret, and a table indexed by its characters leaks
+// them through the cache (Sieck, "Util::Lookup: Exploiting key decoding in cryptographic
+// libraries", CCS 2021); so each character is mapped with arithmetic on masks instead, and
+// validity is accumulated and checked once, at the end.
+import { MlKemError } from '../errors.js';
+
+/** -1 (all ones) when lo <= c <= hi, else 0, for c, lo, hi in [0, 255]. */
+const inRange = (c: number, lo: number, hi: number): number => ((lo - 1 - c) & (c - hi - 1)) >> 8;
+
+/** The 6-bit value of a character code, or -1 when it is not in the alphabet. */
+function decodeChar(code: number, url: boolean): number {
+  const c = code & 0xff; // codes above 255 are refused through `code >>> 8` by the caller
+  let v = -1;
+  v += inRange(c, 0x41, 0x5a) & (c - 0x41 + 1); // A-Z: 0..25
+  v += inRange(c, 0x61, 0x7a) & (c - 0x61 + 27); // a-z: 26..51
+  v += inRange(c, 0x30, 0x39) & (c - 0x30 + 53); // 0-9: 52..61
+  const c62 = url ? 0x2d : 0x2b; // '-' or '+'
+  const c63 = url ? 0x5f : 0x2f; // '_' or '/'
+  v += inRange(c, c62, c62) & 63;
+  v += inRange(c, c63, c63) & 64;
+  return v;
+}
+
+/** The character code of a 6-bit value. */
+function encodeChar(v: number, url: boolean): number {
+  let diff = 0x41; // 'A' - 0
+  diff += ((25 - v) >> 8) & 6; // v >= 26: 'a' - 26
+  diff -= ((51 - v) >> 8) & 75; // v >= 52: '0' - 52
+  diff += ((61 - v) >> 8) & (url ? -13 : -15); // v >= 62: '-' or '+' - 62
+  diff += ((62 - v) >> 8) & (url ? 49 : 3); // v = 63: '_' or '/' - 63
+  return v + diff;
+}
+
+function encode(bytes: Uint8Array, url: boolean): string {
+  const codes: number[] = [];
+  let i = 0;
+  for (; i + 3 <= bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    codes.push(encodeChar(n >>> 18, url), encodeChar((n >>> 12) & 63, url), encodeChar((n >>> 6) & 63, url), encodeChar(n & 63, url));
+  }
+  const rest = bytes.length - i; // 0, 1 or 2: public, from the length
+  if (rest > 0) {
+    const n = (bytes[i]! << 16) | (rest === 2 ? bytes[i + 1]! << 8 : 0);
+    codes.push(encodeChar(n >>> 18, url), encodeChar((n >>> 12) & 63, url));
+    if (rest === 2) codes.push(encodeChar((n >>> 6) & 63, url));
+    if (!url) codes.push(...(rest === 1 ? [0x3d, 0x3d] : [0x3d])); // '=' padding
+  }
+  let out = '';
+  for (let j = 0; j < codes.length; j += 8192) out += String.fromCharCode(...codes.slice(j, j + 8192));
+  codes.fill(0);
+  return out;
+}
+
+/**
+ * Decodes `text` (already stripped of padding) into bytes. Refuses any character outside the
+ * alphabet, a length that no byte string has (4n + 1), and non-zero unused bits in the last
+ * character (so that each byte string has exactly one encoding). `what` names the text.
+ */
+function decode(text: string, url: boolean, what: string): Uint8Array {
+  const n = text.length;
+  if (n % 4 === 1) {
+    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: ${n} characters cannot encode whole bytes`);
+  }
+  const out = new Uint8Array((n * 3) >> 2);
+  let bad = 0;
+  let acc = 0; // up to 24 bits
+  let o = 0;
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    const v = decodeChar(code, url);
+    bad |= (code >>> 8) | (v >> 31); // non-zero for a code above 255 or a character not in the alphabet
+    acc = (acc << 6) | (v & 63);
+    if ((i & 3) === 3) {
+      out[o++] = acc >>> 16;
+      out[o++] = acc >>> 8;
+      out[o++] = acc;
+      acc = 0;
+    }
+  }
+  const tail = n & 3; // 0, 2 or 3 characters left: 0, 1 or 2 bytes
+  if (tail === 2) {
+    out[o++] = acc >>> 4;
+    bad |= acc & 0x0f; // unused bits must be zero
+  } else if (tail === 3) {
+    out[o++] = acc >>> 10;
+    out[o++] = acc >>> 2;
+    bad |= acc & 0x03;
+  }
+  acc = 0;
+  if (bad !== 0) {
+    out.fill(0);
+    // Only now, on text that is refused anyway, look for the culprit to name it.
+    for (let i = 0; i < n; i++) {
+      const code = text.charCodeAt(i);
+      if (code > 255 || decodeChar(code, url) < 0) {
+        const shown = code >= 0x21 && code <= 0x7e ? `'${text[i]}'` : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+        throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: character ${shown} at position ${i}`);
+      }
+    }
+    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: the unused bits of its last character are not zero (not the canonical encoding)`);
+  }
+  return out;
+}
+
+/** Base64 with '=' padding (RFC 4648, §4), as in PEM (RFC 7468). */
+export function encodeBase64(bytes: Uint8Array): string {
+  return encode(bytes, false);
+}
+
+/** Strict base64 (RFC 4648, §4): the alphabet only, padded to a multiple of 4, canonical. */
+export function decodeBase64(text: string, what: string): Uint8Array {
+  if (text.length % 4 !== 0) {
+    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid base64: its length ${text.length} is not a multiple of 4`);
+  }
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return decode(text.slice(0, text.length - pad), false, what);
+}
+
+/** Base64url without padding (RFC 4648, §5; RFC 7515, §2), as in JWK. */
+export function encodeBase64url(bytes: Uint8Array): string {
+  return encode(bytes, true);
+}
+
+/** Strict base64url without padding (RFC 7515, §2): the URL-safe alphabet only, canonical. */
+export function decodeBase64url(text: string, what: string): Uint8Array {
+  return decode(text, true, what);
+}

@@ -1,0 +1,214 @@
+// A minimal strict DER (X.690) reader and writer: only what SubjectPublicKeyInfo (RFC 5280) and
+// OneAsymmetricKey (RFC 5958) need for ML-KEM keys (RFC 9935). Single-byte tags, definite
+// minimal lengths, and nothing left over: anything else is refused with ERR_INVALID_KEY_ENCODING
+// and a message that says what was wrong and at which byte.
+import { MlKemError } from '../errors.js';
+
+export const TAG_INTEGER = 0x02;
+export const TAG_BIT_STRING = 0x03;
+export const TAG_OCTET_STRING = 0x04;
+export const TAG_NULL = 0x05;
+export const TAG_OID = 0x06;
+export const TAG_SEQUENCE = 0x30;
+/** [0] IMPLICIT, primitive: the ML-KEM seed (RFC 9935, §6). */
+export const TAG_CONTEXT_0 = 0x80;
+/** [1] IMPLICIT BIT STRING, primitive: OneAsymmetricKey publicKey (RFC 5958, §2). */
+export const TAG_CONTEXT_1 = 0x81;
+/** [0] IMPLICIT SET OF, constructed: OneAsymmetricKey attributes (RFC 5958, §2). */
+export const TAG_CONTEXT_0_CONSTRUCTED = 0xa0;
+
+const TAG_NAMES: Readonly<Record<number, string>> = {
+  [TAG_INTEGER]: 'INTEGER',
+  [TAG_BIT_STRING]: 'BIT STRING',
+  [TAG_OCTET_STRING]: 'OCTET STRING',
+  [TAG_NULL]: 'NULL',
+  [TAG_OID]: 'OBJECT IDENTIFIER',
+  [TAG_SEQUENCE]: 'SEQUENCE',
+  [TAG_CONTEXT_0]: '[0] (primitive)',
+  [TAG_CONTEXT_1]: '[1] (primitive)',
+  [TAG_CONTEXT_0_CONSTRUCTED]: '[0] (constructed)',
+};
+
+const hex2 = (b: number): string => `0x${b.toString(16).padStart(2, '0')}`;
+
+/** Names a tag for messages: "SEQUENCE (0x30)". */
+export function tagName(tag: number): string {
+  const name = TAG_NAMES[tag];
+  return name === undefined ? `tag ${hex2(tag)}` : `${name} (${hex2(tag)})`;
+}
+
+/** The dotted form of OBJECT IDENTIFIER contents (X.690, §8.19), for messages; '?' if malformed. */
+export function oidToString(contents: Uint8Array): string {
+  const arcs: number[] = [];
+  let value = 0;
+  for (let i = 0; i < contents.length; i++) {
+    const b = contents[i]!;
+    if (value === 0 && b === 0x80) return '?'; // non-minimal subidentifier
+    value = value * 128 + (b & 0x7f);
+    if (value > Number.MAX_SAFE_INTEGER / 128) return '?';
+    if ((b & 0x80) === 0) {
+      if (arcs.length === 0) arcs.push(value < 80 ? Math.floor(value / 40) : 2, value < 80 ? value % 40 : value - 80);
+      else arcs.push(value);
+      value = 0;
+    }
+  }
+  if (contents.length === 0 || (contents[contents.length - 1]! & 0x80) !== 0) return '?';
+  return arcs.join('.');
+}
+
+/** Reads DER elements from bytes[start, end), one after another. Never copies: returns views. */
+export class DerReader {
+  private pos: number;
+
+  /** `what` names the whole structure in messages ("SubjectPublicKeyInfo"). */
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly what: string,
+    start = 0,
+    private readonly end = bytes.length,
+  ) {
+    this.pos = start;
+  }
+
+  fail(message: string): never {
+    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${this.what}: ${message}`);
+  }
+
+  /** The tag of the next element, or -1 at the end. */
+  peek(): number {
+    return this.pos < this.end ? this.bytes[this.pos]! : -1;
+  }
+
+  /** The unread bytes (a view). */
+  rest(): Uint8Array {
+    return this.bytes.subarray(this.pos, this.end);
+  }
+
+  /** The offset of the next byte in the outermost input, for messages. */
+  get offset(): number {
+    return this.pos;
+  }
+
+  /**
+   * Reads the next element, which must have tag `tag`, and returns a reader over its contents.
+   * Lengths follow X.690 §8.1.3 with the DER rules of §10.1: definite and in the fewest bytes.
+   */
+  element(tag: number, name: string): DerReader {
+    const at = this.pos;
+    if (at >= this.end) this.fail(`${name} is missing: the data ends at byte ${at}`);
+    const found = this.bytes[at]!;
+    if (found !== tag) this.fail(`${name} must be ${tagName(tag)}, found ${tagName(found)} at byte ${at}`);
+    let p = at + 1;
+    if (p >= this.end) this.fail(`${name} at byte ${at} has no length: the data ends there`);
+    const first = this.bytes[p++]!;
+    let length = first;
+    if (first === 0x80) this.fail(`${name} at byte ${at} has an indefinite length, which DER forbids (X.690, §10.1)`);
+    if (first > 0x80) {
+      const n = first & 0x7f;
+      if (n > 3) this.fail(`${name} at byte ${at} has a ${n}-byte length field, larger than any ML-KEM key needs`);
+      if (p + n > this.end) this.fail(`${name} at byte ${at} has a truncated length field`);
+      if (this.bytes[p] === 0) this.fail(`${name} at byte ${at} has a length with a leading zero byte, which DER forbids (X.690, §10.1)`);
+      length = 0;
+      for (let i = 0; i < n; i++) length = length * 256 + this.bytes[p++]!;
+      if (length < 0x80) this.fail(`${name} at byte ${at} has its length ${length} in the long form, which DER forbids (X.690, §10.1)`);
+    }
+    if (length > this.end - p) {
+      this.fail(`${name} at byte ${at} claims ${length} bytes of contents but only ${this.end - p} remain`);
+    }
+    this.pos = p + length;
+    return new DerReader(this.bytes, this.what, p, p + length);
+  }
+
+  /** Reads an element and returns its contents (a view). */
+  contents(tag: number, name: string): Uint8Array {
+    return this.element(tag, name).rest();
+  }
+
+  /** Refuses anything left after the last expected element. */
+  finish(name: string): void {
+    if (this.pos !== this.end) {
+      const n = this.end - this.pos;
+      this.fail(`${n} unexpected byte${n === 1 ? '' : 's'} at byte ${this.pos}, after ${name}`);
+    }
+  }
+
+  /** An INTEGER small enough for a version number (X.690, §8.3: at least one byte, minimal). */
+  smallInteger(name: string): number {
+    const at = this.pos;
+    const c = this.contents(TAG_INTEGER, name);
+    if (c.length === 0) this.fail(`${name} at byte ${at} is an empty INTEGER (X.690, §8.3.1)`);
+    if (c.length > 1 && ((c[0] === 0 && c[1]! < 0x80) || (c[0] === 0xff && c[1]! >= 0x80))) {
+      this.fail(`${name} at byte ${at} is an INTEGER not in its shortest form (X.690, §8.3.2)`);
+    }
+    if (c.length > 6) this.fail(`${name} at byte ${at} is an INTEGER of ${c.length} bytes, far too large`);
+    let value = c[0]! >= 0x80 ? c[0]! - 256 : c[0]!;
+    for (let i = 1; i < c.length; i++) value = value * 256 + c[i]!;
+    return value;
+  }
+
+  /** OBJECT IDENTIFIER contents, checked to be well formed (X.690, §8.19). */
+  oid(name: string): Uint8Array {
+    const at = this.pos;
+    const c = this.contents(TAG_OID, name);
+    if (c.length === 0 || oidToString(c) === '?') this.fail(`${name} at byte ${at} is a malformed OBJECT IDENTIFIER (X.690, §8.19)`);
+    return c;
+  }
+
+  /** BIT STRING contents without the unused-bits byte, which must be 0: keys are whole bytes. */
+  bitString(tag: number, name: string): Uint8Array {
+    const at = this.pos;
+    const c = this.contents(tag, name);
+    if (c.length === 0) this.fail(`${name} at byte ${at} is an empty BIT STRING (X.690, §8.6.2)`);
+    if (c[0] !== 0) this.fail(`${name} at byte ${at} is a BIT STRING with ${c[0]} unused bits; a key is a whole number of bytes`);
+    return c.subarray(1);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writer: a tree of nodes, measured and then written once into one array, so that a secret is
+// copied only into the output (no intermediate buffers to wipe).
+
+export interface DerNode {
+  readonly tag: number;
+  readonly content: ReadonlyArray<DerNode | Uint8Array>;
+}
+
+export const derNode = (tag: number, ...content: Array<DerNode | Uint8Array>): DerNode => ({ tag, content });
+
+const lengthOfLength = (n: number): number => (n < 0x80 ? 1 : n < 0x100 ? 2 : n < 0x10000 ? 3 : 4);
+
+function contentLength(node: DerNode): number {
+  let n = 0;
+  for (const part of node.content) n += part instanceof Uint8Array ? part.length : encodedLength(part);
+  return n;
+}
+
+function encodedLength(node: DerNode): number {
+  const n = contentLength(node);
+  return 1 + lengthOfLength(n) + n;
+}
+
+function writeNode(node: DerNode, out: Uint8Array, at: number): number {
+  const n = contentLength(node);
+  out[at++] = node.tag;
+  const extra = lengthOfLength(n) - 1; // X.690 §10.1: the short form when it fits, else the fewest bytes
+  if (extra === 0) out[at++] = n;
+  else {
+    out[at++] = 0x80 | extra;
+    for (let i = extra - 1; i >= 0; i--) out[at++] = (n >>> (8 * i)) & 0xff;
+  }
+  for (const part of node.content) {
+    if (part instanceof Uint8Array) {
+      out.set(part, at);
+      at += part.length;
+    } else at = writeNode(part, out, at);
+  }
+  return at;
+}
+
+/** The DER encoding of a node tree, in a fresh array. */
+export function encodeDer(node: DerNode): Uint8Array {
+  const out = new Uint8Array(encodedLength(node));
+  writeNode(node, out, 0);
+  return out;
+}

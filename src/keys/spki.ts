@@ -1,0 +1,41 @@
+// SubjectPublicKeyInfo (RFC 5280, §4.1.2.7) for ML-KEM public keys (RFC 9935, §4): the
+// algorithm's OID with parameters absent, and the encapsulation key ek as the BIT STRING.
+import { MlKemError } from '../errors.js';
+import { algorithmIdentifier, algorithmOfLength, kemFor, lengthsOf, readAlgorithmIdentifier } from './algorithms.js';
+import { DerReader, TAG_BIT_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
+import type { PublicKeyInfo } from './index.js';
+import { checkPublicKey, checkUint8Array } from './validate.js';
+
+/** The DER SubjectPublicKeyInfo of an encapsulation key; the parameter set follows from its length. */
+export function encodeSpki(publicKey: Uint8Array): Uint8Array {
+  checkUint8Array(publicKey, 'encodeSpki publicKey', ` of ${lengthsOf('publicKey')} bytes`);
+  const algorithm = algorithmOfLength('publicKey', publicKey.length);
+  if (algorithm === undefined) {
+    throw new MlKemError('ERR_INVALID_LENGTH', `encodeSpki publicKey must be ${lengthsOf('publicKey')} bytes long, got ${publicKey.length}`);
+  }
+  checkPublicKey(kemFor(algorithm), publicKey, 'encodeSpki publicKey', 'ERR_INVALID_PUBLIC_KEY');
+  // subjectPublicKey: a BIT STRING with 0 unused bits, then ek
+  return encodeDer(derNode(TAG_SEQUENCE, algorithmIdentifier(algorithm), derNode(TAG_BIT_STRING, Uint8Array.of(0), publicKey)));
+}
+
+/**
+ * Decodes a DER SubjectPublicKeyInfo holding an ML-KEM public key, and runs the FIPS 203 §7.2
+ * check on it. Malformed DER throws ERR_INVALID_KEY_ENCODING; a failing key ERR_INVALID_PUBLIC_KEY.
+ */
+export function decodeSpki(der: Uint8Array): PublicKeyInfo {
+  checkUint8Array(der, 'decodeSpki der');
+  const top = new DerReader(der, 'SubjectPublicKeyInfo');
+  const r = top.element(TAG_SEQUENCE, 'SubjectPublicKeyInfo');
+  top.finish('the SubjectPublicKeyInfo SEQUENCE');
+  const algorithm = readAlgorithmIdentifier(r, 'algorithm');
+  const kem = kemFor(algorithm);
+  const at = r.offset;
+  const key = r.bitString(TAG_BIT_STRING, 'subjectPublicKey');
+  r.finish('subjectPublicKey');
+  if (key.length !== kem.sizes.publicKey) {
+    r.fail(`subjectPublicKey at byte ${at} holds ${key.length} bytes; an ${algorithm} public key has ${kem.sizes.publicKey}`);
+  }
+  const publicKey = key.slice();
+  checkPublicKey(kem, publicKey, `SubjectPublicKeyInfo subjectPublicKey`, 'ERR_INVALID_PUBLIC_KEY');
+  return { algorithm, publicKey };
+}

@@ -1,24 +1,20 @@
-// Exhaustive tests of the field helpers of src/portable/field.ts and of the zeta table of
+// Exhaustive tests of the field helpers of src/portable/ntt.ts and encode.ts and of the zeta table of
 // src/portable/ntt.ts, each over the whole input range its doc comment states, against exact
 // integer references written here (FIPS 203, §2.3, §4.2.1, §4.3).
 //
 // Loops are tight: each counts mismatches and records the first counterexample, then asserts once.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  MONT,
-  MONT2,
-  Q,
-  QINV,
-  barrettReduce,
-  compress,
-  decompress,
-  fieldCsubq,
-  fieldMulMont,
-  fieldToCanonical,
-  montgomeryReduce,
-} from '../src/portable/field.js';
-import { bitRev7, nttTwiddles, zetas } from '../src/portable/ntt.js';
+import { compress, decompress, fieldCsubq, fieldToCanonical } from '../src/portable/encode.js';
+import { barrettReduce, bitRev7, montgomeryReduce, nttTwiddles, zetas } from '../src/portable/ntt.js';
+
+const Q = 3329;
+const QINV = -3327; // q^-1 mod 2^16, signed
+const MONT = 2285; // 2^16 mod q
+
+/** Montgomery multiplication as the kernels use it: a·b·2^-16 mod q for |a·b| < q·2^15. */
+const fieldMulMont = (a: number, b: number): number => montgomeryReduce(Math.imul(a, b));
+const MONT2 = 1353; // R^2 mod q
 
 const R = 65536; // Montgomery radix 2^16
 const HALF = (Q - 1) >> 1; // 1664

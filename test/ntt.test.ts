@@ -4,7 +4,7 @@
 // Z_q[X]/(X^256 + 1). Inputs include the extremes of each function's documented range.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Q } from '../src/portable/field.js';
+const Q = 3329;
 import {
   invNtt,
   ntt,

@@ -20,7 +20,7 @@ export function checkUint8Array(value: unknown, what: string, expected = ''): as
 }
 
 /** Throws ERR_INVALID_TYPE unless value is undefined or a plain (non-array) object. */
-export function checkOptions(value: unknown, what: string): asserts value is Record<string, unknown> | undefined {
+export function checkOptions(value: unknown, what: string): void {
   if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object, got ${describe(value)}`);
   }

@@ -1,10 +1,36 @@
 // ByteEncode / ByteDecode (FIPS 203, Algorithms 5 and 6) fused with Compress / Decompress
 // (§4.2.1). Bits are packed little-endian: coefficient j occupies bits d·j .. d·j+d-1.
 // Loop bounds and shifts depend only on d and j, never on the data.
-import { compress, decompress, fieldCsubq, fieldToCanonical } from './field.js';
 
-/** q, declared here: V8 reads an imported binding through its module cell on every use. */
+/** q, declared here and not exported, for speed (see ntt.ts). */
 const Q = 3329;
+
+/** For -q < a < q, returns a mod q in [0, q): adds q when a is negative, without a branch. */
+export function fieldToCanonical(a: number): number {
+  return a + ((a >> 31) & Q);
+}
+
+/** For 0 ≤ a < 2q, returns a mod q in [0, q): subtracts q when a ≥ q, without a branch. */
+export function fieldCsubq(a: number): number {
+  a -= Q;
+  return a + ((a >> 31) & Q);
+}
+
+/**
+ * Compress_d (FIPS 203, §4.2.1, eq. 4.7) for 0 ≤ x < q and 1 ≤ d ≤ 11: round(2^d·x / q) mod 2^d.
+ * Note: no division (KyberSlash). 2580335 = round(2^33 / q); x is split into its high six and low
+ * six bits so that every product stays below 2^28. Exact for every x and d (test/field.test.ts).
+ */
+export function compress(x: number, d: number): number {
+  const v = Math.imul(x >> 6, 2580335) + (Math.imul(x & 63, 2580335) >> 6) + (1 << (26 - d));
+  return (v >> (27 - d)) & ((1 << d) - 1);
+}
+
+/** Decompress_d (FIPS 203, §4.2.1, eq. 4.8) for 0 ≤ y < 2^d: round(q·y / 2^d). */
+export function decompress(y: number, d: number): number {
+  // q·y < 2^23 for d ≤ 11.
+  return (Math.imul(y, Q) + (1 << (d - 1))) >> d;
+}
 
 /**
  * Implements FIPS 203, Algorithm 5 (ByteEncode_12) for one polynomial, writing 384 bytes at out[off].

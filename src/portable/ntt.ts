@@ -1,7 +1,35 @@
 // The number-theoretic transform over Z_q[X]/(X^256 + 1) (FIPS 203, §4.3).
 // Coefficients are int16; twiddle factors are kept in Montgomery form (times R = 2^16), as in
 // the Kyber reference implementation, so each product needs one Montgomery reduction.
-import { MONT, barrettReduce, montgomeryReduce } from './field.js';
+
+// Arithmetic in Z_q lives in the module that uses it, and its constants are not exported: V8
+// reads an exported or imported binding through its module cell on every use, which slows these
+// loops by a third. Every helper states the input range it accepts; test/field.test.ts checks
+// each over that whole range.
+
+const Q = 3329;
+/** q^-1 mod 2^16, as a signed 16-bit value. */
+const QINV = -3327;
+/** The Montgomery radix R = 2^16, reduced mod q. */
+const MONT = 2285;
+
+/**
+ * Montgomery reduction: for |a| < q·2^15, returns r ≡ a·2^-16 (mod q) with |r| < q.
+ */
+export function montgomeryReduce(a: number): number {
+  // t = a·q^-1 mod 2^16 as int16, so a - t·q is divisible by 2^16; |t·q| < 2^15·q keeps it in int32.
+  const t = (Math.imul(a, QINV) << 16) >> 16;
+  return (a - Math.imul(t, Q)) >> 16;
+}
+
+/**
+ * Barrett reduction: for a in int16 range, returns r ≡ a (mod q) with -(q-1)/2 ≤ r ≤ (q-1)/2.
+ */
+export function barrettReduce(a: number): number {
+  // 20159 = round(2^26 / q); |20159·a| < 2^30 for |a| < 2^15.
+  const t = (Math.imul(20159, a) + (1 << 25)) >> 26;
+  return a - Math.imul(t, Q);
+}
 
 let zetaTable: Int16Array | undefined;
 
@@ -28,9 +56,6 @@ export function zetas(): Int16Array {
   }
   return (zetaTable = table);
 }
-
-/** q, declared here: V8 reads an imported binding through its module cell on every use. */
-const Q = 3329;
 
 let twiddleTable: { zeta: Int32Array; zetaShoup: Int32Array } | undefined;
 

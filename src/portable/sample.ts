@@ -1,5 +1,5 @@
 // Sampling (FIPS 203, §4.2.2): the public matrix from SHAKE128 and the secret noise from SHAKE256.
-/** q, declared here: V8 reads an imported binding through its module cell on every use. */
+/** q, declared here and not exported, for speed (see ntt.ts). */
 const Q = 3329;
 import { Sponge } from './keccak.js';
 

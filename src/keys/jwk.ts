@@ -1,0 +1,78 @@
+// JSON Web Keys (RFC 7517) for ML-KEM in the form Node.js (24 and later) and WebCrypto use:
+// the "AKP" key type (draft-ietf-cose-dilithium), `alg` the parameter-set name, `pub` the
+// encapsulation key and, for a private key, `priv` the 64-byte seed d ‖ z — never the expanded
+// key — both in unpadded base64url (RFC 7515, §2). A private JWK always carries `pub` too.
+import { MlKemError } from '../errors.js';
+import { ALGORITHMS, type MlKemAlgorithm, kemFor } from './algorithms.js';
+import { decodeBase64url, encodeBase64url } from './base64.js';
+import type { KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './index.js';
+import { resolveKey } from './parts.js';
+import { checkPublicKey, ctEqual, describe, wipe } from './validate.js';
+
+/**
+ * The JWK of a key: a private JWK when `key` holds the seed, else a public one from `publicKey`.
+ * Members in the order Node writes them: kty, alg, pub, priv.
+ */
+export function toJwk(key: KeyParts): MlKemJwk {
+  const k = resolveKey(key, 'toJwk key');
+  try {
+    if (k.seed === undefined && k.secretKey !== undefined) {
+      throw new MlKemError(
+        'ERR_INVALID_TYPE',
+        'toJwk key has an expanded secretKey but no seed: an ML-KEM JWK holds the seed as priv, and an expanded key cannot be turned back into it (pass only publicKey for a public JWK)',
+      );
+    }
+    const jwk: MlKemJwk = { kty: 'AKP', alg: k.kem.name, pub: encodeBase64url(k.publicKey) };
+    if (k.seed !== undefined) jwk.priv = encodeBase64url(k.seed);
+    return jwk;
+  } finally {
+    k.dispose();
+  }
+}
+
+const fail = (message: string): never => {
+  throw new MlKemError('ERR_INVALID_KEY_ENCODING', `JWK: ${message}`);
+};
+
+const show = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : describe(value));
+
+/**
+ * The key in a JWK: { algorithm, publicKey } for a public JWK; { algorithm, seed, secretKey,
+ * publicKey } for a private one, whose pub must be the public key of its seed. Members other
+ * than kty, alg, pub and priv (use, key_ops, kid, ext, …) are ignored.
+ */
+export function fromJwk(jwk: object): PublicKeyInfo | PrivateKeyInfo {
+  if (jwk === null || typeof jwk !== 'object' || Array.isArray(jwk)) {
+    throw new MlKemError('ERR_INVALID_TYPE', `fromJwk jwk must be a JWK object (parse JSON text first), got ${describe(jwk)}`);
+  }
+  const { kty, alg, pub, priv } = jwk as Record<string, unknown>;
+  if (kty !== 'AKP') fail(`kty must be "AKP" for ML-KEM, got ${show(kty)}`);
+  if (!ALGORITHMS.includes(alg as MlKemAlgorithm)) fail(`alg must be "ML-KEM-512", "ML-KEM-768" or "ML-KEM-1024", got ${show(alg)}`);
+  const algorithm = alg as MlKemAlgorithm;
+  const kem = kemFor(algorithm);
+  if (typeof pub !== 'string') fail(`pub must be a base64url string, got ${show(pub)}`);
+  const publicKey = decodeBase64url(pub as string, 'JWK pub');
+  if (publicKey.length !== kem.sizes.publicKey) fail(`pub holds ${publicKey.length} bytes; an ${algorithm} public key has ${kem.sizes.publicKey}`);
+
+  if (priv === undefined) {
+    checkPublicKey(kem, publicKey, 'JWK pub', 'ERR_INVALID_PUBLIC_KEY');
+    return { algorithm, publicKey };
+  }
+  if (typeof priv !== 'string') fail(`priv must be a base64url string, got ${describe(priv)}`);
+  const seed = decodeBase64url(priv as string, 'JWK priv');
+  if (seed.length !== 64) {
+    wipe(seed);
+    fail(
+      seed.length === kem.sizes.secretKey
+        ? `priv holds an expanded ${algorithm} key; an ML-KEM JWK priv is the 64-byte seed`
+        : `priv holds ${seed.length} bytes; an ML-KEM JWK priv is the 64-byte seed`,
+    );
+  }
+  const pair = kem.keygen(seed);
+  wipe(seed); // keygen returned its own copy
+  if (!ctEqual(pair.publicKey, publicKey)) {
+    wipe(pair.seed, pair.secretKey);
+    throw new MlKemError('ERR_INVALID_SECRET_KEY', `JWK: pub is not the public key of the seed in priv (${algorithm})`);
+  }
+  return { algorithm, seed: pair.seed, secretKey: pair.secretKey, publicKey: pair.publicKey };
+}

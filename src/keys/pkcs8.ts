@@ -1,0 +1,156 @@
+// PKCS#8 OneAsymmetricKey (RFC 5958, §2) for ML-KEM private keys (RFC 9935, §6). The
+// privateKey OCTET STRING holds one of
+//   ML-KEM-PrivateKey ::= CHOICE {
+//     seed        [0] IMPLICIT OCTET STRING (SIZE (64)),            -- DER tag 0x80
+//     expandedKey OCTET STRING (SIZE (1632 | 2400 | 3168)),        -- 0x04
+//     both        SEQUENCE { seed OCTET STRING (SIZE (64)),        -- 0x30
+//                            expandedKey OCTET STRING (SIZE (1632 | 2400 | 3168)) } }
+import { MlKemError } from '../errors.js';
+import { algorithmIdentifier, kemFor, readAlgorithmIdentifier } from './algorithms.js';
+import {
+  type DerNode,
+  DerReader,
+  TAG_CONTEXT_0,
+  TAG_CONTEXT_0_CONSTRUCTED,
+  TAG_CONTEXT_1,
+  TAG_INTEGER,
+  TAG_OCTET_STRING,
+  TAG_SEQUENCE,
+  derNode,
+  encodeDer,
+  tagName,
+} from './der.js';
+import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './index.js';
+import { resolveKey } from './parts.js';
+import { checkOptions, checkPairwise, checkSecretKey, checkUint8Array, ctEqual, describe, embeddedPublicKey, wipe } from './validate.js';
+
+const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
+
+/**
+ * The DER PKCS#8 (OneAsymmetricKey v1) of a private key. `key` holds the 64-byte `seed`, the
+ * expanded `secretKey`, or both (a KeyPair from keygen will do); `algorithm` is needed only for a
+ * seed alone. `form` defaults to 'seed' whenever the seed is known — what Node, WebCrypto and
+ * AWS-LC write — else 'expanded'.
+ */
+export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8Array {
+  checkOptions(options, 'encodePkcs8 options');
+  const form = options?.form;
+  if (form !== undefined && !FORMS.includes(form)) {
+    throw new MlKemError('ERR_INVALID_TYPE', `encodePkcs8 options.form must be 'seed', 'expanded' or 'both', got ${typeof form === 'string' ? `'${form}'` : describe(form)}`);
+  }
+  const k = resolveKey(key, 'encodePkcs8 key');
+  try {
+    if (k.secretKey === undefined) throw new MlKemError('ERR_INVALID_TYPE', 'encodePkcs8 key must hold seed or secretKey, not only publicKey');
+    const chosen = form ?? (k.seed !== undefined ? 'seed' : 'expanded');
+    if (chosen !== 'expanded' && k.seed === undefined) {
+      throw new MlKemError('ERR_INVALID_TYPE', `encodePkcs8 form '${chosen}' needs key.seed: an expanded key cannot be turned back into its seed`);
+    }
+    let privateKey: DerNode;
+    if (chosen === 'seed') privateKey = derNode(TAG_CONTEXT_0, k.seed!);
+    else if (chosen === 'expanded') privateKey = derNode(TAG_OCTET_STRING, k.secretKey);
+    else privateKey = derNode(TAG_SEQUENCE, derNode(TAG_OCTET_STRING, k.seed!), derNode(TAG_OCTET_STRING, k.secretKey));
+    return encodeDer(
+      derNode(TAG_SEQUENCE, derNode(TAG_INTEGER, Uint8Array.of(0)), algorithmIdentifier(k.kem.name), derNode(TAG_OCTET_STRING, privateKey)),
+    );
+  } finally {
+    k.dispose();
+  }
+}
+
+/**
+ * Decodes a DER PKCS#8 OneAsymmetricKey (v1, or v2 with a publicKey) holding an ML-KEM private
+ * key in any of the three forms, and returns the key with its seed when the file has it.
+ *
+ * - seed: expanded with FIPS 203 Algorithm 16.
+ * - expandedKey: the §7.3 hash check and the §7.2 check of its embedded ek; with
+ *   `pairwiseCheck: true`, also an encapsulate/decapsulate round trip.
+ * - both: the seed is expanded and must give exactly the expandedKey (all of it, z included).
+ * - an included publicKey [1] must be the key's own.
+ *
+ * Malformed DER throws ERR_INVALID_KEY_ENCODING; a key that fails a check or disagrees with
+ * itself, ERR_INVALID_SECRET_KEY.
+ */
+export function decodePkcs8(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
+  checkUint8Array(der, 'decodePkcs8 der');
+  checkOptions(options, 'decodePkcs8 options');
+  const pairwise = options?.pairwiseCheck;
+  if (pairwise !== undefined && typeof pairwise !== 'boolean') {
+    throw new MlKemError('ERR_INVALID_TYPE', `decodePkcs8 options.pairwiseCheck must be a boolean, got ${describe(pairwise)}`);
+  }
+
+  // RFC 5958, §2: OneAsymmetricKey ::= SEQUENCE { version, privateKeyAlgorithm,
+  // privateKey OCTET STRING, attributes [0] OPTIONAL, [[2: publicKey [1] OPTIONAL ]] }
+  const top = new DerReader(der, 'PKCS#8');
+  const r = top.element(TAG_SEQUENCE, 'OneAsymmetricKey');
+  top.finish('the OneAsymmetricKey SEQUENCE');
+  const versionAt = r.offset;
+  const version = r.smallInteger('version');
+  if (version !== 0 && version !== 1) {
+    r.fail(`version at byte ${versionAt} is ${version}; RFC 5958 knows only v1 (0) and v2 (1)`);
+  }
+  const algorithm = readAlgorithmIdentifier(r, 'privateKeyAlgorithm');
+  const kem = kemFor(algorithm);
+  const choice = r.element(TAG_OCTET_STRING, 'privateKey');
+  if (r.peek() === TAG_CONTEXT_0_CONSTRUCTED) r.element(TAG_CONTEXT_0_CONSTRUCTED, 'attributes'); // allowed, not used
+  let includedPublicKey: Uint8Array | undefined;
+  if (r.peek() === TAG_CONTEXT_1) {
+    const at = r.offset;
+    includedPublicKey = r.bitString(TAG_CONTEXT_1, 'publicKey [1]');
+    if (version !== 1) r.fail(`publicKey [1] at byte ${at} is only allowed in a v2 OneAsymmetricKey, and the version is v1 (0) (RFC 5958, §2)`);
+    if (includedPublicKey.length !== kem.sizes.publicKey) {
+      r.fail(`publicKey [1] at byte ${at} holds ${includedPublicKey.length} bytes; an ${algorithm} public key has ${kem.sizes.publicKey}`);
+    }
+  }
+  r.finish(includedPublicKey !== undefined ? 'publicKey [1]' : 'privateKey');
+
+  // The ML-KEM-PrivateKey CHOICE, told apart by its tag (RFC 9935, §6).
+  let seedIn: Uint8Array | undefined;
+  let expandedIn: Uint8Array | undefined;
+  const tag = choice.peek();
+  const at = choice.offset;
+  if (tag === TAG_CONTEXT_0) {
+    seedIn = choice.contents(TAG_CONTEXT_0, 'seed [0]');
+  } else if (tag === TAG_OCTET_STRING) {
+    expandedIn = choice.contents(TAG_OCTET_STRING, 'expandedKey');
+  } else if (tag === TAG_SEQUENCE) {
+    const both = choice.element(TAG_SEQUENCE, 'both');
+    seedIn = both.contents(TAG_OCTET_STRING, 'both.seed');
+    expandedIn = both.contents(TAG_OCTET_STRING, 'both.expandedKey');
+    both.finish('both.expandedKey');
+  } else {
+    choice.fail(
+      tag === -1
+        ? `privateKey at byte ${at} is empty`
+        : `privateKey at byte ${at} starts with ${tagName(tag)}, not one of the ML-KEM-PrivateKey forms: seed [0] (0x80), expandedKey (0x04) or both (0x30) (RFC 9935, §6)`,
+    );
+  }
+  choice.finish('the ML-KEM-PrivateKey');
+  if (seedIn !== undefined && seedIn.length !== 64) choice.fail(`the seed at byte ${at} holds ${seedIn.length} bytes; an ML-KEM seed has 64`);
+  if (expandedIn !== undefined && expandedIn.length !== kem.sizes.secretKey) {
+    choice.fail(`the expandedKey holds ${expandedIn.length} bytes; an ${algorithm} expanded key has ${kem.sizes.secretKey}`);
+  }
+
+  let seed: Uint8Array | undefined;
+  let secretKey: Uint8Array | undefined;
+  let publicKey: Uint8Array;
+  try {
+    if (seedIn !== undefined) {
+      ({ seed, secretKey, publicKey } = kem.keygen(seedIn)); // keygen copies the seed: fresh arrays
+      if (expandedIn !== undefined && !ctEqual(secretKey, expandedIn)) {
+        throw new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: the seed and the expandedKey of this ${algorithm} key disagree: the seed does not expand to it`);
+      }
+    } else {
+      checkSecretKey(kem, expandedIn!, `PKCS#8 expandedKey`);
+      secretKey = expandedIn!.slice();
+      publicKey = embeddedPublicKey(kem, secretKey).slice();
+      if (pairwise === true) checkPairwise(kem, publicKey, secretKey, `PKCS#8 expandedKey`);
+    }
+    if (includedPublicKey !== undefined && !ctEqual(includedPublicKey, publicKey)) {
+      throw new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: publicKey [1] is not the public key of this ${algorithm} private key`);
+    }
+  } catch (err) {
+    wipe(seed, secretKey);
+    throw err;
+  }
+  return seed !== undefined ? { algorithm, seed, secretKey, publicKey } : { algorithm, secretKey, publicKey };
+}

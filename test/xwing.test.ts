@@ -1,0 +1,57 @@
+// X-Wing known-answer tests: the official vectors of draft-connolly-cfrg-xwing-kem-10
+// (../shared/vectors/xwing, see its README.md), on every backend: key generation from the seed,
+// derandomized encapsulation from eseed, and decapsulation.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { createXWing } from '../src/hybrid/index.js';
+import { backends, kemByName } from './backends.js';
+import { toHex } from './hybrid-reference.js';
+import { hex, readJson, vectorFolder } from './vectors.js';
+
+interface XWingVector {
+  seed: string;
+  sk: string;
+  pk: string;
+  eseed: string;
+  ct: string;
+  ss: string;
+}
+
+const dir = vectorFolder('xwing');
+const vectors = dir === undefined ? [] : readJson<XWingVector[]>(join(dir, 'test-vectors.json'));
+
+for (const backend of backends) {
+  describe(`X-Wing official vectors on ${backend.name}`, { skip: dir === undefined ? 'vectors not found' : false }, () => {
+    const xwing = createXWing(kemByName(backend, 'ML-KEM-768'));
+
+    it('has the 3 vectors of the README, with the sizes of §5.1', () => {
+      assert.equal(vectors.length, 3);
+      for (const v of vectors) {
+        assert.deepEqual(
+          [v.seed, v.sk, v.pk, v.eseed, v.ct, v.ss].map((s) => s.length / 2),
+          [32, 32, 1216, 64, 1120, 32],
+        );
+      }
+    });
+
+    vectors.forEach((v, i) => {
+      it(`vector ${i}: keygen(seed)`, () => {
+        const pair = xwing.keygen(hex(v.seed));
+        assert.equal(toHex(pair.publicKey), v.pk);
+        assert.equal(toHex(pair.secretKey), v.sk);
+        assert.equal(toHex(pair.seed), v.seed);
+      });
+
+      it(`vector ${i}: encapsulateInternal(pk, eseed)`, () => {
+        const enc = xwing.encapsulateInternal(hex(v.pk), hex(v.eseed));
+        assert.equal(toHex(enc.ciphertext), v.ct);
+        assert.equal(toHex(enc.sharedSecret), v.ss);
+      });
+
+      it(`vector ${i}: decapsulate(ct, sk)`, () => {
+        assert.equal(toHex(xwing.decapsulate(hex(v.ct), hex(v.sk))), v.ss);
+      });
+    });
+  });
+}

@@ -229,6 +229,16 @@ function writeBlock(s: Int32Array, out: Uint8Array, off: number, rate: number): 
   }
 }
 
+/** Writes the first count 32-bit output words of the state to out[off ...] (writeBlock's words). */
+function writeWords(s: Int32Array, out: Int32Array, off: number, count: number): void {
+  for (let i = 0; i < count; i += 2) {
+    const even = s[i]!;
+    const odd = s[i + 1]!;
+    out[off + i] = shuffle((even & 0xffff) | (odd << 16));
+    if (i + 1 < count) out[off + i + 1] = shuffle((even >>> 16) | (odd & 0xffff0000));
+  }
+}
+
 /** Throws unless [off, off + len) is a range of integers inside an array of length size. */
 function checkRange(name: string, size: number, off: number, len: number): void {
   if (off >>> 0 !== off || len >>> 0 !== len || off + len > size) {
@@ -297,26 +307,11 @@ export class Sponge {
 
   /** Squeeze len bytes into out[off ...]. The first call pads and finishes absorbing. Any number of calls, any lengths; consecutive calls continue the output stream. */
   squeeze(out: Uint8Array, off = 0, len = out.length - off): void {
-    const rate = this.rate;
-    if (rate === 0) throw new Error('Sponge.squeeze: call init first');
+    if (this.rate === 0) throw new Error('Sponge.squeeze: call init first');
     checkRange('Sponge.squeeze', out.length, off, len);
-    const { state, buf } = this;
+    const { state, buf, rate } = this;
+    if (!this.squeezing) this.pad();
     let pos = this.pos;
-    if (!this.squeezing) {
-      // pad10*1 after the domain bits: suffix holds both (FIPS 202, B.2); the last block is
-      // permuted below, on the first request for output.
-      // Only the lanes holding input or the suffix are converted and XORed; the final 1 bit of
-      // the padding (bit 7 of byte rate - 1, the top bit of the last lane's odd word) goes in
-      // directly. Most ML-KEM inputs are far shorter than a block.
-      const lanes = (pos >>> 3) + 1;
-      buf.fill(0, pos, 8 * lanes);
-      buf[pos] = this.suffix;
-      xorBlock(state, buf, 0, 8 * lanes);
-      const last = 2 * (rate >>> 3) - 1;
-      state[last] = state[last]! ^ 0x80000000;
-      this.squeezing = true;
-      pos = rate;
-    }
     while (len > 0) {
       if (pos === rate) {
         keccakF1600(state);
@@ -337,6 +332,47 @@ export class Sponge {
       len -= n;
     }
     this.pos = pos;
+  }
+
+  /**
+   * Squeeze the next count 32-bit words of output (bytes 4i..4i+3, little-endian) into
+   * out[off ...], starting at a block boundary; the unread rest of the last block is discarded,
+   * so a later squeeze starts at the next block. For samplers that read words, not bytes: it
+   * skips the conversion to bytes and back.
+   */
+  squeezeWords(out: Int32Array, off: number, count: number): void {
+    if (this.rate === 0) throw new Error('Sponge.squeezeWords: call init first');
+    checkRange('Sponge.squeezeWords', out.length, off, count);
+    const { state, rate } = this;
+    if (!this.squeezing) this.pad();
+    if (this.pos !== rate) throw new Error('Sponge.squeezeWords: the output is not at a block boundary');
+    const blockWords = rate >>> 2;
+    while (count > 0) {
+      keccakF1600(state);
+      const n = count < blockWords ? count : blockWords;
+      writeWords(state, out, off, n);
+      off += n;
+      count -= n;
+    }
+  }
+
+  /**
+   * pad10*1 after the domain bits (the suffix holds both, FIPS 202, B.2) and the switch to
+   * squeezing; the last block is permuted on the first request for output. Only the lanes that
+   * hold input or the suffix are converted and XORed; the final 1 bit (bit 7 of byte rate - 1, the
+   * top bit of the last lane's odd word) goes in directly. Most ML-KEM inputs are far shorter
+   * than a block.
+   */
+  private pad(): void {
+    const { state, buf, rate, pos } = this;
+    const lanes = (pos >>> 3) + 1;
+    buf.fill(0, pos, 8 * lanes);
+    buf[pos] = this.suffix;
+    xorBlock(state, buf, 0, 8 * lanes);
+    const last = 2 * (rate >>> 3) - 1;
+    state[last] = state[last]! ^ 0x80000000;
+    this.squeezing = true;
+    this.pos = rate;
   }
 
   /** Zero the state and internal buffers (the sponge may hold secrets). */

@@ -1,56 +1,75 @@
 // Sampling (FIPS 203, §4.2.2): the public matrix from SHAKE128 and the secret noise from SHAKE256.
-/** q, declared here and not exported, for speed (see ntt.ts). */
-const Q = 3329;
+// Both samplers read the XOF output as 32-bit little-endian words (Sponge.squeezeWords), which
+// spares converting the Keccak state to bytes and the bytes back to integers.
 import { Sponge } from './keccak.js';
 
+/** q, declared here and not exported, for speed (see ntt.ts). */
+const Q = 3329;
 const SHAKE128_RATE = 168;
 const SHAKE256_RATE = 136;
 const SHAKE_SUFFIX = 0x1f;
 
 interface Scratch {
   sponge: Sponge;
-  block: Uint8Array; // one SHAKE128 block, or the 64·η bytes of PRF output
+  words: Int32Array; // one SHAKE128 block (42 words), or the 16·eta words of PRF output
   suffix: Uint8Array; // the one or two bytes appended to a seed
+  tail: Int32Array; // the candidates of the last group of a SampleNTT call
 }
 let scratch: Scratch | undefined;
 
 function getScratch(): Scratch {
-  return (scratch ??= { sponge: new Sponge(), block: new Uint8Array(192), suffix: new Uint8Array(2) });
+  return (scratch ??= { sponge: new Sponge(), words: new Int32Array(48), suffix: new Uint8Array(2), tail: new Int32Array(8) });
 }
 
 /**
  * Implements FIPS 203, Algorithm 7 (SampleNTT) on XOF(rho ‖ b0 ‖ b1): rejection sampling of a
  * uniform polynomial in the NTT domain, coefficients in [0, q).
- * Note: the XOF is read one 168-byte block at a time instead of 3 bytes at a time; as 168 is a
- * multiple of 3, the candidates and their order are the same. The data are public (derived from
- * rho), which is why this loop may depend on them.
+ * Note: the XOF is read one 168-byte block at a time instead of 3 bytes at a time; a block is
+ * 14 groups of 3 words, each holding 8 consecutive 12-bit candidates (the algorithm's d1, d2 of
+ * four byte triples), taken in the same order. The data are public (derived from rho), which is
+ * why this loop may depend on them.
  */
 export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: number): void {
-  const { sponge, block, suffix } = getScratch();
+  const { sponge, words, suffix, tail } = getScratch();
   suffix[0] = b0;
   suffix[1] = b1;
   sponge.init(SHAKE128_RATE, SHAKE_SUFFIX).absorb(rho, 0, 32).absorb(suffix, 0, 2);
   let j = 0;
   while (j < 256) {
-    sponge.squeeze(block, 0, SHAKE128_RATE);
-    let pos = 0;
-    // While two more coefficients fit, store both candidates and advance j past the accepted
-    // ones: (d - q) >>> 31 is 1 exactly when d < q. This avoids a mispredicted branch per candidate.
-    for (; pos < SHAKE128_RATE && j < 255; pos += 3) {
-      const c1 = block[pos + 1]!;
-      const d1 = block[pos]! | ((c1 & 15) << 8);
-      const d2 = (c1 >> 4) | (block[pos + 2]! << 4);
-      out[j] = d1;
-      j += (d1 - Q) >>> 31;
-      out[j] = d2;
-      j += (d2 - Q) >>> 31;
-    }
-    for (; pos < SHAKE128_RATE && j < 256; pos += 3) {
-      const c1 = block[pos + 1]!;
-      const d1 = block[pos]! | ((c1 & 15) << 8);
-      const d2 = (c1 >> 4) | (block[pos + 2]! << 4);
-      if (d1 < Q) out[j++] = d1;
-      if (d2 < Q && j < 256) out[j++] = d2;
+    sponge.squeezeWords(words, 0, 42);
+    for (let w = 0; w < 42 && j < 256; w += 3) {
+      const w0 = words[w]!, w1 = words[w + 1]!, w2 = words[w + 2]!;
+      const c0 = w0 & 0xfff;
+      const c1 = (w0 >>> 12) & 0xfff;
+      const c2 = ((w0 >>> 24) | (w1 << 8)) & 0xfff;
+      const c3 = (w1 >>> 4) & 0xfff;
+      const c4 = (w1 >>> 16) & 0xfff;
+      const c5 = ((w1 >>> 28) | (w2 << 4)) & 0xfff;
+      const c6 = (w2 >>> 8) & 0xfff;
+      const c7 = w2 >>> 20;
+      if (j <= 248) {
+        // Room for all eight: store each and advance past the accepted ones, (c - q) >>> 31
+        // being 1 exactly when c < q. This avoids a mispredicted branch per candidate.
+        out[j] = c0;
+        j += (c0 - Q) >>> 31;
+        out[j] = c1;
+        j += (c1 - Q) >>> 31;
+        out[j] = c2;
+        j += (c2 - Q) >>> 31;
+        out[j] = c3;
+        j += (c3 - Q) >>> 31;
+        out[j] = c4;
+        j += (c4 - Q) >>> 31;
+        out[j] = c5;
+        j += (c5 - Q) >>> 31;
+        out[j] = c6;
+        j += (c6 - Q) >>> 31;
+        out[j] = c7;
+        j += (c7 - Q) >>> 31;
+      } else {
+        tail[0] = c0, tail[1] = c1, tail[2] = c2, tail[3] = c3, tail[4] = c4, tail[5] = c5, tail[6] = c6, tail[7] = c7;
+        for (let k = 0; k < 8 && j < 256; k++) if (tail[k]! < Q) out[j++] = tail[k]!;
+      }
     }
   }
 }
@@ -58,17 +77,17 @@ export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: numb
 /**
  * Implements FIPS 203, Algorithm 8 (SamplePolyCBD_eta) applied to PRF_eta(sigma, nonce)
  * (§4.1, eq. 4.3: SHAKE256(sigma ‖ nonce) truncated to 64·eta bytes). Output in [-eta, eta].
- * Note: the bits are summed in parallel inside 32-bit words (eta 2: 4 bytes give 8 coefficients;
- * eta 3: 3 bytes give 4), which adds the same bits as the algorithm's inner loops.
+ * Note: the bits are summed in parallel inside 32-bit words (eta 2: one word gives 8
+ * coefficients; eta 3: 24 bits give 4), which adds the same bits as the algorithm's inner loops.
  */
 export function samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number, eta: 2 | 3): void {
-  const { sponge, block, suffix } = getScratch();
+  const { sponge, words, suffix } = getScratch();
   suffix[0] = nonce;
   sponge.init(SHAKE256_RATE, SHAKE_SUFFIX).absorb(sigma, 0, 32).absorb(suffix, 0, 1);
-  sponge.squeeze(block, 0, 64 * eta);
+  sponge.squeezeWords(words, 0, 16 * eta);
   if (eta === 2) {
-    for (let i = 0, o = 0; i < 128; i += 4, o += 8) {
-      const t = block[i]! | (block[i + 1]! << 8) | (block[i + 2]! << 16) | (block[i + 3]! << 24);
+    for (let i = 0, o = 0; i < 32; i++, o += 8) {
+      const t = words[i]!;
       const s = (t & 0x55555555) + ((t >>> 1) & 0x55555555); // eight pairs of 2-bit sums
       out[o] = (s & 3) - ((s >>> 2) & 3);
       out[o + 1] = ((s >>> 4) & 3) - ((s >>> 6) & 3);
@@ -80,15 +99,23 @@ export function samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number,
       out[o + 7] = ((s >>> 28) & 3) - (s >>> 30);
     }
   } else {
-    for (let i = 0, o = 0; i < 192; i += 3, o += 4) {
-      const t = block[i]! | (block[i + 1]! << 8) | (block[i + 2]! << 16);
-      const s = (t & 0x249249) + ((t >>> 1) & 0x249249) + ((t >>> 2) & 0x249249); // 3-bit sums
-      out[o] = (s & 7) - ((s >>> 3) & 7);
-      out[o + 1] = ((s >>> 6) & 7) - ((s >>> 9) & 7);
-      out[o + 2] = ((s >>> 12) & 7) - ((s >>> 15) & 7);
-      out[o + 3] = ((s >>> 18) & 7) - (s >>> 21);
+    for (let i = 0, o = 0; i < 48; i += 3, o += 16) {
+      const w0 = words[i]!, w1 = words[i + 1]!, w2 = words[i + 2]!;
+      cbd3(out, o, w0 & 0xffffff);
+      cbd3(out, o + 4, (w0 >>> 24) | ((w1 & 0xffff) << 8));
+      cbd3(out, o + 8, (w1 >>> 16) | ((w2 & 0xff) << 16));
+      cbd3(out, o + 12, w2 >>> 8);
     }
   }
-  block.fill(0);
+  words.fill(0);
   sponge.wipe();
+}
+
+/** Four eta = 3 coefficients from the 24 bits of t, at out[o ..]. */
+function cbd3(out: Int16Array, o: number, t: number): void {
+  const s = (t & 0x249249) + ((t >>> 1) & 0x249249) + ((t >>> 2) & 0x249249); // 3-bit sums
+  out[o] = (s & 7) - ((s >>> 3) & 7);
+  out[o + 1] = ((s >>> 6) & 7) - ((s >>> 9) & 7);
+  out[o + 2] = ((s >>> 12) & 7) - ((s >>> 15) & 7);
+  out[o + 3] = ((s >>> 18) & 7) - (s >>> 21);
 }

@@ -247,6 +247,29 @@ describe('Sponge', () => {
     assert.equal(hex(blocks), hex(nodeHash('shake128', seed, 168 * 6)));
   });
 
+  test('squeezeWords gives the byte stream as little-endian words, across blocks', () => {
+    const sponge = new Sponge();
+    for (const [rate, count] of [[168, 42], [168, 126], [136, 32], [136, 48], [136, 35]] as const) {
+      const input = randBytes(rate + 7);
+      const want = createHash(rate === 168 ? 'shake128' : 'shake256', { outputLength: 4 * count }).update(input).digest();
+      const words = new Int32Array(count + 2);
+      sponge.init(rate, 0x1f).absorb(input);
+      sponge.squeezeWords(words, 1, count);
+      for (let i = 0; i < count; i++) assert.equal(words[1 + i], want.readInt32LE(4 * i), `rate ${rate}, word ${i}`);
+      assert.equal(words[0], 0, 'nothing written before off');
+      assert.equal(words[count + 1], 0, 'nothing written past count');
+    }
+    // A later byte squeeze continues at the next block; a squeeze mid-block cannot read words.
+    const stream = createHash('shake128', { outputLength: 3 * 168 }).update(Uint8Array.of(1)).digest();
+    const out = new Uint8Array(168);
+    sponge.init(168, 0x1f).absorb(Uint8Array.of(1));
+    sponge.squeezeWords(new Int32Array(5), 0, 5);
+    sponge.squeeze(out, 0, 168);
+    assert.deepEqual(out, new Uint8Array(stream.subarray(168, 336)));
+    sponge.squeeze(out, 0, 1);
+    assert.throws(() => sponge.squeezeWords(new Int32Array(1), 0, 1), /block boundary/);
+  });
+
   test('is reusable: init resets, across rates and suffixes', () => {
     const sponge = new Sponge();
     for (const fn of [...fns, ...fns]) {

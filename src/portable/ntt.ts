@@ -86,33 +86,39 @@ export function nttTwiddles(): { zeta: Int32Array; zetaShoup: Int32Array } {
 /**
  * Implements FIPS 203, Algorithm 9 (NTT), in place.
  * Input |f[j]| < q; output |f[j]| ≤ (q-1)/2 (Barrett-reduced), in the NTT domain.
- * Note: layers are done two at a time on four coefficients held in locals (fewer loads and
- * stores), and the last layer reduces as it stores. The butterflies and zetas are those of the
- * algorithm: layer ℓ (length 128/2^ℓ) uses ζ^BitRev7(2^ℓ + b) in its block b. Each layer grows
- * |f[j]| by less than q, so values stay below 8q < 2^15, within Shoup multiplication's bound.
+ * Note: layers are done three at a time on eight coefficients held in locals (layers of length
+ * 128, 64, 32, then 16, 8, 4), which saves loads and stores, and the last layer (length 2)
+ * reduces as it stores. The butterflies and zetas are those of the algorithm: the layer of length
+ * 128/2^l uses ζ^BitRev7(2^l + b) in its block b. Each layer grows |f[j]| by less than q, so
+ * values stay below 7q < 2^15, within Shoup multiplication's bound.
  */
 export function ntt(f: Int16Array): void {
   const { zeta: z, zetaShoup: w } = nttTwiddles();
-  for (let len = 128, k = 1; len >= 4; len >>= 2, k <<= 2) {
-    const half = len >> 1;
+  for (let len = 128, k = 1; len >= 4; len >>= 3, k <<= 3) {
+    const q1 = len >> 1, q2 = len >> 2;
     for (let b = 0; b < k; b++) {
       const z1 = z[k + b]!, w1 = w[k + b]!;
       const z2 = z[2 * k + 2 * b]!, w2 = w[2 * k + 2 * b]!;
       const z3 = z[2 * k + 2 * b + 1]!, w3 = w[2 * k + 2 * b + 1]!;
-      for (let j = 2 * len * b, end = j + half; j < end; j++) {
-        let a0 = f[j]!, a1 = f[j + half]!, a2 = f[j + len]!, a3 = f[j + len + half]!;
-        let t = Math.imul(a2, z1) - Math.imul((Math.imul(a2, w1) + 0x8000) >> 16, Q);
-        a2 = a0 - t;
-        a0 += t;
-        t = Math.imul(a3, z1) - Math.imul((Math.imul(a3, w1) + 0x8000) >> 16, Q);
-        a3 = a1 - t;
-        a1 += t;
-        t = Math.imul(a1, z2) - Math.imul((Math.imul(a1, w2) + 0x8000) >> 16, Q);
-        f[j + half] = a0 - t;
-        f[j] = a0 + t;
-        t = Math.imul(a3, z3) - Math.imul((Math.imul(a3, w3) + 0x8000) >> 16, Q);
-        f[j + len + half] = a2 - t;
-        f[j + len] = a2 + t;
+      const z4 = z[4 * k + 4 * b]!, w4 = w[4 * k + 4 * b]!;
+      const z5 = z[4 * k + 4 * b + 1]!, w5 = w[4 * k + 4 * b + 1]!;
+      const z6 = z[4 * k + 4 * b + 2]!, w6 = w[4 * k + 4 * b + 2]!;
+      const z7 = z[4 * k + 4 * b + 3]!, w7 = w[4 * k + 4 * b + 3]!;
+      for (let j = 2 * len * b, end = j + q2; j < end; j++) {
+        let a0 = f[j]!, a1 = f[j + q2]!, a2 = f[j + q1]!, a3 = f[j + q1 + q2]!;
+        let a4 = f[j + len]!, a5 = f[j + len + q2]!, a6 = f[j + len + q1]!, a7 = f[j + len + q1 + q2]!;
+        let t = Math.imul(a4, z1) - Math.imul((Math.imul(a4, w1) + 0x8000) >> 16, Q); a4 = a0 - t; a0 += t;
+        t = Math.imul(a5, z1) - Math.imul((Math.imul(a5, w1) + 0x8000) >> 16, Q); a5 = a1 - t; a1 += t;
+        t = Math.imul(a6, z1) - Math.imul((Math.imul(a6, w1) + 0x8000) >> 16, Q); a6 = a2 - t; a2 += t;
+        t = Math.imul(a7, z1) - Math.imul((Math.imul(a7, w1) + 0x8000) >> 16, Q); a7 = a3 - t; a3 += t;
+        t = Math.imul(a2, z2) - Math.imul((Math.imul(a2, w2) + 0x8000) >> 16, Q); a2 = a0 - t; a0 += t;
+        t = Math.imul(a3, z2) - Math.imul((Math.imul(a3, w2) + 0x8000) >> 16, Q); a3 = a1 - t; a1 += t;
+        t = Math.imul(a6, z3) - Math.imul((Math.imul(a6, w3) + 0x8000) >> 16, Q); a6 = a4 - t; a4 += t;
+        t = Math.imul(a7, z3) - Math.imul((Math.imul(a7, w3) + 0x8000) >> 16, Q); a7 = a5 - t; a5 += t;
+        t = Math.imul(a1, z4) - Math.imul((Math.imul(a1, w4) + 0x8000) >> 16, Q); f[j + q2] = a0 - t; f[j] = a0 + t;
+        t = Math.imul(a3, z5) - Math.imul((Math.imul(a3, w5) + 0x8000) >> 16, Q); f[j + q1 + q2] = a2 - t; f[j + q1] = a2 + t;
+        t = Math.imul(a5, z6) - Math.imul((Math.imul(a5, w6) + 0x8000) >> 16, Q); f[j + len + q2] = a4 - t; f[j + len] = a4 + t;
+        t = Math.imul(a7, z7) - Math.imul((Math.imul(a7, w7) + 0x8000) >> 16, Q); f[j + len + q1 + q2] = a6 - t; f[j + len + q1] = a6 + t;
       }
     }
   }
@@ -122,8 +128,7 @@ export function ntt(f: Int16Array): void {
       const b = f[i + 2]!;
       const t = Math.imul(b, zj) - Math.imul((Math.imul(b, wj) + 0x8000) >> 16, Q);
       const a = f[i]!;
-      const lo = a + t;
-      const hi = a - t;
+      const lo = a + t, hi = a - t;
       f[i] = lo - Math.imul((Math.imul(20159, lo) + (1 << 25)) >> 26, Q); // barrettReduce
       f[i + 2] = hi - Math.imul((Math.imul(20159, hi) + (1 << 25)) >> 26, Q);
     }
@@ -133,50 +138,73 @@ export function ntt(f: Int16Array): void {
 /**
  * Implements FIPS 203, Algorithm 10 (NTT^-1), in place, and multiplies by R = 2^16.
  * Input |f[j]| < q; output |f[j]| < q.
- * Note: layers are done two at a time as in ntt (the layer of length len uses
- * ζ^BitRev7(256/len - 1 - b) in its block b); sums are Barrett-reduced every second layer, which
- * keeps every multiplicand below 4q < 2^15. The algorithm's final factor 128^-1 becomes
- * R/128 = 512 (mod q), which cancels the R^-1 that nttMultiplyAccumulate leaves; it is folded
- * into the last layer, whose twiddle becomes 512·ζ^BitRev7(1).
+ * Note: layers are done three at a time as in ntt (lengths 2, 4, 8, then 16, 32, 64; the layer
+ * of length len uses ζ^BitRev7(256/len - 1 - b) in its block b). Sums double per layer, so every
+ * third layer Barrett-reduces them: multiplicands stay below 8q < 2^15. The algorithm's final
+ * factor 128^-1 becomes R/128 = 512 (mod q), which cancels the R^-1 that
+ * nttMultiplyAccumulate leaves; it is folded into the last layer (length 128), whose twiddle
+ * becomes 512·ζ^BitRev7(1).
  */
 export function invNtt(f: Int16Array): void {
   const { zeta: z, zetaShoup: w } = nttTwiddles();
-  for (let len = 2, nb = 64; len <= 32; len <<= 2, nb >>= 2) {
-    for (let b = 0; b < nb >> 1; b++) {
-      const zA = z[2 * nb - 1 - 2 * b]!, wA = w[2 * nb - 1 - 2 * b]!;
-      const zB = z[2 * nb - 2 - 2 * b]!, wB = w[2 * nb - 2 - 2 * b]!;
-      const zC = z[nb - 1 - b]!, wC = w[nb - 1 - b]!;
-      for (let j = 4 * len * b, end = j + len; j < end; j++) {
+  for (let len = 2, nb = 64; len <= 16; len <<= 3, nb >>= 3) {
+    for (let B = 0; B < nb >> 2; B++) {
+      const i1 = 2 * nb - 1 - 4 * B; // layer len: blocks 4B .. 4B+3
+      const zA = z[i1]!, wA = w[i1]!, zB = z[i1 - 1]!, wB = w[i1 - 1]!, zC = z[i1 - 2]!, wC = w[i1 - 2]!, zD = z[i1 - 3]!, wD = w[i1 - 3]!;
+      const i2 = nb - 1 - 2 * B; // layer 2len: blocks 2B, 2B+1
+      const zE = z[i2]!, wE = w[i2]!, zF = z[i2 - 1]!, wF = w[i2 - 1]!;
+      const i3 = (nb >> 1) - 1 - B; // layer 4len: block B
+      const zG = z[i3]!, wG = w[i3]!;
+      for (let j = 8 * len * B, end = j + len; j < end; j++) {
         const a0 = f[j]!, a1 = f[j + len]!, a2 = f[j + 2 * len]!, a3 = f[j + 3 * len]!;
-        const s0 = a0 + a1; // < 2q
+        const a4 = f[j + 4 * len]!, a5 = f[j + 5 * len]!, a6 = f[j + 6 * len]!, a7 = f[j + 7 * len]!;
         let x = a1 - a0;
-        const d0 = Math.imul(x, zA) - Math.imul((Math.imul(x, wA) + 0x8000) >> 16, Q); // < q
-        const s1 = a2 + a3;
+        const s0 = a0 + a1, d0 = Math.imul(x, zA) - Math.imul((Math.imul(x, wA) + 0x8000) >> 16, Q);
         x = a3 - a2;
-        const d1 = Math.imul(x, zB) - Math.imul((Math.imul(x, wB) + 0x8000) >> 16, Q);
-        const s = s0 + s1; // < 4q
-        f[j] = s - Math.imul((Math.imul(20159, s) + (1 << 25)) >> 26, Q); // barrettReduce
+        const s1 = a2 + a3, d1 = Math.imul(x, zB) - Math.imul((Math.imul(x, wB) + 0x8000) >> 16, Q);
+        x = a5 - a4;
+        const s2 = a4 + a5, d2 = Math.imul(x, zC) - Math.imul((Math.imul(x, wC) + 0x8000) >> 16, Q);
+        x = a7 - a6;
+        const s3 = a6 + a7, d3 = Math.imul(x, zD) - Math.imul((Math.imul(x, wD) + 0x8000) >> 16, Q);
+        // layer 2len: (s0, s1), (d0, d1) with zE; (s2, s3), (d2, d3) with zF
         x = s1 - s0;
-        f[j + 2 * len] = Math.imul(x, zC) - Math.imul((Math.imul(x, wC) + 0x8000) >> 16, Q);
-        const t = d0 + d1; // < 2q
-        f[j + len] = t - Math.imul((Math.imul(20159, t) + (1 << 25)) >> 26, Q);
+        const ss0 = s0 + s1, sd0 = Math.imul(x, zE) - Math.imul((Math.imul(x, wE) + 0x8000) >> 16, Q);
         x = d1 - d0;
-        f[j + 3 * len] = Math.imul(x, zC) - Math.imul((Math.imul(x, wC) + 0x8000) >> 16, Q);
+        const ds0 = d0 + d1, dd0 = Math.imul(x, zE) - Math.imul((Math.imul(x, wE) + 0x8000) >> 16, Q);
+        x = s3 - s2;
+        const ss1 = s2 + s3, sd1 = Math.imul(x, zF) - Math.imul((Math.imul(x, wF) + 0x8000) >> 16, Q);
+        x = d3 - d2;
+        const ds1 = d2 + d3, dd1 = Math.imul(x, zF) - Math.imul((Math.imul(x, wF) + 0x8000) >> 16, Q);
+        // layer 4len with zG: positions 0..3 get sums (reduced), 4..7 differences
+        let s = ss0 + ss1; // < 8q
+        f[j] = s - Math.imul((Math.imul(20159, s) + (1 << 25)) >> 26, Q);
+        x = ss1 - ss0;
+        f[j + 4 * len] = Math.imul(x, zG) - Math.imul((Math.imul(x, wG) + 0x8000) >> 16, Q);
+        s = ds0 + ds1; // < 4q
+        f[j + len] = s - Math.imul((Math.imul(20159, s) + (1 << 25)) >> 26, Q);
+        x = ds1 - ds0;
+        f[j + 5 * len] = Math.imul(x, zG) - Math.imul((Math.imul(x, wG) + 0x8000) >> 16, Q);
+        s = sd0 + sd1; // < 2q
+        f[j + 2 * len] = s - Math.imul((Math.imul(20159, s) + (1 << 25)) >> 26, Q);
+        x = sd1 - sd0;
+        f[j + 6 * len] = Math.imul(x, zG) - Math.imul((Math.imul(x, wG) + 0x8000) >> 16, Q);
+        s = dd0 + dd1; // < 2q
+        f[j + 3 * len] = s - Math.imul((Math.imul(20159, s) + (1 << 25)) >> 26, Q);
+        x = dd1 - dd0;
+        f[j + 7 * len] = Math.imul(x, zG) - Math.imul((Math.imul(x, wG) + 0x8000) >> 16, Q);
       }
     }
   }
   // The layer of length 128 with the final scaling: 512 = R/128 mod q (Shoup constant 10079),
   // and its twiddle 512·ζ^BitRev7(1) = 512·1729 ≡ -266 (mod q) (Shoup constant -5237).
   for (let j = 0; j < 128; j++) {
-    const t = f[j]!;
-    const u = f[j + 128]!;
-    let x = t + u; // < 2q
+    const t = f[j]!, u = f[j + 128]!; // |t + u|, |u - t| < 2q
+    let x = t + u;
     f[j] = Math.imul(x, 512) - Math.imul((Math.imul(x, 10079) + 0x8000) >> 16, Q);
     x = u - t;
     f[j + 128] = Math.imul(x, -266) - Math.imul((Math.imul(x, -5237) + 0x8000) >> 16, Q);
   }
 }
-
 /**
  * Implements FIPS 203, Algorithms 11 and 12 (MultiplyNTTs, BaseCaseMultiply), summed over k
  * polynomials: out = R^-1 · Σ_i a_i ∘ b_i, where a and b hold k polynomials back to back.

@@ -17,7 +17,7 @@ export interface ResolvedKey {
 
 /** The parts that are present, type-checked, before any work. */
 function readParts(key: unknown, what: string) {
-  if (key === null || typeof key !== 'object' || Array.isArray(key)) {
+  if (key === null || typeof key !== 'object' || Array.isArray(key) || ArrayBuffer.isView(key)) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object with seed, secretKey or publicKey, got ${describe(key)}`);
   }
   const { algorithm, seed, secretKey, publicKey } = key as Record<string, unknown>;

@@ -86,9 +86,9 @@ export function checkSecretKey(kem: MlKem, secretKey: Uint8Array, what: string):
 }
 
 /**
- * Pairwise consistency (as FIPS 140-3 IG 10.3.A asks of imported key pairs): a fresh
- * encapsulation to publicKey must decapsulate under secretKey to the same shared secret. It is
- * the only check that catches a dk whose secret vector ŝ was altered while H(ek) was kept.
+ * Pairwise consistency: a fresh encapsulation to publicKey must decapsulate under secretKey to
+ * the same shared secret. It is the only check that catches a dk whose secret vector ŝ was
+ * altered while its ek and H(ek) were kept (RFC 9935's bad-ML-KEM-512-2).
  */
 export function checkPairwise(kem: MlKem, publicKey: Uint8Array, secretKey: Uint8Array, what: string): void {
   const { ciphertext, sharedSecret } = kem.encapsulate(publicKey);

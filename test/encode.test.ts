@@ -14,29 +14,9 @@ import {
   messageToPoly,
   polyToMessage,
 } from '../src/portable/encode.js';
-const Q = 3329;
+import { Q, modq, randInt, rng } from './helpers.js';
 
 const N = 256;
-
-function modq(a: number): number {
-  const r = a % Q;
-  return r < 0 ? r + Q : r;
-}
-
-/** Deterministic PRNG (splitmix32) so that any counterexample is reproducible. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-}
-function randInt(next: () => number, lo: number, hi: number): number {
-  return lo + (next() % (hi - lo + 1));
-}
 
 // ---- Reference (FIPS 203, §4.2.1) ----
 

@@ -5,10 +5,10 @@
 // random key generation.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MlKemError, type Encapsulation, type KeyPair, type MlKem } from '../src/index.js';
+import type { Encapsulation, KeyPair, MlKem, MlKemError } from '../src/index.js';
+import { expectError, invoke, type KemMethod, wordRe, wrongTypes } from './api.js';
 import { backends } from './backends.js';
-
-const Q = 3329;
+import { Q, equalBytes, getCoeff, randomBytes, setCoeff } from './helpers.js';
 
 /** FIPS 203 Table 3, in the order of backend.kems. */
 const TABLE3 = [
@@ -17,47 +17,8 @@ const TABLE3 = [
   { name: 'ML-KEM-1024', k: 4, publicKey: 1568, secretKey: 3168, ciphertext: 1568 },
 ] as const;
 
-type Method = 'keygen' | 'encapsulate' | 'encapsulateInternal' | 'decapsulate';
-
-// ---------------------------------------------------------------------------------------------
-// Input snapshots: every call in this file goes through invoke(), which checks that no argument
-// was modified, whether the call returned or threw.
-
-function bytesOf(v: ArrayBufferView | ArrayBuffer): Uint8Array {
-  return v instanceof ArrayBuffer ? new Uint8Array(v) : new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-}
-
-function snapshot(v: unknown): unknown {
-  if (v instanceof ArrayBuffer) return v.slice(0);
-  if (ArrayBuffer.isView(v)) return bytesOf(v).slice();
-  if (Array.isArray(v)) return v.slice();
-  if (v !== null && typeof v === 'object') return { ...v };
-  return v;
-}
-
-function assertUnchanged(v: unknown, before: unknown, what: string): void {
-  if (v instanceof ArrayBuffer || ArrayBuffer.isView(v)) {
-    const now = bytesOf(v);
-    const then = bytesOf(before as ArrayBuffer | ArrayBufferView);
-    assert.ok(now.length === then.length && Buffer.compare(now, then) === 0, `${what} was modified`);
-  } else if (Array.isArray(v) || (v !== null && typeof v === 'object')) {
-    assert.deepEqual(Array.isArray(v) ? v : { ...v }, before, `${what} was modified`);
-  } else {
-    assert.ok(Object.is(v, before), `${what} was modified`);
-  }
-}
-
-/** kem[method](...args), checking afterwards (also when it throws) that no argument changed. */
-function invoke(kem: MlKem, method: Method, args: unknown[]): unknown {
-  const before = args.map(snapshot);
-  const f = kem[method] as (...a: unknown[]) => unknown;
-  try {
-    return f.apply(kem, args);
-  } finally {
-    args.forEach((a, i) => assertUnchanged(a, before[i], `${kem.name} ${method}: argument ${i}`));
-  }
-}
-
+// Every call in this file goes through invoke(), which checks that no argument was modified,
+// whether the call returned or threw.
 const keygen = (kem: MlKem, ...seed: [Uint8Array] | []): KeyPair => invoke(kem, 'keygen', seed) as KeyPair;
 const encapsulate = (kem: MlKem, pk: Uint8Array): Encapsulation => invoke(kem, 'encapsulate', [pk]) as Encapsulation;
 const encapsulateInternal = (kem: MlKem, pk: Uint8Array, m: Uint8Array): Encapsulation =>
@@ -68,57 +29,10 @@ const decapsulate = (kem: MlKem, ct: Uint8Array, sk: Uint8Array): Uint8Array =>
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const equalBytes = (a: unknown, b: Uint8Array): boolean =>
-  a instanceof Uint8Array && a.length === b.length && Buffer.compare(a, b) === 0;
-
-function randomBytes(n: number): Uint8Array {
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i += 65536) crypto.getRandomValues(out.subarray(i, Math.min(n, i + 65536)));
-  return out;
-}
-
 /** The integers written in a message, leaving out those of parameter-set names and "FIPS 203". */
 function numbersIn(message: string): Set<number> {
   const cleaned = message.replace(/ML-KEM-\d+/g, '').replace(/FIPS 203/g, '');
   return new Set((cleaned.match(/\d+/g) ?? []).map(Number));
-}
-
-const wordRe = (word: string): RegExp => new RegExp(`(^|[^A-Za-z0-9_])${word}($|[^A-Za-z0-9_])`);
-
-/** Asserts that fn throws an MlKemError with `code`, and runs `check` on it. */
-function expectError(fn: () => unknown, code: string, what: string, check?: (err: MlKemError) => void): void {
-  let thrown: unknown;
-  try {
-    fn();
-  } catch (err) {
-    thrown = err;
-  }
-  assert.ok(thrown !== undefined, `${what}: did not throw (expected ${code})`);
-  assert.ok(thrown instanceof MlKemError, `${what}: threw ${String(thrown)}, not an MlKemError`);
-  assert.ok(thrown instanceof Error, `${what}: not an instanceof Error`);
-  assert.equal(thrown.name, 'MlKemError', `${what}: name`);
-  assert.equal(thrown.code, code, `${what}: code (message: ${thrown.message})`);
-  assert.equal(typeof thrown.message, 'string', `${what}: message`);
-  assert.ok(thrown.message.length > 0, `${what}: empty message`);
-  check?.(thrown);
-}
-
-/** Reads the 12-bit coefficient i of ByteEncode_12 data (little-endian bit packing). */
-function getCoeff(ek: Uint8Array, i: number): number {
-  const o = 3 * (i >> 1);
-  return (i & 1) === 0 ? ek[o]! | ((ek[o + 1]! & 0x0f) << 8) : (ek[o + 1]! >> 4) | (ek[o + 2]! << 4);
-}
-
-/** Writes the 12-bit coefficient i of ByteEncode_12 data, leaving every other bit as it was. */
-function setCoeff(ek: Uint8Array, i: number, v: number): void {
-  const o = 3 * (i >> 1);
-  if ((i & 1) === 0) {
-    ek[o] = v & 0xff;
-    ek[o + 1] = (ek[o + 1]! & 0xf0) | (v >> 8);
-  } else {
-    ek[o + 1] = (ek[o + 1]! & 0x0f) | ((v & 0x0f) << 4);
-    ek[o + 2] = v >> 4;
-  }
 }
 
 /** True when the byte ranges of two typed arrays overlap (one aliases the other). */
@@ -136,25 +50,6 @@ function assertNoAliasing(arrays: Record<string, Uint8Array>, what: string): voi
       assert.ok(!overlaps(a, b), `${what}: ${na} and ${nb} share memory`);
     }
   }
-}
-
-/** Values that are not Uint8Arrays, sized like a correct argument of `length` bytes where that applies. */
-function wrongTypes(length: number, undefinedAllowed: boolean): Array<[string, unknown]> {
-  const list: Array<[string, unknown]> = [
-    ['a string', 'x'.repeat(length)],
-    ['a plain array', new Array<number>(length).fill(0)],
-    ['an ArrayBuffer', new ArrayBuffer(length)],
-    ['null', null],
-    ['a Uint16Array', new Uint16Array(length)],
-    ['a number', length],
-    ['an object', { length }],
-    ['an Int8Array', new Int8Array(length)],
-    ['a Uint8ClampedArray', new Uint8ClampedArray(length)],
-    ['a DataView', new DataView(new ArrayBuffer(length))],
-    ['a boolean', true],
-  ];
-  if (!undefinedAllowed) list.push(['undefined', undefined]);
-  return list;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,7 +100,7 @@ for (const backend of backends) {
         // ---- every wrong length --------------------------------------------------------------
         describe('every wrong length throws ERR_INVALID_LENGTH naming the argument and both lengths', () => {
           const { pair, m, enc } = fixture();
-          const cases: Array<{ method: Method; arg: string; length: number; call: (bad: Uint8Array) => unknown }> = [
+          const cases: Array<{ method: KemMethod; arg: string; length: number; call: (bad: Uint8Array) => unknown }> = [
             { method: 'keygen', arg: 'seed', length: 64, call: (bad) => invoke(kem, 'keygen', [bad]) },
             { method: 'encapsulate', arg: 'publicKey', length: table.publicKey, call: (bad) => invoke(kem, 'encapsulate', [bad]) },
             {
@@ -255,7 +150,7 @@ for (const backend of backends) {
         // ---- every wrong type ----------------------------------------------------------------
         describe('every wrong type throws ERR_INVALID_TYPE naming the argument', () => {
           const { pair, m, enc } = fixture();
-          const cases: Array<{ method: Method; arg: string; length: number; call: (bad: unknown) => unknown; undefinedAllowed?: boolean }> = [
+          const cases: Array<{ method: KemMethod; arg: string; length: number; call: (bad: unknown) => unknown; undefinedAllowed?: boolean }> = [
             { method: 'keygen', arg: 'seed', length: 64, call: (bad) => invoke(kem, 'keygen', [bad]), undefinedAllowed: true },
             { method: 'encapsulate', arg: 'publicKey', length: table.publicKey, call: (bad) => invoke(kem, 'encapsulate', [bad]) },
             { method: 'encapsulateInternal', arg: 'publicKey', length: table.publicKey, call: (bad) => invoke(kem, 'encapsulateInternal', [bad, m]) },

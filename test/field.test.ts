@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compress, decompress, fieldCsubq, fieldToCanonical } from '../src/portable/encode.js';
 import { barrettReduce, bitRev7, montgomeryReduce, nttTwiddles, zetas } from '../src/portable/ntt.js';
+import { Q, modq } from './helpers.js';
 
-const Q = 3329;
 const QINV = -3327; // q^-1 mod 2^16, signed
 const MONT = 2285; // 2^16 mod q
 
@@ -18,12 +18,6 @@ const MONT2 = 1353; // R^2 mod q
 
 const R = 65536; // Montgomery radix 2^16
 const HALF = (Q - 1) >> 1; // 1664
-
-/** Canonical representative of an integer (any safe integer) in [0, q). */
-function modq(a: number): number {
-  const r = a % Q;
-  return r < 0 ? r + Q : r;
-}
 
 /** x^e mod m with BigInt (exact). */
 function powMod(x: bigint, e: bigint, m: bigint): bigint {

@@ -5,111 +5,28 @@
 // call checks afterwards, also when it throws, that no argument was modified.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MlKemError, type HybridKem } from '../src/hybrid/index.js';
+import type { HybridKem, MlKemError } from '../src/hybrid/index.js';
+import { expectError, invoke, type KemMethod, wordRe, wrongTypes } from './api.js';
 import { backends } from './backends.js';
+import { Q, equalBytes, getCoeff, randomBytes, setCoeff } from './helpers.js';
 import {
   CURVE_ORDER,
   FIELD_PRIME,
   bigEndian,
   bigEndianBytes,
-  equalBytes,
   halves,
   hybridsOf,
   joinHalves,
   nodeEcPublic,
   nodeEcShared,
-  randomBytes,
   randomScalar,
   type HybridCase,
 } from './hybrid-reference.js';
-
-const Q = 3329;
-type Method = 'keygen' | 'encapsulate' | 'encapsulateInternal' | 'decapsulate';
-
-function bytesOf(v: ArrayBufferView | ArrayBuffer): Uint8Array {
-  return v instanceof ArrayBuffer ? new Uint8Array(v) : new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-}
-
-function snapshot(v: unknown): unknown {
-  if (v instanceof ArrayBuffer) return v.slice(0);
-  if (ArrayBuffer.isView(v)) return bytesOf(v).slice();
-  if (Array.isArray(v)) return v.slice();
-  if (v !== null && typeof v === 'object') return { ...v };
-  return v;
-}
-
-/** kem[method](...args), checking afterwards (also when it throws) that no argument changed. */
-function invoke(kem: HybridKem, method: Method, args: unknown[]): unknown {
-  const before = args.map(snapshot);
-  try {
-    return (kem[method] as (...a: unknown[]) => unknown).apply(kem, args);
-  } finally {
-    args.forEach((a, i) => {
-      const then = before[i];
-      if (a instanceof ArrayBuffer || ArrayBuffer.isView(a)) {
-        assert.ok(Buffer.compare(bytesOf(a), bytesOf(then as ArrayBuffer)) === 0, `${kem.name} ${method}: argument ${i} was modified`);
-      } else if (a !== null && typeof a === 'object') {
-        assert.deepEqual(Array.isArray(a) ? a : { ...a }, then, `${kem.name} ${method}: argument ${i} was modified`);
-      }
-    });
-  }
-}
-
-/** Asserts that fn throws an MlKemError with `code`, and runs `check` on it. */
-function expectError(fn: () => unknown, code: string, what: string, check?: (err: MlKemError) => void): void {
-  let thrown: unknown;
-  try {
-    fn();
-  } catch (err) {
-    thrown = err;
-  }
-  assert.ok(thrown !== undefined, `${what}: did not throw (expected ${code})`);
-  assert.ok(thrown instanceof MlKemError, `${what}: threw ${String(thrown)}, not an MlKemError`);
-  assert.equal(thrown.name, 'MlKemError', `${what}: name`);
-  assert.equal(thrown.code, code, `${what}: code (message: ${thrown.message})`);
-  assert.ok(thrown.message.length > 0, `${what}: empty message`);
-  check?.(thrown);
-}
-
-const wordRe = (word: string): RegExp => new RegExp(`(^|[^A-Za-z0-9_])${word}($|[^A-Za-z0-9_])`);
 
 /** The integers of a message, leaving out those in algorithm, curve and document names. */
 function numbersIn(message: string, kemName: string): Set<number> {
   const cleaned = message.replace(kemName, '').replace(/ML-KEM-\d+|P-\d+|X25519|FIPS 203|RFC \d+|§[\d.]+/g, '');
   return new Set((cleaned.match(/\d+/g) ?? []).map(Number));
-}
-
-function wrongTypes(length: number): Array<[string, unknown]> {
-  return [
-    ['a string', 'x'.repeat(length)],
-    ['a plain array', new Array<number>(length).fill(0)],
-    ['an ArrayBuffer', new ArrayBuffer(length)],
-    ['null', null],
-    ['a Uint16Array', new Uint16Array(length)],
-    ['a number', length],
-    ['an object', { length }],
-    ['an Int8Array', new Int8Array(length)],
-    ['a Uint8ClampedArray', new Uint8ClampedArray(length)],
-    ['a DataView', new DataView(new ArrayBuffer(length))],
-    ['a boolean', true],
-    ['undefined', undefined],
-  ];
-}
-
-function getCoeff(ek: Uint8Array, i: number): number {
-  const o = 3 * (i >> 1);
-  return (i & 1) === 0 ? ek[o]! | ((ek[o + 1]! & 0x0f) << 8) : (ek[o + 1]! >> 4) | (ek[o + 2]! << 4);
-}
-
-function setCoeff(ek: Uint8Array, i: number, v: number): void {
-  const o = 3 * (i >> 1);
-  if ((i & 1) === 0) {
-    ek[o] = v & 0xff;
-    ek[o + 1] = (ek[o + 1]! & 0xf0) | (v >> 8);
-  } else {
-    ek[o + 1] = (ek[o + 1]! & 0x0f) | ((v & 0x0f) << 4);
-    ek[o + 2] = v >> 4;
-  }
 }
 
 /** A valid eseed for the hybrid (a valid ephemeral scalar for the NIST groups). */
@@ -136,7 +53,7 @@ for (const backend of backends) {
           ciphertext: enc.ciphertext,
           secretKey: pair.secretKey,
         };
-        const cases: Array<{ method: Method; arg: string; length: number; call: (bad: unknown) => unknown }> = [
+        const cases: Array<{ method: KemMethod; arg: string; length: number; call: (bad: unknown) => unknown }> = [
           { method: 'keygen', arg: 'seed', length: kem.sizes.seed, call: (bad) => invoke(kem, 'keygen', [bad]) },
           { method: 'encapsulate', arg: 'publicKey', length: kem.sizes.publicKey, call: (bad) => invoke(kem, 'encapsulate', [bad]) },
           { method: 'encapsulateInternal', arg: 'publicKey', length: kem.sizes.publicKey, call: (bad) => invoke(kem, 'encapsulateInternal', [bad, eseed]) },
@@ -174,8 +91,8 @@ for (const backend of backends) {
         describe('every wrong type throws ERR_INVALID_TYPE naming the argument', () => {
           for (const t of cases) {
             it(`${t.method} ${t.arg}`, () => {
-              for (const [label, bad] of wrongTypes(t.length)) {
-                if (t.method === 'keygen' && bad === undefined) continue; // keygen() is valid
+              // keygen() is valid: no undefined for it.
+              for (const [label, bad] of wrongTypes(t.length, t.method === 'keygen')) {
                 const what = `${kem.name} ${t.method} ${t.arg} given ${label}`;
                 expectError(() => t.call(bad), 'ERR_INVALID_TYPE', what, (err) => {
                   assert.match(err.message, wordRe(t.arg), `${what}: ${err.message}`);

@@ -52,13 +52,6 @@ export function joinHalves(c: HybridCase, kemPart: Uint8Array, ecPart: Uint8Arra
   return Uint8Array.from(c.kemFirst ? [...kemPart, ...ecPart] : [...ecPart, ...kemPart]);
 }
 
-export function randomBytes(n: number): Uint8Array {
-  return new Uint8Array(crypto.randomBytes(n));
-}
-
-export const equalBytes = (a: unknown, b: Uint8Array): boolean =>
-  a instanceof Uint8Array && a.length === b.length && Buffer.compare(a, b) === 0;
-
 export const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
 // ---- hashes (OpenSSL) --------------------------------------------------------------------------

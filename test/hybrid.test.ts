@@ -18,8 +18,8 @@ import {
 } from '../src/hybrid/index.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { backends } from './backends.js';
+import { equalBytes, randomBytes } from './helpers.js';
 import {
-  equalBytes,
   halves,
   hybridsOf,
   joinHalves,
@@ -28,7 +28,6 @@ import {
   nodeEcShared,
   nodeX25519,
   nodeX25519Public,
-  randomBytes,
   randomScalar,
   rfc7748X25519,
   scalarFromSeed,

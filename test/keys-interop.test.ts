@@ -41,12 +41,12 @@ import {
   toJwk,
   toPem,
 } from '../src/keys/index.js';
+import { LEVELS } from './api.js';
+import { equalBytes } from './helpers.js';
 import { findNode26 } from './node26.js';
 
-const LEVELS: readonly MlKemAlgorithm[] = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024'];
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 const unhex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
-const equal = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && Buffer.compare(a, b) === 0;
 
 /** The tag of the ML-KEM-PrivateKey CHOICE in a PKCS#8: 0x80 seed, 0x04 expanded, 0x30 both. */
 function choiceTag(der: Uint8Array): number {
@@ -309,17 +309,17 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
         const raw = unhex(g.rawPublic);
         const der = unhex(g.spki);
         assert.equal(decodeSpki(der).algorithm, alg);
-        assert.ok(equal(decodeSpki(der).publicKey, raw), 'SPKI DER');
+        assert.ok(equalBytes(decodeSpki(der).publicKey, raw), 'SPKI DER');
         const pem = fromPem(g.spkiPem);
         assert.equal(pem.label, 'PUBLIC KEY');
-        assert.ok(equal(pem.der, der), 'PEM does not hold the DER');
-        assert.ok(equal(decodeSpki(pem.der).publicKey, raw), 'SPKI PEM');
+        assert.ok(equalBytes(pem.der, der), 'PEM does not hold the DER');
+        assert.ok(equalBytes(decodeSpki(pem.der).publicKey, raw), 'SPKI PEM');
         const jwk = fromJwk(g.jwkPub);
         assert.equal(jwk.algorithm, alg);
         assert.ok(!('secretKey' in jwk), 'a public JWK gave a private key');
-        assert.ok(equal(jwk.publicKey, raw), 'public JWK');
+        assert.ok(equalBytes(jwk.publicKey, raw), 'public JWK');
         // Our encoders write what Node wrote.
-        assert.ok(equal(encodeSpki(raw), der), 'our SPKI differs from Node\'s');
+        assert.ok(equalBytes(encodeSpki(raw), der), 'our SPKI differs from Node\'s');
         assert.equal(toPem(der, 'PUBLIC KEY'), g.spkiPem, 'our PEM differs from Node\'s');
         assert.deepEqual(toJwk({ publicKey: raw }), g.jwkPub, 'our public JWK differs from Node\'s');
       });
@@ -332,17 +332,17 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
         assert.equal(der.length, 86);
         const fromDer = decodePkcs8(der);
         assert.equal(fromDer.algorithm, alg);
-        assert.ok(fromDer.seed !== undefined && equal(fromDer.seed, unhex(g.rawSeed!)), 'seed differs from Node\'s raw-seed');
-        assert.ok(equal(fromDer.publicKey, unhex(g.rawPublic)), 'public key differs');
+        assert.ok(fromDer.seed !== undefined && equalBytes(fromDer.seed, unhex(g.rawSeed!)), 'seed differs from Node\'s raw-seed');
+        assert.ok(equalBytes(fromDer.publicKey, unhex(g.rawPublic)), 'public key differs');
         const pem = fromPem(g.pkcs8Pem, 'PRIVATE KEY');
-        assert.ok(equal(pem.der, der), 'PEM does not hold the DER');
+        assert.ok(equalBytes(pem.der, der), 'PEM does not hold the DER');
         const jwk = fromJwk(g.jwk!) as PrivateKeyInfo;
-        assert.ok(jwk.seed !== undefined && equal(jwk.seed, fromDer.seed!), 'JWK priv is not the seed');
+        assert.ok(jwk.seed !== undefined && equalBytes(jwk.seed, fromDer.seed!), 'JWK priv is not the seed');
         for (const [what, key] of [['DER', fromDer], ['PEM', decodePkcs8(pem.der)], ['JWK', jwk]] as const) {
-          assert.ok(equal(kem.decapsulate(unhex(g.ct), key.secretKey), unhex(g.ss)), `${what}: shared secret differs from Node's`);
+          assert.ok(equalBytes(kem.decapsulate(unhex(g.ct), key.secretKey), unhex(g.ss)), `${what}: shared secret differs from Node's`);
         }
         // Our encoders write what Node wrote.
-        assert.ok(equal(encodePkcs8(fromDer), der), 'our PKCS#8 differs from Node\'s');
+        assert.ok(equalBytes(encodePkcs8(fromDer), der), 'our PKCS#8 differs from Node\'s');
         assert.equal(toPem(der, 'PRIVATE KEY'), g.pkcs8Pem, 'our PEM differs from Node\'s');
         assert.deepEqual(toJwk(fromDer), g.jwk, 'our JWK differs from Node\'s');
         assert.deepEqual(Object.keys(g.jwk!), ['kty', 'alg', 'pub', 'priv'], 'Node\'s JWK members');
@@ -357,9 +357,9 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
         for (const [what, d] of [['DER', der], ['PEM', fromPem(g.pkcs8Pem).der]] as const) {
           const info = decodePkcs8(d, { pairwiseCheck: true });
           assert.equal(info.seed, undefined);
-          assert.ok(equal(info.publicKey, unhex(g.rawPublic)), `${what}: public key differs`);
-          assert.ok(equal(kem.decapsulate(unhex(g.ct), info.secretKey), unhex(g.ss)), `${what}: shared secret differs from Node's`);
-          assert.ok(equal(encodePkcs8(info), der), `${what}: our expanded PKCS#8 differs from Node's`);
+          assert.ok(equalBytes(info.publicKey, unhex(g.rawPublic)), `${what}: public key differs`);
+          assert.ok(equalBytes(kem.decapsulate(unhex(g.ct), info.secretKey), unhex(g.ss)), `${what}: shared secret differs from Node's`);
+          assert.ok(equalBytes(encodePkcs8(info), der), `${what}: our expanded PKCS#8 differs from Node's`);
         }
       });
 
@@ -369,8 +369,8 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
         const tag = choiceTag(der);
         t.diagnostic(`Node 26 wrote the ${tag === 0x30 ? 'both' : tag === 0x80 ? 'seed' : 'expanded'} form with output_formats = seed-priv`);
         const info = decodePkcs8(der);
-        if (tag === 0x30) assert.ok(equal(encodePkcs8(info, { form: 'both' }), der), 'our both form differs from Node\'s');
-        assert.ok(equal(kemFor(alg).decapsulate(unhex(g.ct), info.secretKey), unhex(g.ss)), 'shared secret differs from Node\'s');
+        if (tag === 0x30) assert.ok(equalBytes(encodePkcs8(info, { form: 'both' }), der), 'our both form differs from Node\'s');
+        assert.ok(equalBytes(kemFor(alg).decapsulate(unhex(g.ct), info.secretKey), unhex(g.ss)), 'shared secret differs from Node\'s');
       });
 
       it('us → Node: Node decapsulates our ciphertexts to its keys read by us from SPKI, PEM, JWK and PKCS#8', () => {
@@ -407,7 +407,7 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
           assert.equal(r.type, alg.toLowerCase());
           assert.equal(r.spki, hex(encodeSpki(pair.publicKey)), 'Node\'s SPKI differs from ours');
           assert.deepEqual(r.jwk, toJwk({ publicKey: pair.publicKey }), 'Node\'s JWK differs from ours');
-          assert.ok(equal(kemFor(alg).decapsulate(unhex(r.ct), pair.secretKey), unhex(r.ss)), 'our shared secret differs from Node\'s');
+          assert.ok(equalBytes(kemFor(alg).decapsulate(unhex(r.ct), pair.secretKey), unhex(r.ss)), 'our shared secret differs from Node\'s');
         });
       }
 
@@ -419,7 +419,7 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
         }
         for (const name of ['spki', 'jwk-public']) {
           const r = ok(w[name]!, `WebCrypto ${name}`);
-          assert.ok(equal(kemFor(alg).decapsulate(unhex(r.ct!), pair.secretKey), unhex(r.ss)), `WebCrypto ${name}: shared secret differs`);
+          assert.ok(equalBytes(kemFor(alg).decapsulate(unhex(r.ct!), pair.secretKey), unhex(r.ss)), `WebCrypto ${name}: shared secret differs`);
         }
         const expanded = w['pkcs8-expanded']!;
         t.diagnostic(`WebCrypto and an expanded-only PKCS#8: ${'error' in expanded ? `refused (${expanded.error})` : 'accepted'}`);

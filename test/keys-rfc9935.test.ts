@@ -6,9 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { MlKemError } from '../src/index.js';
 import {
-  type PrivateKeyForm,
   decodePkcs8,
   decodeSpki,
   encodePkcs8,
@@ -17,26 +15,13 @@ import {
   kemFor,
   toPem,
 } from '../src/keys/index.js';
+import { FORMS, LEVELS, expectError } from './api.js';
+import { equalBytes } from './helpers.js';
 import { vectorFolder } from './vectors.js';
 
 const dir = vectorFolder('rfc9935');
 const read = (name: string): string => readFileSync(join(dir!, name), 'utf8');
 const seed = Uint8Array.from({ length: 64 }, (_, i) => i);
-const LEVELS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024'] as const;
-const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
-const same = (a: Uint8Array | undefined, b: Uint8Array): boolean => a !== undefined && Buffer.compare(a, b) === 0;
-
-function expectCode(fn: () => unknown, code: string, what: string): MlKemError {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (err) {
-    caught = err;
-  }
-  assert.ok(caught instanceof MlKemError, `${what}: expected MlKemError ${code}, got ${caught === undefined ? 'no error' : String(caught)}`);
-  assert.equal(caught.code, code, `${what}: ${caught.message}`);
-  return caught;
-}
 
 describe('RFC 9935 example keys', { skip: dir === undefined ? 'vectors missing (notice above)' : false }, () => {
   for (const algorithm of LEVELS) {
@@ -50,8 +35,8 @@ describe('RFC 9935 example keys', { skip: dir === undefined ? 'vectors missing (
         assert.equal(label, 'PUBLIC KEY');
         const info = decodeSpki(der);
         assert.equal(info.algorithm, algorithm);
-        assert.ok(same(info.publicKey, expected.publicKey), 'public key differs from keygen(00..3f)');
-        assert.ok(same(encodeSpki(info.publicKey), der), 'DER differs');
+        assert.ok(equalBytes(info.publicKey, expected.publicKey), 'public key differs from keygen(00..3f)');
+        assert.ok(equalBytes(encodeSpki(info.publicKey), der), 'DER differs');
         assert.equal(toPem(encodeSpki(expected.publicKey), 'PUBLIC KEY'), text, 'PEM text differs');
       });
 
@@ -62,16 +47,16 @@ describe('RFC 9935 example keys', { skip: dir === undefined ? 'vectors missing (
           assert.equal(label, 'PRIVATE KEY');
           const info = decodePkcs8(der);
           assert.equal(info.algorithm, algorithm);
-          assert.ok(same(info.secretKey, expected.secretKey), 'secret key differs');
-          assert.ok(same(info.publicKey, expected.publicKey), 'public key differs');
+          assert.ok(equalBytes(info.secretKey, expected.secretKey), 'secret key differs');
+          assert.ok(equalBytes(info.publicKey, expected.publicKey), 'public key differs');
           if (form === 'expanded') assert.equal(info.seed, undefined, 'an expanded key has no seed');
-          else assert.ok(same(info.seed, seed), 'seed differs');
+          else assert.ok(equalBytes(info.seed, seed), 'seed differs');
           // Our encoder writes the same file from the keygen output (which holds seed and dk).
           assert.equal(toPem(encodePkcs8(expected, { form }), 'PRIVATE KEY'), text, 'PEM text differs');
           // ... and from what was decoded; the default form is the seed's when it is known.
-          assert.ok(same(encodePkcs8(info, form === 'both' ? { form } : undefined), der), 'round trip differs');
+          assert.ok(equalBytes(encodePkcs8(info, form === 'both' ? { form } : undefined), der), 'round trip differs');
           // The pairwise check passes on good keys.
-          assert.ok(same(decodePkcs8(der, { pairwiseCheck: true }).secretKey, expected.secretKey));
+          assert.ok(equalBytes(decodePkcs8(der, { pairwiseCheck: true }).secretKey, expected.secretKey));
         });
       }
     });
@@ -83,7 +68,7 @@ describe('RFC 9935 example keys', { skip: dir === undefined ? 'vectors missing (
 
     it('bad-1 (both; seed and expandedKey inconsistent) is refused: ERR_INVALID_SECRET_KEY', () => {
       assert.equal(bad(1)[24], 0x30, 'not the both form'); // the CHOICE tag: after SEQUENCE (4), version (3), algorithm (13), privateKey header (4)
-      const err = expectCode(() => decodePkcs8(bad(1)), 'ERR_INVALID_SECRET_KEY', 'bad-1');
+      const err = expectError(() => decodePkcs8(bad(1)), 'ERR_INVALID_SECRET_KEY', 'bad-1');
       assert.match(err.message, /seed and the expandedKey .* disagree/);
     });
 
@@ -91,14 +76,14 @@ describe('RFC 9935 example keys', { skip: dir === undefined ? 'vectors missing (
       const der = bad(2);
       const info = decodePkcs8(der); // accepted: nothing short of a decapsulation can tell
       assert.equal(info.algorithm, 'ML-KEM-512');
-      assert.ok(same(info.publicKey, good.publicKey), 'bad-2 carries the public key of seed 00..3f');
-      assert.ok(!same(info.secretKey, good.secretKey), 'bad-2 is the good key');
-      const err = expectCode(() => decodePkcs8(der, { pairwiseCheck: true }), 'ERR_INVALID_SECRET_KEY', 'bad-2 with pairwiseCheck');
+      assert.ok(equalBytes(info.publicKey, good.publicKey), 'bad-2 carries the public key of seed 00..3f');
+      assert.ok(!equalBytes(info.secretKey, good.secretKey), 'bad-2 is the good key');
+      const err = expectError(() => decodePkcs8(der, { pairwiseCheck: true }), 'ERR_INVALID_SECRET_KEY', 'bad-2 with pairwiseCheck');
       assert.match(err.message, /pairwise-consistency/);
     });
 
     it('bad-3 (expanded; H(ek) altered) fails the FIPS 203 §7.3 hash check: ERR_INVALID_SECRET_KEY', () => {
-      const err = expectCode(() => decodePkcs8(bad(3)), 'ERR_INVALID_SECRET_KEY', 'bad-3');
+      const err = expectError(() => decodePkcs8(bad(3)), 'ERR_INVALID_SECRET_KEY', 'bad-3');
       assert.match(err.message, /§7\.3/);
     });
 
@@ -108,9 +93,9 @@ describe('RFC 9935 example keys', { skip: dir === undefined ? 'vectors missing (
       const dk = der.subarray(der.length - 1632);
       const fileSeed = der.subarray(der.length - 1632 - 4 - 64, der.length - 1632 - 4);
       const derived = kemFor('ML-KEM-512').keygen(fileSeed).secretKey;
-      assert.ok(same(dk.subarray(0, 1600), derived.subarray(0, 1600)), 'bad-4 differs before z');
-      assert.ok(!same(dk.subarray(1600), derived.subarray(1600)), 'bad-4 does not differ in z');
-      const err = expectCode(() => decodePkcs8(der), 'ERR_INVALID_SECRET_KEY', 'bad-4');
+      assert.ok(equalBytes(dk.subarray(0, 1600), derived.subarray(0, 1600)), 'bad-4 differs before z');
+      assert.ok(!equalBytes(dk.subarray(1600), derived.subarray(1600)), 'bad-4 does not differ in z');
+      const err = expectError(() => decodePkcs8(der), 'ERR_INVALID_SECRET_KEY', 'bad-4');
       assert.match(err.message, /seed and the expandedKey .* disagree/);
     });
   });

@@ -24,14 +24,10 @@ import {
   toJwk,
   toPem,
 } from '../src/keys/index.js';
+import { CODES, FORMS, LEVELS, expectError } from './api.js';
+import { equalBytes, randomBytes, setCoeff } from './helpers.js';
 
-const LEVELS: readonly MlKemAlgorithm[] = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024'];
-const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
-const CODES = ['ERR_INVALID_TYPE', 'ERR_INVALID_LENGTH', 'ERR_INVALID_PUBLIC_KEY', 'ERR_INVALID_SECRET_KEY', 'ERR_INVALID_KEY_ENCODING', 'ERR_RANDOMNESS'];
-
-const equal = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && Buffer.compare(a, b) === 0;
 const bytes = (...parts: Array<Uint8Array | number[]>): Uint8Array => Uint8Array.from(Buffer.concat(parts.map((p) => Uint8Array.from(p))));
-const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 
 /** A DER element; `len` overrides the length bytes to build malformed input. */
 function tlv(tag: number, content: Uint8Array | number[], len?: number[]): Uint8Array {
@@ -43,36 +39,11 @@ function tlv(tag: number, content: Uint8Array | number[], len?: number[]): Uint8
 const OID = (alg: MlKemAlgorithm): number[] => [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, LEVELS.indexOf(alg) + 1];
 const algId = (alg: MlKemAlgorithm, ...extra: number[][]): Uint8Array => tlv(0x30, bytes(OID(alg), ...extra));
 
-function expectError(fn: () => unknown, code: string, what: string, message?: RegExp): MlKemError {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (err) {
-    caught = err;
-  }
-  assert.ok(caught instanceof MlKemError, `${what}: expected MlKemError ${code}, got ${caught === undefined ? 'no error' : String(caught)}`);
-  assert.equal(caught.code, code, `${what}: ${caught.message}`);
-  if (message) assert.match(caught.message, message, what);
-  return caught;
-}
-
 const pairs = new Map<MlKemAlgorithm, KeyPair>();
 const pairOf = (alg: MlKemAlgorithm): KeyPair => {
   if (!pairs.has(alg)) pairs.set(alg, kemFor(alg).keygen());
   return pairs.get(alg)!;
 };
-
-/** Sets 12-bit coefficient i of ByteEncode_12 data. */
-function setCoeff(a: Uint8Array, i: number, v: number): void {
-  const o = (i >> 1) * 3;
-  if ((i & 1) === 0) {
-    a[o] = v & 0xff;
-    a[o + 1] = (a[o + 1]! & 0xf0) | (v >> 8);
-  } else {
-    a[o + 1] = (a[o + 1]! & 0x0f) | ((v & 0x0f) << 4);
-    a[o + 2] = v >> 4;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -97,9 +68,9 @@ describe('round trips', () => {
       const pub = decodeSpki(spki);
       assert.deepEqual(Object.keys(pub), ['algorithm', 'publicKey']);
       assert.equal(pub.algorithm, alg);
-      assert.ok(equal(pub.publicKey, pair.publicKey));
+      assert.ok(equalBytes(pub.publicKey, pair.publicKey));
       assert.ok(pub.publicKey.buffer !== spki.buffer, 'decodeSpki returned a view of its input');
-      assert.ok(equal(decodeSpki(fromPem(toPem(spki, 'PUBLIC KEY')).der).publicKey, pair.publicKey), 'SPKI via PEM');
+      assert.ok(equalBytes(decodeSpki(fromPem(toPem(spki, 'PUBLIC KEY')).der).publicKey, pair.publicKey), 'SPKI via PEM');
 
       const sizes: Record<PrivateKeyForm, number> = { seed: 86, expanded: kem.sizes.secretKey + 28, both: kem.sizes.secretKey + 28 + 70 };
       for (const form of FORMS) {
@@ -108,41 +79,41 @@ describe('round trips', () => {
         const derBefore = der.slice();
         for (const info of [decodePkcs8(der), decodePkcs8(fromPem(toPem(der, 'PRIVATE KEY'), 'PRIVATE KEY').der)]) {
           assert.equal(info.algorithm, alg);
-          assert.ok(equal(info.secretKey, pair.secretKey), `${form}: secretKey`);
-          assert.ok(equal(info.publicKey, pair.publicKey), `${form}: publicKey`);
+          assert.ok(equalBytes(info.secretKey, pair.secretKey), `${form}: secretKey`);
+          assert.ok(equalBytes(info.publicKey, pair.publicKey), `${form}: publicKey`);
           if (form === 'expanded') assert.ok(!('seed' in info), 'expanded: a seed appeared');
-          else assert.ok(info.seed !== undefined && equal(info.seed, pair.seed), `${form}: seed`);
+          else assert.ok(info.seed !== undefined && equalBytes(info.seed, pair.seed), `${form}: seed`);
           for (const out of [info.secretKey, info.publicKey, info.seed]) if (out) assert.ok(out.buffer !== der.buffer, `${form}: output is a view of the input`);
           // Overwriting what was returned changes nothing for the next call.
           info.secretKey.fill(0);
         }
-        assert.ok(equal(decodePkcs8(der).secretKey, pair.secretKey), `${form}: decoding again`);
-        assert.ok(equal(der, derBefore), `${form}: decodePkcs8 modified its input`);
+        assert.ok(equalBytes(decodePkcs8(der).secretKey, pair.secretKey), `${form}: decoding again`);
+        assert.ok(equalBytes(der, derBefore), `${form}: decodePkcs8 modified its input`);
       }
       // The default form is the seed when it is known, else the expanded key.
-      assert.ok(equal(encodePkcs8(pair), encodePkcs8(pair, { form: 'seed' })));
-      assert.ok(equal(encodePkcs8({ secretKey: pair.secretKey }), encodePkcs8(pair, { form: 'expanded' })));
-      assert.ok(equal(encodePkcs8({ algorithm: alg, seed: pair.seed }, { form: 'both' }), encodePkcs8(pair, { form: 'both' })));
-      assert.ok(equal(encodePkcs8({ algorithm: alg, seed: pair.seed }, { form: 'expanded' }), encodePkcs8(pair, { form: 'expanded' })));
+      assert.ok(equalBytes(encodePkcs8(pair), encodePkcs8(pair, { form: 'seed' })));
+      assert.ok(equalBytes(encodePkcs8({ secretKey: pair.secretKey }), encodePkcs8(pair, { form: 'expanded' })));
+      assert.ok(equalBytes(encodePkcs8({ algorithm: alg, seed: pair.seed }, { form: 'both' }), encodePkcs8(pair, { form: 'both' })));
+      assert.ok(equalBytes(encodePkcs8({ algorithm: alg, seed: pair.seed }, { form: 'expanded' }), encodePkcs8(pair, { form: 'expanded' })));
 
       const jwk = toJwk(pair);
       assert.deepEqual(Object.keys(jwk), ['kty', 'alg', 'pub', 'priv']);
       assert.equal(jwk.kty, 'AKP');
       assert.equal(jwk.alg, alg);
-      assert.ok(equal(Buffer.from(jwk.priv!, 'base64url'), pair.seed));
-      assert.ok(equal(Buffer.from(jwk.pub, 'base64url'), pair.publicKey));
+      assert.ok(equalBytes(Buffer.from(jwk.priv!, 'base64url'), pair.seed));
+      assert.ok(equalBytes(Buffer.from(jwk.pub, 'base64url'), pair.publicKey));
       assert.doesNotMatch(jwk.pub + jwk.priv, /[=+/]/, 'not unpadded base64url');
       const back = fromJwk(JSON.parse(JSON.stringify(jwk))) as PrivateKeyInfo;
-      assert.ok(equal(back.secretKey, pair.secretKey) && equal(back.seed!, pair.seed) && equal(back.publicKey, pair.publicKey));
+      assert.ok(equalBytes(back.secretKey, pair.secretKey) && equalBytes(back.seed!, pair.seed) && equalBytes(back.publicKey, pair.publicKey));
       const pubJwk = toJwk({ publicKey: pair.publicKey });
       assert.deepEqual(Object.keys(pubJwk), ['kty', 'alg', 'pub']);
       assert.deepEqual(fromJwk(pubJwk), { algorithm: alg, publicKey: pair.publicKey });
 
       // Inputs were not modified.
-      assert.ok(equal(pair.publicKey, snapshot.pk) && equal(pair.secretKey, snapshot.sk) && equal(pair.seed, snapshot.seed), 'an input changed');
+      assert.ok(equalBytes(pair.publicKey, snapshot.pk) && equalBytes(pair.secretKey, snapshot.sk) && equalBytes(pair.seed, snapshot.seed), 'an input changed');
       // The decoded keys work.
       const enc = kem.encapsulate(pub.publicKey);
-      assert.ok(equal(kem.decapsulate(enc.ciphertext, decodePkcs8(encodePkcs8(pair)).secretKey), enc.sharedSecret));
+      assert.ok(equalBytes(kem.decapsulate(enc.ciphertext, decodePkcs8(encodePkcs8(pair)).secretKey), enc.sharedSecret));
     });
   }
 
@@ -153,9 +124,9 @@ describe('round trips', () => {
     const attributes = tlv(0xa0, tlv(0x30, bytes([0x06, 0x03, 0x55, 0x04, 0x03], tlv(0x31, tlv(0x0c, [0x41])))));
     const v2 = (pub: Uint8Array, withAttributes = false) =>
       tlv(0x30, bytes([0x02, 0x01, 0x01], algId(alg), tlv(0x04, choice), withAttributes ? attributes : [], tlv(0x81, bytes([0], pub))));
-    assert.ok(equal(decodePkcs8(v2(pair.publicKey)).secretKey, pair.secretKey), 'v2');
-    assert.ok(equal(decodePkcs8(v2(pair.publicKey, true)).secretKey, pair.secretKey), 'v2 with attributes');
-    assert.ok(equal(decodePkcs8(tlv(0x30, bytes([0x02, 0x01, 0x00], algId(alg), tlv(0x04, choice), attributes))).seed!, pair.seed), 'v1 with attributes');
+    assert.ok(equalBytes(decodePkcs8(v2(pair.publicKey)).secretKey, pair.secretKey), 'v2');
+    assert.ok(equalBytes(decodePkcs8(v2(pair.publicKey, true)).secretKey, pair.secretKey), 'v2 with attributes');
+    assert.ok(equalBytes(decodePkcs8(tlv(0x30, bytes([0x02, 0x01, 0x00], algId(alg), tlv(0x04, choice), attributes))).seed!, pair.seed), 'v1 with attributes');
     const other = pair.publicKey.slice();
     other[0]! ^= 1;
     expectError(() => decodePkcs8(v2(other)), 'ERR_INVALID_SECRET_KEY', 'v2 with a wrong publicKey', /publicKey \[1\]/);
@@ -258,10 +229,10 @@ describe('strict DER', () => {
     });
   }
   it('the controls: the hand-built seed, expanded and both encodings decode', () => {
-    assert.ok(equal(decodePkcs8(body(v0, tlv(0x80, good().seed))).secretKey, good().secretKey));
-    assert.ok(equal(decodePkcs8(body(v0, tlv(0x04, good().secretKey))).secretKey, good().secretKey));
-    assert.ok(equal(decodePkcs8(body(v0, tlv(0x30, bytes(tlv(0x04, good().seed), tlv(0x04, good().secretKey))))).secretKey, good().secretKey));
-    assert.ok(equal(body(v0, tlv(0x80, good().seed)), seedDer()), 'the test builder differs from the encoder');
+    assert.ok(equalBytes(decodePkcs8(body(v0, tlv(0x80, good().seed))).secretKey, good().secretKey));
+    assert.ok(equalBytes(decodePkcs8(body(v0, tlv(0x04, good().secretKey))).secretKey, good().secretKey));
+    assert.ok(equalBytes(decodePkcs8(body(v0, tlv(0x30, bytes(tlv(0x04, good().seed), tlv(0x04, good().secretKey))))).secretKey, good().secretKey));
+    assert.ok(equalBytes(body(v0, tlv(0x80, good().seed)), seedDer()), 'the test builder differs from the encoder');
   });
 
   it('expanded keys: a wrong H(ek) fails §7.3, a bad embedded ek fails §7.2, both ERR_INVALID_SECRET_KEY', () => {
@@ -308,7 +279,7 @@ describe('encoder inputs', () => {
     const der = encodePkcs8(pair());
     expectError(() => decodePkcs8(der, null as never), 'ERR_INVALID_TYPE', 'options null', /options must be an object/);
     expectError(() => decodePkcs8(der, { pairwiseCheck: 'yes' } as never), 'ERR_INVALID_TYPE', 'pairwiseCheck', /pairwiseCheck must be a boolean/);
-    assert.ok(equal(decodePkcs8(der, { pairwiseCheck: false }).secretKey, pair().secretKey));
+    assert.ok(equalBytes(decodePkcs8(der, { pairwiseCheck: false }).secretKey, pair().secretKey));
   });
 
   it('encodePkcs8 and toJwk: wrong shapes are ERR_INVALID_TYPE', () => {
@@ -368,7 +339,7 @@ describe('encoder inputs', () => {
     setCoeff(badPk, 0, 4095);
     expectError(() => toJwk({ publicKey: badPk }), 'ERR_INVALID_PUBLIC_KEY', 'toJwk bad ek', /§7\.2/);
     // The consistent complete pair is accepted, and gives what its seed gives.
-    assert.ok(equal(encodePkcs8(p, { form: 'both' }), encodePkcs8({ algorithm: alg, seed: p.seed }, { form: 'both' })));
+    assert.ok(equalBytes(encodePkcs8(p, { form: 'both' }), encodePkcs8({ algorithm: alg, seed: p.seed }, { form: 'both' })));
   });
 });
 
@@ -414,12 +385,12 @@ describe('PEM', () => {
     for (const [name, text] of Object.entries(variants)) {
       const got = fromPem(text);
       assert.equal(got.label, 'PUBLIC KEY', name);
-      assert.ok(equal(got.der, der()), name);
+      assert.ok(equalBytes(got.der, der()), name);
     }
     // With a label, the first block of that label is chosen.
     const both = `${toPem(encodePkcs8(pairOf('ML-KEM-512')), 'PRIVATE KEY')}${base}`;
     assert.equal(fromPem(both).label, 'PRIVATE KEY');
-    assert.ok(equal(fromPem(both, 'PUBLIC KEY').der, der()));
+    assert.ok(equalBytes(fromPem(both, 'PUBLIC KEY').der, der()));
   });
 
   it('fromPem is strict about the armour and the base64: ERR_INVALID_KEY_ENCODING', () => {
@@ -445,8 +416,8 @@ describe('PEM', () => {
     for (const [name, [text, message]] of Object.entries(cases)) {
       expectError(() => fromPem(text), 'ERR_INVALID_KEY_ENCODING', name, message);
     }
-    assert.ok(equal(fromPem(base).der, der()), 'control');
-    assert.ok(equal(fromPem('-----BEGIN PUBLIC KEY-----\nAA==\n-----END PUBLIC KEY-----').der, Uint8Array.of(0)), 'padding control');
+    assert.ok(equalBytes(fromPem(base).der, der()), 'control');
+    assert.ok(equalBytes(fromPem('-----BEGIN PUBLIC KEY-----\nAA==\n-----END PUBLIC KEY-----').der, Uint8Array.of(0)), 'padding control');
   });
 });
 
@@ -496,7 +467,7 @@ describe('JWK', () => {
 
   it('fromJwk ignores other members (use, key_ops, kid, ext), as WebCrypto writes them', () => {
     const j = { key_ops: ['decapsulateBits'], ext: true, ...jwk(), kid: 'k1', use: 'enc' };
-    assert.ok(equal((fromJwk(j) as PrivateKeyInfo).secretKey, pairOf(alg).secretKey));
+    assert.ok(equalBytes((fromJwk(j) as PrivateKeyInfo).secretKey, pairOf(alg).secretKey));
   });
 });
 
@@ -508,8 +479,8 @@ describe('base64', () => {
       const url = encodeBase64url(b);
       assert.equal(std, Buffer.from(b).toString('base64'), `base64, ${n} bytes`);
       assert.equal(url, Buffer.from(b).toString('base64url'), `base64url, ${n} bytes`);
-      assert.ok(equal(decodeBase64(std, 'x'), b), `base64 round trip, ${n} bytes`);
-      assert.ok(equal(decodeBase64url(url, 'x'), b), `base64url round trip, ${n} bytes`);
+      assert.ok(equalBytes(decodeBase64(std, 'x'), b), `base64 round trip, ${n} bytes`);
+      assert.ok(equalBytes(decodeBase64url(url, 'x'), b), `base64url round trip, ${n} bytes`);
     }
     // Every 6-bit value in every position.
     const all = Uint8Array.from(Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 'base64'));

@@ -4,7 +4,6 @@
 // Z_q[X]/(X^256 + 1). Inputs include the extremes of each function's documented range.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-const Q = 3329;
 import {
   invNtt,
   ntt,
@@ -13,32 +12,12 @@ import {
   polySubReduce,
   polyToMont,
 } from '../src/portable/ntt.js';
+import { Q, modq, randInt, rng } from './helpers.js';
 
 const N = 256;
 const R = 65536;
 const HALF = (Q - 1) >> 1; // 1664
 const RINV = 169; // 2^-16 mod q (checked below)
-
-function modq(a: number): number {
-  const r = a % Q;
-  return r < 0 ? r + Q : r;
-}
-
-/** Deterministic PRNG (splitmix32) so that any counterexample is reproducible. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-}
-/** Uniform integer in [lo, hi]. */
-function randInt(next: () => number, lo: number, hi: number): number {
-  return lo + (next() % (hi - lo + 1));
-}
 
 // ---- Reference (FIPS 203, §4.3), canonical arithmetic mod q ----
 

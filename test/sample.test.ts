@@ -4,22 +4,11 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-const Q = 3329;
 import { sampleNtt, samplePolyCbd } from '../src/portable/sample.js';
+import { Q, rng } from './helpers.js';
 
 const N = 256;
 
-/** Deterministic PRNG (splitmix32) so that any counterexample is reproducible. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-}
 function randomSeed(next: () => number): Uint8Array {
   return Uint8Array.from({ length: 32 }, () => next() & 255);
 }

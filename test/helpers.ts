@@ -1,0 +1,58 @@
+// Small helpers shared by the tests: arithmetic mod q, a seeded PRNG, byte comparisons, and the
+// 12-bit coefficients of an encoded public key. Written here, not imported from src/, so that the
+// tests do not lean on the code under test.
+
+/** The ML-KEM modulus (FIPS 203, §2.4). */
+export const Q = 3329;
+
+/** Canonical representative of an integer (any safe integer) in [0, q). */
+export function modq(a: number): number {
+  const r = a % Q;
+  return r < 0 ? r + Q : r;
+}
+
+/** Deterministic PRNG (splitmix32) so that any counterexample is reproducible. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+}
+
+/** Uniform integer in [lo, hi]. */
+export function randInt(next: () => number, lo: number, hi: number): number {
+  return lo + (next() % (hi - lo + 1));
+}
+
+/** Cryptographically random bytes, in chunks: getRandomValues takes at most 65536 bytes. */
+export function randomBytes(n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i += 65536) crypto.getRandomValues(out.subarray(i, Math.min(n, i + 65536)));
+  return out;
+}
+
+/** True when `a` is a Uint8Array with the bytes of `b` (false for anything else, undefined too). */
+export const equalBytes = (a: unknown, b: Uint8Array): boolean =>
+  a instanceof Uint8Array && a.length === b.length && Buffer.compare(a, b) === 0;
+
+/** Reads the 12-bit coefficient i of ByteEncode_12 data (little-endian bit packing). */
+export function getCoeff(ek: Uint8Array, i: number): number {
+  const o = 3 * (i >> 1);
+  return (i & 1) === 0 ? ek[o]! | ((ek[o + 1]! & 0x0f) << 8) : (ek[o + 1]! >> 4) | (ek[o + 2]! << 4);
+}
+
+/** Writes the 12-bit coefficient i of ByteEncode_12 data, leaving every other bit as it was. */
+export function setCoeff(ek: Uint8Array, i: number, v: number): void {
+  const o = 3 * (i >> 1);
+  if ((i & 1) === 0) {
+    ek[o] = v & 0xff;
+    ek[o + 1] = (ek[o + 1]! & 0xf0) | (v >> 8);
+  } else {
+    ek[o + 1] = (ek[o + 1]! & 0x0f) | ((v & 0x0f) << 4);
+    ek[o + 2] = v >> 4;
+  }
+}

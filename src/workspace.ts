@@ -40,8 +40,11 @@ export interface Workspace {
   readonly h: Uint8Array;
   /** The single byte k, appended to d in G(d ‖ k). */
   readonly kByte: Uint8Array;
-  /** Every buffer above, for wiping. */
-  readonly all: ReadonlyArray<Uint8Array | Int16Array>;
+  /**
+   * The buffers that may hold secrets, for wiping: all but Â, t̂, ek, c and H(ek), which are
+   * public (c is the caller's ciphertext or the one returned; c', derived from m', is wiped).
+   */
+  readonly secrets: ReadonlyArray<Uint8Array | Int16Array>;
 }
 
 function polys(vec: Int16Array, count: number): Int16Array[] {
@@ -94,11 +97,11 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     kBar,
     h,
     kByte,
-    all: [a, s, e, t, u, v, w, ek, dk, c, c2, seed, m, g, kBar, h],
+    secrets: [s, e, u, v, w, dk, c2, seed, m, g, kBar],
   };
 }
 
-/** Zeroes every buffer that may hold secrets (all but kByte). */
+/** Zeroes every buffer that may hold secrets. */
 export function wipeWorkspace(ws: Workspace): void {
-  for (const buf of ws.all) buf.fill(0);
+  for (const buf of ws.secrets) buf.fill(0);
 }

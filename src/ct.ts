@@ -20,7 +20,19 @@ export function ctSelect(out: Uint8Array, a: Uint8Array, b: Uint8Array, bOff: nu
   }
 }
 
-/** Overwrites buffers that held secrets. */
-export function wipe(...buffers: Array<Uint8Array | Int16Array | Int32Array>): void {
-  for (const buf of buffers) buf.fill(0);
+/** True when a and b are equal, in time that depends only on their (public) lengths. */
+export function ctEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && ctDiffMask(a, 0, b, b.length) === 0;
+}
+
+/** True when every byte of a is zero, without an early exit. */
+export function ctIsZero(a: Uint8Array): boolean {
+  let acc = 0;
+  for (let i = 0; i < a.length; i++) acc |= a[i]!;
+  return acc === 0;
+}
+
+/** Overwrites buffers that held secrets; undefined entries are skipped. */
+export function wipe(...buffers: Array<Uint8Array | Int16Array | Int32Array | undefined>): void {
+  for (const buf of buffers) buf?.fill(0);
 }

@@ -19,27 +19,53 @@ export class MlKemError extends Error {
 }
 
 /** Names what a value is, for error messages ("a string", "an ArrayBuffer", "null"). */
-function describe(value: unknown): string {
+export function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
-  const name = typeof value === 'object' ? (value as object).constructor?.name || 'object' : typeof value;
-  return `${/^([aeio]|u(?!int))/i.test(name) ? 'an' : 'a'} ${name}`; // "a Uint8Array", "an ArrayBuffer"
+  let name: unknown = typeof value;
+  if (typeof value === 'object') {
+    try {
+      name = (value as object).constructor?.name; // may be anything, or throw (a Proxy)
+    } catch {
+      name = undefined;
+    }
+    if (typeof name !== 'string' || name === '') name = 'object';
+  }
+  return `${/^([aeio]|u(?!int))/i.test(name as string) ? 'an' : 'a'} ${name as string}`; // "a Uint8Array", "an ArrayBuffer"
+}
+
+let typedArrayGetters: { tag: () => unknown; length: () => number } | undefined;
+
+/**
+ * The intrinsic %TypedArray%.prototype getters for the type tag and the length: they read the
+ * array's internal slots, so no subclass, Proxy or overridden property can lie to them.
+ */
+function intrinsics(): { tag: () => unknown; length: () => number } {
+  if (typedArrayGetters) return typedArrayGetters;
+  const proto = Object.getPrototypeOf(Uint8Array.prototype) as object;
+  const get = (key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get!;
+  return (typedArrayGetters = { tag: get(Symbol.toStringTag), length: get('length') as () => number });
+}
+
+/**
+ * True for a genuine Uint8Array (or subclass, such as Node's Buffer), also one from another
+ * realm; false for anything else, including a Proxy of one.
+ */
+export function isUint8Array(value: unknown): value is Uint8Array {
+  return intrinsics().tag.call(value) === 'Uint8Array';
 }
 
 /**
  * Checks that `value` is a Uint8Array of exactly `length` bytes, else throws MlKemError.
  * `what` names the argument as the caller sees it, e.g. "ML-KEM-768 publicKey".
+ * Note: the length is read from the array's internal slot, as TypedArray.prototype.set copies
+ * it: a subclass with a `length` getter that lies cannot make a short array pass.
  */
 export function checkBytes(value: unknown, length: number, what: string): asserts value is Uint8Array {
-  if (!(value instanceof Uint8Array)) {
-    throw new MlKemError(
-      'ERR_INVALID_TYPE',
-      `${what} must be a Uint8Array of ${length} bytes, got ${describe(value)}`,
-    );
+  if (!isUint8Array(value)) {
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array of ${length} bytes, got ${describe(value)}`);
   }
-  if (value.length !== length) {
-    throw new MlKemError(
-      'ERR_INVALID_LENGTH',
-      `${what} must be ${length} bytes long, got ${value.length}`,
-    );
+  const actual = intrinsics().length.call(value);
+  if (actual !== length) {
+    throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${length} bytes long, got ${actual}`);
   }
 }

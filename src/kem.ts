@@ -5,7 +5,7 @@ import { MlKemError, checkBytes } from './errors.js';
 import type { Kernels } from './kernels.js';
 import { kpkeDecrypt, kpkeEncrypt, kpkeKeyGen } from './kpke.js';
 import type { ParameterSet } from './params.js';
-import { fillRandom } from './random.js';
+import { randomBytes } from './random.js';
 import { type Workspace, createWorkspace, wipeWorkspace } from './workspace.js';
 
 export interface KeyPair {
@@ -46,15 +46,19 @@ export interface MlKem {
   decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array;
 }
 
-/** The ML-KEM algorithms for one parameter set on one backend, in its preallocated workspace. */
+/**
+ * The ML-KEM algorithms for one parameter set on one backend, in its preallocated workspace.
+ * Note: randomness is drawn before the workspace is touched: getRandomValues is the one call out
+ * to code that is not ours (it can be replaced), and it must not find the workspace half-used.
+ */
 class Core {
   private readonly ws: Workspace;
 
   constructor(
     readonly p: ParameterSet,
-    readonly K: Kernels,
+    readonly kern: Kernels,
   ) {
-    this.ws = createWorkspace(p, K);
+    this.ws = createWorkspace(p, kern);
   }
 
   /**
@@ -62,17 +66,18 @@ class Core {
    * Algorithm 19 (ML-KEM.KeyGen) when no seed is given: d and z then come from the RBG.
    */
   keygen(seed: Uint8Array | undefined): KeyPair {
-    const { p, K, ws } = this;
+    const { p, kern, ws } = this;
+    const fresh = seed === undefined ? randomBytes(64) : undefined;
     try {
-      if (seed === undefined) fillRandom(ws.seed);
-      else ws.seed.set(seed);
-      kpkeKeyGen(p, K, ws);
+      ws.seed.set(fresh ?? seed!);
+      kpkeKeyGen(p, kern, ws);
       ws.dkEk.set(ws.ek); // dk = dk_PKE ‖ ek ‖ H(ek) ‖ z
-      K.sha3_256(ws.dkH, ws.ek);
+      kern.sha3_256(ws.dkH, ws.ek);
       ws.dkZ.set(ws.z);
       return { publicKey: ws.ek.slice(), secretKey: ws.dk.slice(), seed: ws.seed.slice() };
     } finally {
       wipeWorkspace(ws);
+      fresh?.fill(0);
     }
   }
 
@@ -82,23 +87,24 @@ class Core {
    * The type and length of each argument are checked by the caller.
    */
   encaps(ek: Uint8Array, m: Uint8Array | undefined, what: string): Encapsulation {
-    const { p, K, ws } = this;
+    const { p, kern, ws } = this;
+    const fresh = m === undefined ? randomBytes(32) : undefined;
     try {
       ws.ek.set(ek);
-      if (!K.isCanonical12(ws.ek, 0, 384 * p.k)) {
+      if (!kern.isCanonical12(ws.ek, 0, 384 * p.k)) {
         throw new MlKemError(
           'ERR_INVALID_PUBLIC_KEY',
           `${what} is not a valid ${p.name} encapsulation key: a 12-bit coefficient is not below q = 3329 (FIPS 203, §7.2)`,
         );
       }
-      if (m === undefined) fillRandom(ws.m);
-      else ws.m.set(m);
-      K.sha3_256(ws.h, ws.ek);
-      K.sha3_512(ws.g, ws.m, ws.h); // (K, r) = G(m ‖ H(ek))
-      kpkeEncrypt(p, K, ws, ws.ek, ws.m, ws.gHi, ws.c);
+      ws.m.set(fresh ?? m!);
+      kern.sha3_256(ws.h, ws.ek);
+      kern.sha3_512(ws.g, ws.m, ws.h); // (K, r) = G(m ‖ H(ek))
+      kpkeEncrypt(p, kern, ws, ws.ek, ws.m, ws.gHi, ws.c);
       return { ciphertext: ws.c.slice(), sharedSecret: ws.gLo.slice() };
     } finally {
       wipeWorkspace(ws);
+      fresh?.fill(0);
     }
   }
 
@@ -108,10 +114,10 @@ class Core {
    * Note: the comparison of c and c' and the choice between K' and K̄ are constant time (ct.ts).
    */
   decaps(c: Uint8Array, dk: Uint8Array, what: string): Uint8Array {
-    const { p, K, ws } = this;
+    const { p, kern, ws } = this;
     try {
       ws.dk.set(dk);
-      K.sha3_256(ws.h, ws.dkEk); // §7.3: the stored H(ek) must equal SHA3-256 of the embedded ek
+      kern.sha3_256(ws.h, ws.dkEk); // §7.3: the stored H(ek) must equal SHA3-256 of the embedded ek
       if (ctDiffMask(ws.dkH, 0, ws.h, 32) !== 0) {
         throw new MlKemError(
           'ERR_INVALID_SECRET_KEY',
@@ -119,10 +125,10 @@ class Core {
         );
       }
       ws.c.set(c);
-      kpkeDecrypt(p, K, ws, ws.dk, ws.c, ws.m); // m'
-      K.sha3_512(ws.g, ws.m, ws.dkH); // (K', r') = G(m' ‖ h)
-      K.shake256(ws.kBar, ws.dkZ, ws.c); // K̄ = J(z ‖ c)
-      kpkeEncrypt(p, K, ws, ws.dkEk, ws.m, ws.gHi, ws.c2); // c' = K-PKE.Encrypt(ek, m', r')
+      kpkeDecrypt(p, kern, ws, ws.dk, ws.c, ws.m); // m'
+      kern.sha3_512(ws.g, ws.m, ws.dkH); // (K', r') = G(m' ‖ h)
+      kern.shake256(ws.kBar, ws.dkZ, ws.c); // K̄ = J(z ‖ c)
+      kpkeEncrypt(p, kern, ws, ws.dkEk, ws.m, ws.gHi, ws.c2); // c' = K-PKE.Encrypt(ek, m', r')
       const differ = ctDiffMask(ws.c, 0, ws.c2, p.ciphertextBytes);
       ctSelect(ws.gLo, ws.gLo, ws.kBar, 0, differ, 32);
       return ws.gLo.slice();

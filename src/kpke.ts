@@ -9,40 +9,42 @@ import type { Workspace } from './workspace.js';
  * ek_PKE to ws.ek and dk_PKE to ws.dk[0, 384k).
  * Note: t̂ is computed as R·(R^-1·Â∘ŝ) + ê, the Montgomery factors cancelling (see kernels.ts).
  */
-export function kpkeKeyGen(p: ParameterSet, K: Kernels, ws: Workspace): void {
+export function kpkeKeyGen(p: ParameterSet, kern: Kernels, ws: Workspace): void {
   const { k, eta1 } = p;
-  K.sha3_512(ws.g, ws.d, ws.kByte); // (ρ, σ) = G(d ‖ k), with k as one byte
+  kern.sha3_512(ws.g, ws.d, ws.kByte); // (ρ, σ) = G(d ‖ k), with k as one byte
   const rho = ws.gLo;
   const sigma = ws.gHi;
   for (let i = 0; i < k; i++) {
-    for (let j = 0; j < k; j++) K.sampleNtt(ws.aPoly[i * k + j]!, rho, j, i); // Â[i, j] from ρ ‖ j ‖ i
+    for (let j = 0; j < k; j++) kern.sampleNtt(ws.aPoly[i * k + j]!, rho, j, i); // Â[i, j] from ρ ‖ j ‖ i
   }
-  for (let i = 0; i < k; i++) K.samplePolyCbd(ws.sPoly[i]!, sigma, i, eta1);
-  for (let i = 0; i < k; i++) K.samplePolyCbd(ws.ePoly[i]!, sigma, k + i, eta1);
+  for (let i = 0; i < k; i++) kern.samplePolyCbd(ws.sPoly[i]!, sigma, i, eta1);
+  for (let i = 0; i < k; i++) kern.samplePolyCbd(ws.ePoly[i]!, sigma, k + i, eta1);
   for (let i = 0; i < k; i++) {
-    K.ntt(ws.sPoly[i]!);
-    K.ntt(ws.ePoly[i]!);
+    kern.ntt(ws.sPoly[i]!);
+    kern.ntt(ws.ePoly[i]!);
   }
   for (let i = 0; i < k; i++) {
     const tHat = ws.tPoly[i]!;
-    K.nttMultiplyAccumulate(tHat, ws.aRows[i]!, ws.s, k);
-    K.polyToMont(tHat);
-    K.polyAddReduce(tHat, ws.ePoly[i]!);
-    K.byteEncode12(ws.ek, 384 * i, tHat);
-    K.byteEncode12(ws.dk, 384 * i, ws.sPoly[i]!);
+    kern.nttMultiplyAccumulate(tHat, ws.aRows[i]!, ws.s, k);
+    kern.polyToMont(tHat);
+    kern.polyAddReduce(tHat, ws.ePoly[i]!);
+    kern.byteEncode12(ws.ek, 384 * i, tHat);
+    kern.byteEncode12(ws.dk, 384 * i, ws.sPoly[i]!);
   }
   ws.ek.set(rho, 384 * k);
 }
 
 /**
  * Implements FIPS 203, Algorithm 14 (K-PKE.Encrypt): encrypts the 32-byte message m under the
- * encapsulation key ek (already checked) with randomness r, writing the ciphertext to c.
+ * encapsulation key ek with randomness r, writing the ciphertext to c. ek is the caller's, after
+ * the §7.2 check, or the one inside a dk that passed §7.3; either way ByteDecode_12 reduces its
+ * coefficients mod q, as line 2 of the algorithm does.
  * Note: the loop over Âᵀ samples entry (i, j) from ρ ‖ i ‖ j, which is Â[j, i], so the transpose
  * is built directly and each of its rows is contiguous.
  */
 export function kpkeEncrypt(
   p: ParameterSet,
-  K: Kernels,
+  kern: Kernels,
   ws: Workspace,
   ek: Uint8Array,
   m: Uint8Array,
@@ -51,47 +53,48 @@ export function kpkeEncrypt(
 ): void {
   const { k, eta1, eta2, du, dv } = p;
   const rho = ek.subarray(384 * k, 384 * k + 32);
-  for (let i = 0; i < k; i++) K.byteDecode12(ws.tPoly[i]!, ek, 384 * i);
+  for (let i = 0; i < k; i++) kern.byteDecode12(ws.tPoly[i]!, ek, 384 * i);
   for (let i = 0; i < k; i++) {
-    for (let j = 0; j < k; j++) K.sampleNtt(ws.aPoly[i * k + j]!, rho, i, j);
+    for (let j = 0; j < k; j++) kern.sampleNtt(ws.aPoly[i * k + j]!, rho, i, j);
   }
   const y = ws.sPoly;
   const e1 = ws.ePoly;
   let n = 0;
-  for (let i = 0; i < k; i++) K.samplePolyCbd(y[i]!, r, n++, eta1);
-  for (let i = 0; i < k; i++) K.samplePolyCbd(e1[i]!, r, n++, eta2);
-  K.samplePolyCbd(ws.w, r, n, eta2); // e2
-  for (let i = 0; i < k; i++) K.ntt(y[i]!);
+  for (let i = 0; i < k; i++) kern.samplePolyCbd(y[i]!, r, n++, eta1);
+  for (let i = 0; i < k; i++) kern.samplePolyCbd(e1[i]!, r, n++, eta2);
+  kern.samplePolyCbd(ws.w, r, n, eta2); // e2
+  for (let i = 0; i < k; i++) kern.ntt(y[i]!);
   for (let i = 0; i < k; i++) {
     const u = ws.uPoly[i]!;
-    K.nttMultiplyAccumulate(u, ws.aRows[i]!, ws.s, k); // (Âᵀ ∘ ŷ)[i]
-    K.invNtt(u);
-    K.polyAddReduce(u, e1[i]!);
-    K.compressEncode(c, 32 * du * i, u, du);
+    kern.nttMultiplyAccumulate(u, ws.aRows[i]!, ws.s, k); // (Âᵀ ∘ ŷ)[i]
+    kern.invNtt(u);
+    kern.polyAddReduce(u, e1[i]!);
+    kern.compressEncode(c, 32 * du * i, u, du);
   }
   const v = ws.v;
-  K.nttMultiplyAccumulate(v, ws.t, ws.s, k); // t̂ᵀ ∘ ŷ
-  K.invNtt(v);
-  K.polyAddReduce(v, ws.w);
-  K.messageToPoly(ws.w, m, 0); // μ
-  K.polyAddReduce(v, ws.w);
-  K.compressEncode(c, 32 * du * k, v, dv);
+  kern.nttMultiplyAccumulate(v, ws.t, ws.s, k); // t̂ᵀ ∘ ŷ
+  kern.invNtt(v);
+  kern.polyAddReduce(v, ws.w);
+  kern.messageToPoly(ws.w, m, 0); // μ
+  kern.polyAddReduce(v, ws.w);
+  kern.compressEncode(c, 32 * du * k, v, dv);
 }
 
 /**
  * Implements FIPS 203, Algorithm 15 (K-PKE.Decrypt): decrypts c with dk_PKE = dk[0, 384k) and
  * writes the 32-byte message to m.
  */
-export function kpkeDecrypt(p: ParameterSet, K: Kernels, ws: Workspace, dk: Uint8Array, c: Uint8Array, m: Uint8Array): void {
+export function kpkeDecrypt(p: ParameterSet, kern: Kernels, ws: Workspace, dk: Uint8Array, c: Uint8Array, m: Uint8Array): void {
   const { k, du, dv } = p;
   for (let i = 0; i < k; i++) {
-    K.decodeDecompress(ws.uPoly[i]!, c, 32 * du * i, du); // u'
-    K.ntt(ws.uPoly[i]!);
-    K.byteDecode12(ws.sPoly[i]!, dk, 384 * i); // ŝ
+    kern.decodeDecompress(ws.uPoly[i]!, c, 32 * du * i, du); // u'
+    kern.ntt(ws.uPoly[i]!);
+    kern.byteDecode12(ws.sPoly[i]!, dk, 384 * i); // ŝ
   }
-  K.decodeDecompress(ws.v, c, 32 * du * k, dv); // v'
-  K.nttMultiplyAccumulate(ws.w, ws.s, ws.u, k); // ŝᵀ ∘ NTT(u')
-  K.invNtt(ws.w);
-  K.polySubReduce(ws.v, ws.w); // w = v' - NTT^-1(ŝᵀ ∘ NTT(u'))
-  K.polyToMessage(m, 0, ws.v);
+  const w = ws.v; // w is computed in place of v'
+  kern.decodeDecompress(w, c, 32 * du * k, dv); // v'
+  kern.nttMultiplyAccumulate(ws.w, ws.s, ws.u, k); // ŝᵀ ∘ NTT(u'), in the spare polynomial
+  kern.invNtt(ws.w);
+  kern.polySubReduce(w, ws.w); // w = v' - NTT^-1(ŝᵀ ∘ NTT(u'))
+  kern.polyToMessage(m, 0, w);
 }

@@ -1,5 +1,12 @@
 import { MlKemError } from './errors.js';
 
+/** n fresh bytes from the platform's cryptographically secure generator (Web Crypto getRandomValues). */
+export function randomBytes(n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  fillRandom(out);
+  return out;
+}
+
 /** Fills out from the platform's cryptographically secure generator (Web Crypto getRandomValues). */
 export function fillRandom(out: Uint8Array): void {
   const crypto = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;

@@ -16,7 +16,7 @@ export interface Workspace {
   readonly tPoly: Int16Array[];
   readonly u: Int16Array;
   readonly uPoly: Int16Array[];
-  /** Single polynomials: v, and a second one for e2, μ or w. */
+  /** Single polynomials: v (in decryption v', then w), and a spare one (e2, μ, or NTT^-1(ŝᵀ ∘ NTT(u'))). */
   readonly v: Int16Array;
   readonly w: Int16Array;
 

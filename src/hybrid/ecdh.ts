@@ -4,7 +4,7 @@
 import { x25519 as nobleX25519 } from '@noble/curves/ed25519.js';
 import { p256, p384 } from '@noble/curves/nist.js';
 import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
-import { wipe } from '../ct.js';
+import { ctIsZero, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { fillRandom } from '../random.js';
 
@@ -100,9 +100,7 @@ export const ecdhX25519: Ecdh = Object.freeze({
   /** RFC 9846 §7.4.2 (RFC 7748 §6.1): the all-zero X25519 value is refused. */
   sharedSecret(scalar: Uint8Array, share: Uint8Array, what: string, from: number): Uint8Array {
     const z = x25519(scalar, share);
-    let acc = 0;
-    for (let i = 0; i < 32; i++) acc |= z[i]!; // over all bytes: no early exit on the secret
-    if (acc === 0) {
+    if (ctIsZero(z)) {
       throw invalidShare('X25519', what, from, 32, 'must give a non-zero X25519 shared secret, got a low-order point that gives the all-zero value (RFC 9846 §7.4.2)');
     }
     return z;

@@ -2,12 +2,13 @@
 // the "AKP" key type (draft-ietf-cose-dilithium), `alg` the parameter-set name, `pub` the
 // encapsulation key and, for a private key, `priv` the 64-byte seed d ‖ z — never the expanded
 // key — both in unpadded base64url (RFC 7515, §2). A private JWK always carries `pub` too.
-import { MlKemError } from '../errors.js';
+import { ctEqual, wipe } from '../ct.js';
+import { MlKemError, describe } from '../errors.js';
 import { ALGORITHMS, type MlKemAlgorithm, kemFor } from './algorithms.js';
 import { decodeBase64url, encodeBase64url } from './base64.js';
 import type { KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './index.js';
 import { resolveKey } from './parts.js';
-import { checkPublicKey, ctEqual, describe, wipe } from './validate.js';
+import { checkPublicKey } from './validate.js';
 
 /**
  * The JWK of a key: a private JWK when `key` holds the seed, else a public one from `publicKey`.

@@ -1,10 +1,11 @@
 // A key as the caller hands it to an encoder ({ algorithm?, seed?, secretKey?, publicKey? }, for
 // example a KeyPair from keygen or the result of a decoder): checked at the boundary, completed
 // (the keys derived from the seed), and its parts held to agree with one another.
-import { checkBytes, MlKemError } from '../errors.js';
+import { ctEqual, wipe } from '../ct.js';
+import { MlKemError, checkBytes, describe } from '../errors.js';
 import type { MlKem } from '../index.js';
 import { type MlKemAlgorithm, algorithmOfLength, checkAlgorithm, kemFor, lengthsOf } from './algorithms.js';
-import { checkPublicKey, checkSecretKey, checkUint8Array, ctEqual, describe, embeddedPublicKey, wipe } from './validate.js';
+import { checkPublicKey, checkSecretKey, checkUint8Array, embeddedPublicKey } from './validate.js';
 
 export interface ResolvedKey {
   kem: MlKem;

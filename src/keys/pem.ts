@@ -3,10 +3,10 @@
 // LF); read tolerantly where RFC 7468 asks parsers to be (text around the block, CRLF or CR line
 // ends, trailing blanks, any line length) and strictly elsewhere: matching labels, no headers, no
 // blank lines inside, canonical base64.
-import { MlKemError } from '../errors.js';
+import { MlKemError, describe } from '../errors.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
 import type { PemLabel } from './index.js';
-import { checkUint8Array, describe } from './validate.js';
+import { checkUint8Array } from './validate.js';
 
 const LABELS: readonly PemLabel[] = ['PUBLIC KEY', 'PRIVATE KEY'];
 
@@ -51,7 +51,9 @@ export function fromPem(text: string, label?: PemLabel): { label: PemLabel; der:
     const begin = BOUNDARY.exec(lines[i]!);
     if (begin === null || begin[1] !== 'BEGIN') continue;
     const found = begin[2]!;
-    const end = lines.findIndex((line, j) => j > i && line.startsWith('-----'));
+    let end = i + 1; // the next boundary line, or -1 (a scan from i, so that n blocks take linear time)
+    while (end < lines.length && !lines[end]!.startsWith('-----')) end++;
+    if (end === lines.length) end = -1;
     if (end === -1 || BOUNDARY.exec(lines[end]!)?.[1] !== 'END') {
       fail(`the '-----BEGIN ${found}-----' on line ${i + 1} has no matching '-----END ${found}-----' line`);
     }
@@ -70,7 +72,7 @@ export function fromPem(text: string, label?: PemLabel): { label: PemLabel; der:
       body += line;
     }
     if (body.length === 0) fail(`the ${found} block on line ${i + 1} is empty`);
-    return { label: found as PemLabel, der: decodeBase64(body, `the ${found} block`) };
+    return { label: found as PemLabel, der: decodeBase64(body, `PEM: the ${found} block`) };
   }
   const want = wanted.map((l) => `'-----BEGIN ${l}-----'`).join(' or ');
   return fail(`no ${want} line found${seen.length > 0 ? ` (found ${seen.map((l) => `'${l}'`).join(', ')})` : ''}`);

@@ -5,7 +5,8 @@
 //     expandedKey OCTET STRING (SIZE (1632 | 2400 | 3168)),        -- 0x04
 //     both        SEQUENCE { seed OCTET STRING (SIZE (64)),        -- 0x30
 //                            expandedKey OCTET STRING (SIZE (1632 | 2400 | 3168)) } }
-import { MlKemError } from '../errors.js';
+import { ctEqual, wipe } from '../ct.js';
+import { MlKemError, describe } from '../errors.js';
 import { algorithmIdentifier, kemFor, readAlgorithmIdentifier } from './algorithms.js';
 import {
   type DerNode,
@@ -22,7 +23,7 @@ import {
 } from './der.js';
 import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './index.js';
 import { resolveKey } from './parts.js';
-import { checkOptions, checkPairwise, checkSecretKey, checkUint8Array, ctEqual, describe, embeddedPublicKey, wipe } from './validate.js';
+import { checkOptions, checkPairwise, checkSecretKey, checkUint8Array, embeddedPublicKey } from './validate.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 

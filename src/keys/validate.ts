@@ -1,20 +1,13 @@
 // Boundary checks for mlkem-ts/keys, and the key checks, all through the public MlKem
 // interface: the FIPS 203 §7.2 modulus check runs inside encapsulateInternal, the §7.3 hash
 // check inside decapsulate, so the formats apply exactly the checks the core applies.
-import { MlKemError, type MlKemErrorCode } from '../errors.js';
+import { ctEqual, wipe } from '../ct.js';
+import { MlKemError, type MlKemErrorCode, describe, isUint8Array } from '../errors.js';
 import type { MlKem } from '../index.js';
-
-/** Names what a value is, for error messages ("a string", "an ArrayBuffer", "null"). */
-export function describe(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an Array';
-  const name = typeof value === 'object' ? (value as object).constructor?.name || 'object' : typeof value;
-  return `${/^([aeio]|u(?!int))/i.test(name) ? 'an' : 'a'} ${name}`;
-}
 
 /** Throws ERR_INVALID_TYPE unless value is a Uint8Array; `expected` says of what length. */
 export function checkUint8Array(value: unknown, what: string, expected = ''): asserts value is Uint8Array {
-  if (!(value instanceof Uint8Array)) {
+  if (!isUint8Array(value)) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array${expected}, got ${describe(value)}`);
   }
 }
@@ -24,18 +17,6 @@ export function checkOptions(value: unknown, what: string): void {
   if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object, got ${describe(value)}`);
   }
-}
-
-/** true when a and b (of public lengths) are equal, in time that depends only on the lengths. */
-export function ctEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let acc = 0;
-  for (let i = 0; i < a.length; i++) acc |= a[i]! ^ b[i]!;
-  return acc === 0;
-}
-
-export function wipe(...buffers: Array<Uint8Array | undefined>): void {
-  for (const b of buffers) b?.fill(0);
 }
 
 /**

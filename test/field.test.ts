@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compress, decompress, fieldCsubq, fieldToCanonical } from '../src/portable/encode.js';
-import { barrettReduce, bitRev7, montgomeryReduce, nttTwiddles, zetas } from '../src/portable/ntt.js';
+import { barrettReduce, bitRev7, montgomeryReduce, mulShoup, nttTwiddles, zetas } from '../src/portable/ntt.js';
 import { Q, modq } from './helpers.js';
 
 const QINV = -3327; // q^-1 mod 2^16, signed
@@ -267,4 +267,22 @@ test('nttTwiddles: zeta[i] = 17^BitRev7(i) mod q centered, zetaShoup[i] = round(
     assert.equal(zetaShoup[i], Math.round((centered * 65536) / 3329), `zetaShoup[${i}]`);
     assert.ok(Math.abs(zetaShoup[i]!) < 2 ** 15, `zetaShoup[${i}] fits int16`);
   }
+});
+
+test('mulShoup: exhaustive over a in (-2^15, 2^15) × every NTT twiddle and the constants of invNtt and polyToMont', () => {
+  const { zeta, zetaShoup } = nttTwiddles();
+  const pairs: Array<[number, number]> = [[512, 10079], [-266, -5237], [-1044, -20553]];
+  for (let i = 0; i < 128; i++) pairs.push([zeta[i]!, zetaShoup[i]!]);
+  let bad = 0;
+  let first = '';
+  for (const [z, zs] of pairs) {
+    if (zs !== Math.round((z * 65536) / Q)) assert.fail(`Shoup constant of ${z} is ${Math.round((z * 65536) / Q)}, not ${zs}`);
+    for (let a = -32767; a <= 32767; a++) {
+      const r = mulShoup(a, z, zs);
+      if (modq(r - a * z) !== 0 || r <= -Q || r >= Q) {
+        if (bad++ === 0) first = `mulShoup(${a}, ${z}, ${zs}) = ${r}`;
+      }
+    }
+  }
+  assert.equal(bad, 0, `first counterexample: ${first}`);
 });

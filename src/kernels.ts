@@ -18,10 +18,14 @@ export interface Kernels {
   /** SHAKE256 of a ‖ b, filling out; J(s) = SHAKE256(s, 32) (§4.1). */
   shake256(out: Uint8Array, a: Uint8Array, b: Uint8Array): void;
 
-  /** Algorithm 7 (SampleNTT) on XOF(rho ‖ b0 ‖ b1). */
-  sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: number): void;
-  /** Algorithm 8 (SamplePolyCBD_eta) on PRF_eta(sigma, nonce). */
-  samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number, eta: 2 | 3): void;
+  /**
+   * Algorithm 7 (SampleNTT) for the whole k×k matrix a (row-major, 256 coefficients an entry):
+   * entry (i, j) from XOF(rho ‖ j ‖ i) as Â in Algorithm 13, or from XOF(rho ‖ i ‖ j) when
+   * transposed, which is Âᵀ for Algorithm 14.
+   */
+  sampleMatrix(a: Int16Array, rho: Uint8Array, k: number, transposed: boolean): void;
+  /** Algorithm 8 (SamplePolyCBD_eta) for count polynomials: number t from PRF_eta(sigma, nonce + t). */
+  samplePolyCbdVector(out: Int16Array, sigma: Uint8Array, nonce: number, count: number, eta: 2 | 3): void;
 
   /** Algorithm 9, in place; output reduced to |x| ≤ (q-1)/2. */
   ntt(f: Int16Array): void;

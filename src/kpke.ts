@@ -14,11 +14,9 @@ export function kpkeKeyGen(p: ParameterSet, kern: Kernels, ws: Workspace): void 
   kern.sha3_512(ws.g, ws.d, ws.kByte); // (ρ, σ) = G(d ‖ k), with k as one byte
   const rho = ws.gLo;
   const sigma = ws.gHi;
-  for (let i = 0; i < k; i++) {
-    for (let j = 0; j < k; j++) kern.sampleNtt(ws.aPoly[i * k + j]!, rho, j, i); // Â[i, j] from ρ ‖ j ‖ i
-  }
-  for (let i = 0; i < k; i++) kern.samplePolyCbd(ws.sPoly[i]!, sigma, i, eta1);
-  for (let i = 0; i < k; i++) kern.samplePolyCbd(ws.ePoly[i]!, sigma, k + i, eta1);
+  kern.sampleMatrix(ws.a, rho, k, false); // Â[i, j] from ρ ‖ j ‖ i
+  kern.samplePolyCbdVector(ws.s, sigma, 0, k, eta1); // s: N = 0 .. k-1
+  kern.samplePolyCbdVector(ws.e, sigma, k, k, eta1); // e: N = k .. 2k-1
   for (let i = 0; i < k; i++) {
     kern.ntt(ws.sPoly[i]!);
     kern.ntt(ws.ePoly[i]!);
@@ -39,8 +37,8 @@ export function kpkeKeyGen(p: ParameterSet, kern: Kernels, ws: Workspace): void 
  * encapsulation key ek with randomness r, writing the ciphertext to c. ek is the caller's, after
  * the §7.2 check, or the one inside a dk that passed §7.3; either way ByteDecode_12 reduces its
  * coefficients mod q, as line 2 of the algorithm does.
- * Note: the loop over Âᵀ samples entry (i, j) from ρ ‖ i ‖ j, which is Â[j, i], so the transpose
- * is built directly and each of its rows is contiguous.
+ * Note: Âᵀ is sampled directly (entry (i, j) from ρ ‖ i ‖ j, which is Â[j, i]), so each of its
+ * rows is contiguous.
  */
 export function kpkeEncrypt(
   p: ParameterSet,
@@ -54,15 +52,12 @@ export function kpkeEncrypt(
   const { k, eta1, eta2, du, dv } = p;
   const rho = ek.subarray(384 * k, 384 * k + 32);
   for (let i = 0; i < k; i++) kern.byteDecode12(ws.tPoly[i]!, ek, 384 * i);
-  for (let i = 0; i < k; i++) {
-    for (let j = 0; j < k; j++) kern.sampleNtt(ws.aPoly[i * k + j]!, rho, i, j);
-  }
+  kern.sampleMatrix(ws.a, rho, k, true); // Âᵀ: entry (i, j) from ρ ‖ i ‖ j
   const y = ws.sPoly;
   const e1 = ws.ePoly;
-  let n = 0;
-  for (let i = 0; i < k; i++) kern.samplePolyCbd(y[i]!, r, n++, eta1);
-  for (let i = 0; i < k; i++) kern.samplePolyCbd(e1[i]!, r, n++, eta2);
-  kern.samplePolyCbd(ws.w, r, n, eta2); // e2
+  kern.samplePolyCbdVector(ws.s, r, 0, k, eta1); // y: N = 0 .. k-1
+  kern.samplePolyCbdVector(ws.e, r, k, k, eta2); // e1: N = k .. 2k-1
+  kern.samplePolyCbdVector(ws.w, r, 2 * k, 1, eta2); // e2: N = 2k
   for (let i = 0; i < k; i++) kern.ntt(y[i]!);
   for (let i = 0; i < k; i++) {
     const u = ws.uPoly[i]!;

@@ -5,12 +5,13 @@ import type { Kernels } from './kernels.js';
 import type { ParameterSet } from './params.js';
 
 export interface Workspace {
-  /** The matrix Â (or its transpose), row-major; row i is aRows[i], entry (i, j) is aPoly[i·k + j]. */
+  /** The matrix Â (or its transpose), row-major, 256 coefficients an entry; row i is aRows[i]. */
+  readonly a: Int16Array;
   readonly aRows: Int16Array[];
-  readonly aPoly: Int16Array[];
   /** Vectors of k polynomials (ŝ or ŷ; ê or e1; t̂; u) and their polynomial views. */
   readonly s: Int16Array;
   readonly sPoly: Int16Array[];
+  readonly e: Int16Array;
   readonly ePoly: Int16Array[];
   readonly t: Int16Array;
   readonly tPoly: Int16Array[];
@@ -69,10 +70,11 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
   const kByte = kernels.alloc8(1);
   kByte[0] = k;
   return {
+    a,
     aRows: Array.from({ length: k }, (_, i) => a.subarray(256 * k * i, 256 * k * (i + 1))),
-    aPoly: polys(a, k * k),
     s,
     sPoly: polys(s, k),
+    e,
     ePoly: polys(e, k),
     t,
     tPoly: polys(t, k),

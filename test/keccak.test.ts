@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import * as noble from '@noble/hashes/sha3.js';
 import { splice } from '../scripts/gen-keccak.js';
-import { keccakF1600, sha3_256, sha3_512, shake128, shake256, Sponge } from '../src/portable/keccak.js';
+import { interleaveLanes, keccakF1600, sha3_256, sha3_512, shake128, shake256, Sponge } from '../src/portable/keccak.js';
 
 /** mulberry32: a small seeded generator, so that failures reproduce. */
 function rng(seed: number): () => number {
@@ -268,6 +268,29 @@ describe('Sponge', () => {
     assert.deepEqual(out, new Uint8Array(stream.subarray(168, 336)));
     sponge.squeeze(out, 0, 1);
     assert.throws(() => sponge.squeezeWords(new Int32Array(1), 0, 1), /block boundary/);
+  });
+
+  test('initWithLanes equals init then absorbing the same bytes, across the first block boundary', () => {
+    const sponge = new Sponge();
+    const lanesOut = new Int32Array(2 * 20);
+    for (const rate of [168, 136, 72]) {
+      for (const lanes of [1, 4, rate / 8 - 1]) {
+        for (const more of [0, 1, 2, 7, rate - 8 * lanes, rate - 8 * lanes + 5, 2 * rate + 3]) {
+          const prefix = randBytes(8 * lanes);
+          const rest = randBytes(more);
+          interleaveLanes(lanesOut, prefix, 0, lanes);
+          sponge.initWithLanes(rate, 0x1f, lanesOut.subarray(0, 2 * lanes)).absorb(rest);
+          const got = new Uint8Array(rate + 9);
+          sponge.squeeze(got);
+          const want = new Uint8Array(rate + 9);
+          sponge.init(rate, 0x1f).absorb(prefix).absorb(rest);
+          sponge.squeeze(want);
+          assert.equal(hex(got), hex(want), `rate ${rate}, ${lanes} lanes, ${more} more bytes`);
+        }
+      }
+    }
+    assert.throws(() => sponge.initWithLanes(136, 0x1f, new Int32Array(3)), RangeError);
+    assert.throws(() => sponge.initWithLanes(136, 0x1f, new Int32Array(34)), RangeError);
   });
 
   test('is reusable: init resets, across rates and suffixes', () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { sampleNtt, samplePolyCbd } from '../src/portable/sample.js';
+import { sampleMatrix, sampleNtt, samplePolyCbd, samplePolyCbdVector } from '../src/portable/sample.js';
 import { Q, rng } from './helpers.js';
 
 const N = 256;
@@ -145,4 +145,38 @@ test('sampleNtt: the argument order is rho ‖ b0 ‖ b1 (A[i][j] uses j then i)
   sampleNtt(b, rho, 2, 1);
   assert.notDeepEqual(a, b);
   assert.deepEqual(Array.from(a), refSampleNtt(rho, 1, 2));
+});
+
+test('sampleMatrix: entry (i, j) is sampleNtt(rho, j, i), or (rho, i, j) transposed, for k = 2, 3, 4', () => {
+  const next = rng(77);
+  for (const k of [2, 3, 4]) {
+    const rho = Uint8Array.from({ length: 32 }, () => next() & 0xff);
+    for (const transposed of [false, true]) {
+      const a = new Int16Array(256 * k * k).fill(-1);
+      sampleMatrix(a, rho, k, transposed);
+      const want = new Int16Array(256);
+      for (let i = 0; i < k; i++) {
+        for (let j = 0; j < k; j++) {
+          if (transposed) sampleNtt(want, rho, i, j);
+          else sampleNtt(want, rho, j, i);
+          assert.deepEqual(a.subarray(256 * (i * k + j), 256 * (i * k + j + 1)), want, `k=${k} transposed=${transposed} (${i}, ${j})`);
+        }
+      }
+    }
+  }
+});
+
+test('samplePolyCbdVector: polynomial t is samplePolyCbd(sigma, nonce + t); nothing written past count', () => {
+  const next = rng(78);
+  for (const eta of [2, 3] as const) {
+    const sigma = Uint8Array.from({ length: 32 }, () => next() & 0xff);
+    const out = new Int16Array(256 * 5).fill(99);
+    samplePolyCbdVector(out, sigma, 7, 4, eta);
+    const want = new Int16Array(256);
+    for (let t = 0; t < 4; t++) {
+      samplePolyCbd(want, sigma, 7 + t, eta);
+      assert.deepEqual(out.subarray(256 * t, 256 * (t + 1)), want, `eta=${eta} t=${t}`);
+    }
+    assert.ok(out.subarray(1024).every((x) => x === 99), 'past count untouched');
+  }
 });

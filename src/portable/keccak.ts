@@ -199,10 +199,13 @@ function shuffle(x: number): number {
   return x ^ t ^ (t << 1);
 }
 
-/** XORs rate bytes of data, from off, into the state (little-endian lanes, interleaved). */
-function xorBlock(s: Int32Array, data: Uint8Array, off: number, rate: number): void {
-  const words = rate >>> 2;
-  for (let i = 0, j = off; i < words; i += 2, j += 8) {
+/**
+ * XORs len bytes of data, from off, into the state from lane lane0 on (little-endian lanes,
+ * interleaved); len is a multiple of 8.
+ */
+function xorBlock(s: Int32Array, data: Uint8Array, off: number, len: number, lane0 = 0): void {
+  const end = 2 * lane0 + (len >>> 2);
+  for (let i = 2 * lane0, j = off; i < end; i += 2, j += 8) {
     const lo = unshuffle(data[j]! | (data[j + 1]! << 8) | (data[j + 2]! << 16) | (data[j + 3]! << 24));
     const hi = unshuffle(data[j + 4]! | (data[j + 5]! << 8) | (data[j + 6]! << 16) | (data[j + 7]! << 24));
     s[i] = s[i]! ^ (lo & 0xffff) ^ (hi << 16);
@@ -227,6 +230,15 @@ function writeBlock(s: Int32Array, out: Uint8Array, off: number, rate: number): 
     out[j + 6] = hi >>> 16;
     out[j + 7] = hi >>> 24;
   }
+}
+
+/**
+ * The interleaved form of count whole lanes of data from off (2·count words into out), for
+ * Sponge.initWithLanes: a seed that starts several hashes is converted once.
+ */
+export function interleaveLanes(out: Int32Array, data: Uint8Array, off: number, count: number): void {
+  out.fill(0, 0, 2 * count);
+  xorBlock(out, data, off, 8 * count);
 }
 
 /** Writes the first count 32-bit output words of the state to out[off ...] (writeBlock's words). */
@@ -256,6 +268,8 @@ export class Sponge {
   private suffix = 0;
   /** Absorbing: bytes pending in buf. Squeezing: bytes of buf already output (rate: none left). */
   private pos = 0;
+  /** Absorbing: the first `done` bytes of the block are already in the state (initWithLanes). */
+  private done = 0;
   private squeezing = false;
 
   /** Start a new hash: rate in bytes (168 SHAKE128, 136 SHA3-256 and SHAKE256, 72 SHA3-512) and the domain/pad byte (0x06 SHA-3, 0x1f SHAKE). Resets state. */
@@ -272,7 +286,23 @@ export class Sponge {
     this.rate = rate;
     this.suffix = suffix;
     this.pos = 0;
+    this.done = 0;
     this.squeezing = false;
+    return this;
+  }
+
+  /**
+   * Start a new hash whose input begins with lanes.length / 2 whole lanes given in interleaved
+   * form (from interleaveLanes): the same as init, then absorbing those bytes, without
+   * converting them again. They must fit in the first block.
+   */
+  initWithLanes(rate: number, suffix: number, lanes: Int32Array): this {
+    this.init(rate, suffix);
+    if ((lanes.length & 1) !== 0 || 4 * lanes.length >= rate) {
+      throw new RangeError(`Sponge.initWithLanes: ${lanes.length} words is not a whole number of lanes within one block`);
+    }
+    this.state.set(lanes);
+    this.pos = this.done = 4 * lanes.length;
     return this;
   }
 
@@ -291,9 +321,9 @@ export class Sponge {
         this.pos = pos;
         return this;
       }
-      xorBlock(state, buf, 0, rate);
+      xorBlock(state, buf, this.done, rate - this.done, this.done >>> 3);
       keccakF1600(state);
-      pos = 0;
+      pos = this.done = 0;
     }
     // Whole blocks go straight from the input into the state, without a copy.
     for (; end - off >= rate; off += rate) {
@@ -364,11 +394,12 @@ export class Sponge {
    * than a block.
    */
   private pad(): void {
-    const { state, buf, rate, pos } = this;
+    const { state, buf, rate, pos, done } = this;
     const lanes = (pos >>> 3) + 1;
     buf.fill(0, pos, 8 * lanes);
     buf[pos] = this.suffix;
-    xorBlock(state, buf, 0, 8 * lanes);
+    xorBlock(state, buf, done, 8 * lanes - done, done >>> 3);
+    this.done = 0;
     const last = 2 * (rate >>> 3) - 1;
     state[last] = state[last]! ^ 0x80000000;
     this.squeezing = true;
@@ -382,6 +413,7 @@ export class Sponge {
     this.rate = 0;
     this.suffix = 0;
     this.pos = 0;
+    this.done = 0;
     this.squeezing = false;
   }
 }

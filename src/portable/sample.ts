@@ -1,7 +1,9 @@
 // Sampling (FIPS 203, §4.2.2): the public matrix from SHAKE128 and the secret noise from SHAKE256.
-// Both samplers read the XOF output as 32-bit little-endian words (Sponge.squeezeWords), which
-// spares converting the Keccak state to bytes and the bytes back to integers.
-import { Sponge } from './keccak.js';
+// Both read the XOF output as 32-bit little-endian words (Sponge.squeezeWords), which spares
+// converting the Keccak state to bytes and the bytes back to integers; and a seed that starts
+// several hashes (ρ for the k² matrix entries, σ or r for the noise) is converted to the
+// interleaved lane form once (Sponge.initWithLanes).
+import { Sponge, interleaveLanes } from './keccak.js';
 
 /** q, declared here and not exported, for speed (see ntt.ts). */
 const Q = 3329;
@@ -11,33 +13,64 @@ const SHAKE_SUFFIX = 0x1f;
 
 interface Scratch {
   sponge: Sponge;
+  seed: Int32Array; // the 32-byte seed as 4 interleaved lanes
   words: Int32Array; // one SHAKE128 block (42 words), or the 16·eta words of PRF output
-  suffix: Uint8Array; // the one or two bytes appended to a seed
+  suffix: Uint8Array; // the one or two bytes appended to the seed
   tail: Int32Array; // the candidates of the last group of a SampleNTT call
 }
 let scratch: Scratch | undefined;
 
 function getScratch(): Scratch {
-  return (scratch ??= { sponge: new Sponge(), words: new Int32Array(48), suffix: new Uint8Array(2), tail: new Int32Array(8) });
+  return (scratch ??= {
+    sponge: new Sponge(),
+    seed: new Int32Array(8),
+    words: new Int32Array(48),
+    suffix: new Uint8Array(2),
+    tail: new Int32Array(8),
+  });
 }
 
 /**
- * Implements FIPS 203, Algorithm 7 (SampleNTT) on XOF(rho ‖ b0 ‖ b1): rejection sampling of a
- * uniform polynomial in the NTT domain, coefficients in [0, q).
+ * Â (or Âᵀ) for FIPS 203, Algorithm 13 lines 3-7 and Algorithm 14 lines 4-8: entry (i, j) of
+ * the k×k matrix a (row-major, 256 coefficients each) is SampleNTT(rho ‖ j ‖ i), or
+ * SampleNTT(rho ‖ i ‖ j) when transposed.
+ */
+export function sampleMatrix(a: Int16Array, rho: Uint8Array, k: number, transposed: boolean): void {
+  const { seed } = getScratch();
+  interleaveLanes(seed, rho, 0, 4);
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      if (transposed) sampleNttFromSeed(a, 256 * (i * k + j), i, j);
+      else sampleNttFromSeed(a, 256 * (i * k + j), j, i);
+    }
+  }
+}
+
+/** Implements FIPS 203, Algorithm 7 (SampleNTT) on XOF(rho ‖ b0 ‖ b1), for one polynomial. */
+export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: number): void {
+  interleaveLanes(getScratch().seed, rho, 0, 4);
+  sampleNttFromSeed(out, 0, b0, b1);
+}
+
+/**
+ * Implements FIPS 203, Algorithm 7 (SampleNTT) on XOF(seed ‖ b0 ‖ b1), the seed being in the
+ * scratch's interleaved lanes: rejection sampling of a uniform polynomial in the NTT domain,
+ * coefficients in [0, q), into out[off, off + 256).
  * Note: the XOF is read one 168-byte block at a time instead of 3 bytes at a time; a block is
  * 14 groups of 3 words, each holding 8 consecutive 12-bit candidates (the algorithm's d1, d2 of
  * four byte triples), taken in the same order. The data are public (derived from rho), which is
  * why this loop may depend on them.
  */
-export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: number): void {
-  const { sponge, words, suffix, tail } = getScratch();
+function sampleNttFromSeed(out: Int16Array, off: number, b0: number, b1: number): void {
+  const { sponge, seed, words, suffix, tail } = getScratch();
   suffix[0] = b0;
   suffix[1] = b1;
-  sponge.init(SHAKE128_RATE, SHAKE_SUFFIX).absorb(rho, 0, 32).absorb(suffix, 0, 2);
-  let j = 0;
-  while (j < 256) {
+  sponge.initWithLanes(SHAKE128_RATE, SHAKE_SUFFIX, seed).absorb(suffix, 0, 2);
+  let j = off;
+  const end = off + 256;
+  while (j < end) {
     sponge.squeezeWords(words, 0, 42);
-    for (let w = 0; w < 42 && j < 256; w += 3) {
+    for (let w = 0; w < 42 && j < end; w += 3) {
       const w0 = words[w]!, w1 = words[w + 1]!, w2 = words[w + 2]!;
       const c0 = w0 & 0xfff;
       const c1 = (w0 >>> 12) & 0xfff;
@@ -47,7 +80,7 @@ export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: numb
       const c5 = ((w1 >>> 28) | (w2 << 4)) & 0xfff;
       const c6 = (w2 >>> 8) & 0xfff;
       const c7 = w2 >>> 20;
-      if (j <= 248) {
+      if (j <= end - 8) {
         // Room for all eight: store each and advance past the accepted ones, (c - q) >>> 31
         // being 1 exactly when c < q. This avoids a mispredicted branch per candidate.
         out[j] = c0;
@@ -68,25 +101,45 @@ export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: numb
         j += (c7 - Q) >>> 31;
       } else {
         tail[0] = c0, tail[1] = c1, tail[2] = c2, tail[3] = c3, tail[4] = c4, tail[5] = c5, tail[6] = c6, tail[7] = c7;
-        for (let k = 0; k < 8 && j < 256; k++) if (tail[k]! < Q) out[j++] = tail[k]!;
+        for (let k = 0; k < 8 && j < end; k++) if (tail[k]! < Q) out[j++] = tail[k]!;
       }
     }
   }
 }
 
 /**
- * Implements FIPS 203, Algorithm 8 (SamplePolyCBD_eta) applied to PRF_eta(sigma, nonce)
- * (§4.1, eq. 4.3: SHAKE256(sigma ‖ nonce) truncated to 64·eta bytes). Output in [-eta, eta].
+ * count noise polynomials for FIPS 203, Algorithm 13 lines 8-15 and Algorithm 14 lines 9-17:
+ * polynomial t of out is SamplePolyCBD_eta(PRF_eta(sigma, nonce + t)).
+ */
+export function samplePolyCbdVector(out: Int16Array, sigma: Uint8Array, nonce: number, count: number, eta: 2 | 3): void {
+  const { seed } = getScratch();
+  interleaveLanes(seed, sigma, 0, 4);
+  try {
+    for (let t = 0; t < count; t++) cbdFromSeed(out, 256 * t, nonce + t, eta);
+  } finally {
+    seed.fill(0);
+  }
+}
+
+/** Implements FIPS 203, Algorithm 8 (SamplePolyCBD_eta) on PRF_eta(sigma, nonce), for one polynomial. */
+export function samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number, eta: 2 | 3): void {
+  samplePolyCbdVector(out, sigma, nonce, 1, eta);
+}
+
+/**
+ * Implements FIPS 203, Algorithm 8 (SamplePolyCBD_eta) applied to PRF_eta(seed, nonce)
+ * (§4.1, eq. 4.3: SHAKE256(seed ‖ nonce) truncated to 64·eta bytes), the seed being in the
+ * scratch's interleaved lanes, into out[off, off + 256). Output in [-eta, eta].
  * Note: the bits are summed in parallel inside 32-bit words (eta 2: one word gives 8
  * coefficients; eta 3: 24 bits give 4), which adds the same bits as the algorithm's inner loops.
  */
-export function samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number, eta: 2 | 3): void {
-  const { sponge, words, suffix } = getScratch();
+function cbdFromSeed(out: Int16Array, off: number, nonce: number, eta: 2 | 3): void {
+  const { sponge, seed, words, suffix } = getScratch();
   suffix[0] = nonce;
-  sponge.init(SHAKE256_RATE, SHAKE_SUFFIX).absorb(sigma, 0, 32).absorb(suffix, 0, 1);
+  sponge.initWithLanes(SHAKE256_RATE, SHAKE_SUFFIX, seed).absorb(suffix, 0, 1);
   sponge.squeezeWords(words, 0, 16 * eta);
   if (eta === 2) {
-    for (let i = 0, o = 0; i < 32; i++, o += 8) {
+    for (let i = 0, o = off; i < 32; i++, o += 8) {
       const t = words[i]!;
       const s = (t & 0x55555555) + ((t >>> 1) & 0x55555555); // eight pairs of 2-bit sums
       out[o] = (s & 3) - ((s >>> 2) & 3);
@@ -99,7 +152,7 @@ export function samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number,
       out[o + 7] = ((s >>> 28) & 3) - (s >>> 30);
     }
   } else {
-    for (let i = 0, o = 0; i < 48; i += 3, o += 16) {
+    for (let i = 0, o = off; i < 48; i += 3, o += 16) {
       const w0 = words[i]!, w1 = words[i + 1]!, w2 = words[i + 2]!;
       cbd3(out, o, w0 & 0xffffff);
       cbd3(out, o + 4, (w0 >>> 24) | ((w1 & 0xffff) << 8));

@@ -113,3 +113,41 @@ for (const backend of backends) {
     }
   });
 }
+
+// Operations of every level and many keys, interleaved in random order: each parameter set
+// reuses one workspace, and a buffer assumed clean between calls would show up here.
+for (const backend of backends) {
+  describe(`interleaved operations against @noble/post-quantum (${backend.name})`, () => {
+    it('300 random keygen / encapsulate / decapsulate calls across levels and keys', () => {
+      type Entry = { kem: MlKem; pk: Uint8Array; sk: Uint8Array; ct: Uint8Array; ss: Uint8Array };
+      const entries: Entry[] = [];
+      for (let step = 0; step < 300; step++) {
+        const r = randomBytes(1)[0]!;
+        const kem = backend.kems[r % 3]!;
+        const peer = noble[kem.name];
+        const mine = entries.filter((e) => e.kem === kem);
+        if (mine.length === 0 || r < 80) {
+          const seed = randomBytes(64);
+          const pair = kem.keygen(seed);
+          const theirs = peer.keygen(seed);
+          assert.ok(same(pair.publicKey, theirs.publicKey) && same(pair.secretKey, theirs.secretKey), `keygen ${kem.name} seed ${toHex(seed)}`);
+          entries.push({ kem, pk: pair.publicKey, sk: pair.secretKey, ct: new Uint8Array(0), ss: new Uint8Array(0) });
+        } else if (r < 170) {
+          const e = mine[r % mine.length]!;
+          const m = randomBytes(32);
+          const ours = kem.encapsulateInternal(e.pk, m);
+          const theirs = peer.encapsulate(e.pk, m);
+          assert.ok(same(ours.ciphertext, theirs.cipherText) && same(ours.sharedSecret, theirs.sharedSecret), `encapsulate ${kem.name} m ${toHex(m)}`);
+          e.ct = ours.ciphertext;
+          e.ss = ours.sharedSecret;
+        } else {
+          const e = mine[r % mine.length]!;
+          const ct = e.ct.length > 0 && r & 1 ? e.ct : randomBytes(kem.sizes.ciphertext);
+          const ss = kem.decapsulate(ct, e.sk);
+          assert.ok(same(ss, peer.decapsulate(ct, e.sk)), `decapsulate ${kem.name} ct ${toHex(ct).slice(0, 32)}…`);
+          if (ct === e.ct) assert.ok(same(ss, e.ss), 'honest ciphertext gives the encapsulated secret');
+        }
+      }
+    });
+  });
+}

@@ -1,0 +1,17 @@
+// The WebAssembly kernels (AssemblyScript, 128-bit SIMD): the entry point that asc compiles.
+// Pointers are byte offsets into the module's one fixed-size memory; the JS side
+// (src/wasm/kernels.ts) allocates every buffer above heapBase() and passes offsets. Every
+// exported function leaves the module's static scratch zero when it returns.
+export { heapBase } from './memory';
+export { sha3_256, sha3_512, shake256 } from './keccak';
+export { sampleMatrix, samplePolyCbdVector } from './sample';
+export { ntt, invNtt, nttMultiplyAccumulate, polyToMont, polyAddReduce, polySubReduce } from './ntt';
+export {
+  byteEncode12,
+  byteDecode12,
+  isCanonical12,
+  compressEncode,
+  decodeDecompress,
+  messageToPoly,
+  polyToMessage,
+} from './encode';

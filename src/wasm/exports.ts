@@ -1,0 +1,29 @@
+// The functions the WebAssembly module exports (assembly/index.ts). Pointers are byte offsets
+// into its memory; lengths are in bytes; a polynomial is 256 little-endian int16 values.
+export interface WasmExports {
+  readonly memory: WebAssembly.Memory;
+  /** The first byte above the module's static tables and scratch. */
+  heapBase(): number;
+
+  sha3_256(out: number, data: number, len: number): void;
+  sha3_512(out: number, a: number, aLen: number, b: number, bLen: number): void;
+  shake256(out: number, outLen: number, a: number, aLen: number, b: number, bLen: number): void;
+  sampleMatrix(a: number, rho: number, k: number, transposed: number): void;
+  samplePolyCbdVector(out: number, sigma: number, nonce: number, count: number, eta: number): void;
+
+  ntt(f: number): void;
+  invNtt(f: number): void;
+  nttMultiplyAccumulate(out: number, a: number, b: number, k: number): void;
+  polyToMont(f: number): void;
+  polyAddReduce(f: number, g: number): void;
+  polySubReduce(f: number, g: number): void;
+
+  byteEncode12(out: number, f: number): void;
+  byteDecode12(f: number, src: number): void;
+  /** 1 when every 12-bit value of src[0, len) is below q, else 0. */
+  isCanonical12(src: number, len: number): number;
+  compressEncode(out: number, f: number, d: number): void;
+  decodeDecompress(f: number, src: number, d: number): void;
+  messageToPoly(f: number, m: number): void;
+  polyToMessage(out: number, f: number): void;
+}

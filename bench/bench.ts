@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: keygen, encapsulate and decapsulate for ML-KEM-512/768/1024, ours against the
- * peers, in one process, interleaved, with medians over rounds (DESIGN.md, "Benchmarks").
+ * `npm run bench`: keygen, encapsulate and decapsulate for ML-KEM-512/768/1024, our two backends
+ * (wasm, portable) against the peers, in one process, interleaved, with medians over rounds (DESIGN.md, "Benchmarks").
  *
  * Usage: npm run bench -- [--rounds N] [--quick] [--json FILE] [--filter 768[,1024]]
  *                         [--batch-ms MS] [--clock cpu|wall]
@@ -17,7 +17,10 @@
  * - Rounds: in each round, for each (level, op), every implementation runs one batch, in a fresh
  *   random order, so drift in machine speed hits all of them alike. Reported: the median µs/op
  *   over rounds, with its median absolute deviation, and for each peer the median over rounds of
- *   the ratio peer / ours measured in the same round ("4.2×": ours is 4.2 times faster).
+ *   the ratio peer / base measured in the same round, for each of our backends as the base
+ *   ("4.2×": the base is 4.2 times faster).
+ * - Under Node 26 (`$(scripts/install-node.sh) --import tsx bench/bench.ts`), Node's own ML-KEM
+ *   (OpenSSL through node:crypto) joins as `node`.
  * - Inputs are made outside the timed region: per level and implementation, a small pool of key
  *   pairs and ciphertexts from that implementation itself (each decapsulates its own ciphertexts).
  *   Keygen and encapsulation draw fresh randomness inside the timed region, as real callers do.
@@ -35,6 +38,7 @@ import { ml_kem1024, ml_kem512, ml_kem768 } from '@noble/post-quantum/ml-kem.js'
 import { createMlKem1024, createMlKem512, createMlKem768 } from 'mlkem';
 
 import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
+import { loadWasm } from '../src/wasm/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // Implementations
@@ -43,7 +47,8 @@ type Level = 512 | 768 | 1024;
 type Op = 'keygen' | 'encaps' | 'decaps';
 const LEVELS: readonly Level[] = [512, 768, 1024];
 const OPS: readonly Op[] = ['keygen', 'encaps', 'decaps'];
-const BASELINE = 'ours';
+/** Our backends, the bases of the ratios. */
+const BASELINES: readonly string[] = ['wasm', 'portable'];
 
 /** One implementation at one parameter set. PK, SK and CT are whatever it uses for them. */
 interface LevelOps<PK = unknown, SK = unknown, CT = unknown> {
@@ -53,7 +58,7 @@ interface LevelOps<PK = unknown, SK = unknown, CT = unknown> {
 }
 
 interface Impl {
-  /** Column name in the table; `ours` is the baseline of the ratios. */
+  /** Column name in the table; `wasm` and `portable` (ours) are the bases of the ratios. */
   name: string;
   /** Printed under the table, e.g. which API of a peer is measured. */
   note?: string;
@@ -86,15 +91,14 @@ function ourLevels(kems: Record<Level, OurKem>): Record<Level, LevelOps> {
 }
 
 const ours: ImplFactory = async () => ({
-  name: 'ours',
+  name: 'portable',
   levels: ourLevels({ 512: MlKem512, 768: MlKem768, 1024: MlKem1024 }),
 });
 
-// When the wasm backend exists:
-// const oursWasm: ImplFactory = async () => {
-//   const { MlKem512, MlKem768, MlKem1024 } = await loadWasm();
-//   return { name: 'wasm', levels: ourLevels({ 512: MlKem512, 768: MlKem768, 1024: MlKem1024 }) };
-// };
+const oursWasm: ImplFactory = async () => {
+  const { MlKem512, MlKem768, MlKem1024 } = await loadWasm();
+  return { name: 'wasm', levels: ourLevels({ 512: MlKem512, 768: MlKem768, 1024: MlKem1024 }) };
+};
 
 const noble: ImplFactory = async () => {
   type NobleKem = typeof ml_kem768;
@@ -173,7 +177,7 @@ const nodeBuiltin: ImplFactory = async () => {
   };
 };
 
-const IMPLEMENTATIONS: readonly ImplFactory[] = [ours, noble, mlkem, nodeBuiltin];
+const IMPLEMENTATIONS: readonly ImplFactory[] = [oursWasm, ours, noble, mlkem, nodeBuiltin];
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -417,11 +421,13 @@ interface Result {
 
 interface Ratio {
   peer: string;
+  /** One of our backends (BASELINES). */
+  base: string;
   level: Level;
   op: Op;
-  /** Median over rounds of peer µs / ours µs in the same round. */
+  /** Median over rounds of peer µs / base µs in the same round. */
   pairedMedian: number;
-  /** Peer median / ours median. */
+  /** Peer median / base median. */
   ofMedians: number;
 }
 
@@ -444,14 +450,24 @@ function summarize(samples: Samples, clock: Options['clock']): Result[] {
   });
 }
 
+/** The (peer, baseline) pairs reported: every implementation against each of our backends. */
+function ratioPairs(names: readonly string[]): Array<[string, string]> {
+  const bases = BASELINES.filter((b) => names.includes(b));
+  return bases.flatMap((b) =>
+    names.filter((p) => p !== b && !(bases.includes(p) && bases.indexOf(p) < bases.indexOf(b))).map((p): [string, string] => [p, b]),
+  );
+}
+
 function ratios(results: readonly Result[]): Ratio[] {
   const out: Ratio[] = [];
-  for (const base of results.filter((r) => r.impl === BASELINE)) {
-    for (const peer of results) {
-      if (peer.impl === BASELINE || peer.level !== base.level || peer.op !== base.op) continue;
+  for (const [peerName, baseName] of ratioPairs([...new Set(results.map((r) => r.impl))])) {
+    for (const base of results.filter((r) => r.impl === baseName)) {
+      const peer = results.find((r) => r.impl === peerName && r.level === base.level && r.op === base.op);
+      if (peer === undefined) continue;
       const perRound = peer.roundsUs.map((us, i) => us / base.roundsUs[i]!);
       out.push({
         peer: peer.impl,
+        base: baseName,
         level: base.level,
         op: base.op,
         pairedMedian: median(perRound),
@@ -471,20 +487,21 @@ function formatUs(r: Result | undefined): string {
 
 function markdownTable(impls: readonly Impl[], results: readonly Result[], rs: readonly Ratio[]): string {
   const names = impls.map((i) => i.name);
-  const peers = names.filter((n) => n !== BASELINE);
-  const header = ['parameter set', 'op', ...names.map((n) => `${n} µs/op`), ...peers.map((p) => `${p}/${BASELINE}`)];
+  const pairs = ratioPairs(names);
+  const header = ['parameter set', 'op', ...names.map((n) => `${n} µs/op`), ...pairs.map(([p, b]) => `${p}/${b}`)];
   const lines = [`| ${header.join(' | ')} |`, `| --- | --- |${' ---: |'.repeat(header.length - 2)}`];
   const levels = [...new Set(results.map((r) => r.level))];
   for (const level of levels) {
     for (const op of OPS) {
       const find = (impl: string) => results.find((r) => r.impl === impl && r.level === level && r.op === op);
-      const ratio = (peer: string) => rs.find((r) => r.peer === peer && r.level === level && r.op === op);
+      const ratio = (peer: string, base: string) =>
+        rs.find((r) => r.peer === peer && r.base === base && r.level === level && r.op === op);
       const cells = [
         `ML-KEM-${level}`,
         op,
         ...names.map((n) => formatUs(find(n))),
-        ...peers.map((p) => {
-          const r = ratio(p);
+        ...pairs.map(([p, b]) => {
+          const r = ratio(p, b);
           return r === undefined ? '–' : `${r.pairedMedian.toFixed(2)}×`;
         }),
       ];
@@ -515,8 +532,8 @@ function report(impls: readonly Impl[], results: readonly Result[], rs: readonly
     markdownTable(impls, results, rs),
     '',
     `- µs/op: median over rounds; ± is the median absolute deviation over rounds, relative to the median.`,
-    `- peer/${BASELINE}: median over rounds of (peer µs / ${BASELINE} µs) in the same round; ` +
-      `above 1× means ${BASELINE} is faster.`,
+    `- peer/base: median over rounds of (peer µs / base µs) in the same round; ` +
+      `above 1× means the base (${BASELINES.join(' or ')}, our backends) is faster.`,
     ...notes,
     '',
   ].join('\n');

@@ -1,11 +1,15 @@
 // Bundles a small app that imports only MlKem768 and does one round trip, the way a web app
 // would (esbuild, minified, ESM for browsers), and prints its minified and gzipped sizes next
-// to the same app written with @noble/post-quantum.
+// to the same app on the WebAssembly backend and written with @noble/post-quantum; then the
+// embedded WebAssembly module's size and its compile and instantiation times in this runtime.
 // Run: npm run size
-import { CORE_APP, bundle } from './bundle.js';
+import { gzipSync } from 'node:zlib';
+import { WASM_BASE64 } from '../src/wasm/module.generated.js';
+import { CORE_APP, WASM_APP, bundle } from './bundle.js';
 
 const apps = {
   'mlkem-ts (MlKem768)': CORE_APP,
+  'mlkem-ts/wasm (MlKem768)': WASM_APP,
   '@noble/post-quantum (ml_kem768)': `
     import { ml_kem768 } from '@noble/post-quantum/ml-kem.js';
     const { publicKey, secretKey } = ml_kem768.keygen();
@@ -19,3 +23,21 @@ for (const [name, source] of Object.entries(apps)) {
   rows.push(`| ${name} | ${(code.length / 1024).toFixed(1)} KB | ${(gzip / 1024).toFixed(1)} KB |`);
 }
 console.log(rows.join('\n'));
+
+const wasm = Buffer.from(WASM_BASE64, 'base64');
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+console.log(
+  `\nEmbedded WebAssembly module: ${kb(wasm.length)} (${kb(gzipSync(wasm, { level: 9 }).length)} gzipped); ` +
+    `as base64 in the bundle ${kb(WASM_BASE64.length)} (${kb(gzipSync(WASM_BASE64, { level: 9 }).length)} gzipped).`,
+);
+const t0 = performance.now();
+const module = new WebAssembly.Module(new Uint8Array(wasm));
+const t1 = performance.now();
+new WebAssembly.Instance(module, {});
+const t2 = performance.now();
+new WebAssembly.Instance(module, {});
+const t3 = performance.now();
+console.log(
+  `Node ${process.version}: compile ${(t1 - t0).toFixed(2)} ms, first instance ${(t2 - t1).toFixed(2)} ms, ` +
+    `next instance ${(t3 - t2).toFixed(2)} ms (cold, one process).`,
+);

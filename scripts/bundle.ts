@@ -15,6 +15,14 @@ export const CORE_APP = `
   const { ciphertext, sharedSecret } = MlKem768.encapsulate(publicKey);
   console.log(MlKem768.decapsulate(ciphertext, secretKey).every((b, i) => b === sharedSecret[i]));`;
 
+/** The same app on the WebAssembly backend. */
+export const WASM_APP = `
+  import { loadWasm } from './src/wasm/index.ts';
+  const { MlKem768 } = await loadWasm();
+  const { publicKey, secretKey } = MlKem768.keygen();
+  const { ciphertext, sharedSecret } = MlKem768.encapsulate(publicKey);
+  console.log(MlKem768.decapsulate(ciphertext, secretKey).every((b, i) => b === sharedSecret[i]));`;
+
 export interface Bundle {
   code: Uint8Array;
   /** Size after gzip at level 9. */

@@ -3,7 +3,9 @@
 // (esbuild, minified, ESM, for browsers); the gzipped sizes are printed for the record.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Bundle, CORE_APP, bundle } from '../scripts/bundle.js';
+import { gzipSync } from 'node:zlib';
+import { type Bundle, CORE_APP, WASM_APP, bundle } from '../scripts/bundle.js';
+import { WASM_BASE64 } from '../src/wasm/module.generated.js';
 
 /** Hex of constants that any bundle with P-256, P-384 or Curve25519 code contains. */
 const CURVE_CONSTANTS = {
@@ -55,5 +57,15 @@ describe('bundle check (esbuild, minified, ESM, browser)', () => {
     assert.ok(!lowerText(xwing).includes(CURVE_CONSTANTS['P-256 prime']), 'an X-Wing-only app contains the P-256 prime');
     console.log(`hybrid app (four round trips): ${kb(hybrid.code.length)} minified, ${kb(hybrid.gzip)} gzipped`);
     console.log(`X-Wing-only app: ${kb(xwing.code.length)} minified, ${kb(xwing.gzip)} gzipped`);
+  });
+
+  it('the embedded WebAssembly module is at most 25 KB gzipped; a core-only app does not contain it', async () => {
+    const gz = gzipSync(WASM_BASE64, { level: 9 }).length;
+    assert.ok(gz <= 25 * 1024, `the embedded module (base64) is ${kb(gz)} gzipped, above 25 KB`);
+    const core = await bundle(CORE_APP);
+    assert.ok(!core.inputs.some((p) => p.startsWith('src/wasm/')), 'the core bundle pulls in src/wasm');
+    const wasm = await bundle(WASM_APP);
+    assert.ok(wasm.inputs.includes('src/wasm/module.generated.ts'), 'the wasm app bundle lacks the embedded module');
+    console.log(`embedded wasm module: ${kb(gz)} gzipped as base64; wasm app (MlKem768 round trip): ${kb(wasm.gzip)} gzipped`);
   });
 });

@@ -106,10 +106,10 @@ test('worker threads, each with its own instance, at once: same bytes as the por
     salts.map(
       (salt) =>
         new Promise<Array<{ pk: Uint8Array; ct: Uint8Array; ss: Uint8Array; agreed: boolean }>>((resolve, reject) => {
-          const worker = new Worker(new URL('./fixtures/wasm-worker.ts', import.meta.url), {
-            workerData: { rounds, salt },
-            execArgv: ['--import', 'tsx'],
-          });
+          // A worker does not inherit the main thread's TypeScript loader: register tsx in it first.
+          const fixture = new URL('./fixtures/wasm-worker.ts', import.meta.url).href;
+          const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(fixture)}); })`;
+          const worker = new Worker(boot, { eval: true, workerData: { rounds, salt } });
           worker.once('message', resolve);
           worker.once('error', reject);
         }),

@@ -1,6 +1,8 @@
-// Alice and Bob agree on a shared secret with ML-KEM, at each security level.
+// Alice and Bob agree on a shared secret with ML-KEM, at each security level, on both backends:
+// the portable core ('mlkem-ts') and the WebAssembly one ('mlkem-ts/wasm').
 // Run: npm run demo
 import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../src/index.js';
+import { loadWasm } from '../src/wasm/index.js';
 
 /** Mean microseconds per call of fn over `runs` calls (after a short warm-up). */
 function microseconds(fn: () => void, runs = 200): number {
@@ -12,7 +14,7 @@ function microseconds(fn: () => void, runs = 200): number {
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
-function handshake(kem: MlKem): boolean {
+function handshake(kem: MlKem, backend: string): boolean {
   // Alice makes a key pair and sends Bob her public key.
   const alice = kem.keygen();
   // Bob encapsulates a fresh secret to it and sends Alice the ciphertext.
@@ -22,7 +24,7 @@ function handshake(kem: MlKem): boolean {
   const agree = hex(aliceSecret) === hex(bob.sharedSecret);
 
   const { publicKey, secretKey, ciphertext } = kem.sizes;
-  console.log(`${kem.name}`);
+  console.log(`${kem.name} (${backend})`);
   console.log(`  sizes: public key ${publicKey} B, secret key ${secretKey} B (or its 64 B seed), ciphertext ${ciphertext} B`);
   console.log(`  shared secret: ${hex(bob.sharedSecret).slice(0, 32)}…  both sides agree: ${agree ? 'yes' : 'NO'}`);
   const t = {
@@ -36,8 +38,10 @@ function handshake(kem: MlKem): boolean {
   return agree;
 }
 
+const wasm = await loadWasm();
 let ok = true;
-for (const kem of [MlKem512, MlKem768, MlKem1024]) ok = handshake(kem) && ok;
+for (const kem of [MlKem512, MlKem768, MlKem1024]) ok = handshake(kem, 'portable') && ok;
+for (const kem of [wasm.MlKem512, wasm.MlKem768, wasm.MlKem1024]) ok = handshake(kem, 'WebAssembly') && ok;
 if (!ok) {
   console.error('a handshake failed');
   process.exit(1);

@@ -35,11 +35,12 @@ function bitRev7(i: i32): i32 {
   return r;
 }
 
-/** 17^e mod q, centered. Public constants only: the `%` touches no secret. */
+/** i16[256]: 17^e mod q, centered, for e = 0 .. 255; read only while the tables are built. */
+const POW17: usize = memory.data(512, 16);
+
+/** 17^e mod q, centered, for 0 ≤ e < 256. */
 function zetaPow(e: i32): i32 {
-  let r = 1;
-  for (let i = 0; i < e; i++) r = (r * 17) % Q;
-  return r > Q >> 1 ? r - Q : r;
+  return load<i16>(POW17 + (e << 1));
 }
 
 /** round(z·2^15/q) for a public constant z. */
@@ -58,6 +59,8 @@ function storeLane(at: usize, lane: i32, z: i32): void {
 }
 
 function initTables(): void {
+  // Powers of ζ = 17 by repeated multiplication: public constants, so the `%` touches no secret.
+  for (let e = 0, r = 1; e < 256; e++, r = (r * 17) % Q) store<i16>(POW17 + (e << 1), <i16>(r > Q >> 1 ? r - Q : r));
   for (let i = 0; i < 128; i++) storePair(ZETA, i, zetaPow(bitRev7(i)));
   for (let m = 0; m < 16; m++) {
     const f = NTT_LANES + (m << 6);

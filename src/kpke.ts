@@ -15,8 +15,7 @@ export function kpkeKeyGen(p: ParameterSet, kern: Kernels, ws: Workspace): void 
   const rho = ws.gLo;
   const sigma = ws.gHi;
   kern.sampleMatrix(ws.a, rho, k, false); // Â[i, j] from ρ ‖ j ‖ i
-  kern.samplePolyCbdVector(ws.s, sigma, 0, k, eta1); // s: N = 0 .. k-1
-  kern.samplePolyCbdVector(ws.e, sigma, k, k, eta1); // e: N = k .. 2k-1
+  kern.samplePolyCbdVector(ws.sWithE, sigma, 0, 2 * k, eta1); // s: N = 0 .. k-1, then e: N = k .. 2k-1
   for (let i = 0; i < k; i++) {
     kern.ntt(ws.sPoly[i]!);
     kern.ntt(ws.ePoly[i]!);
@@ -55,9 +54,13 @@ export function kpkeEncrypt(
   kern.sampleMatrix(ws.a, rho, k, true); // Âᵀ: entry (i, j) from ρ ‖ i ‖ j
   const y = ws.sPoly;
   const e1 = ws.ePoly;
-  kern.samplePolyCbdVector(ws.s, r, 0, k, eta1); // y: N = 0 .. k-1
-  kern.samplePolyCbdVector(ws.e, r, k, k, eta2); // e1: N = k .. 2k-1
-  kern.samplePolyCbdVector(ws.w, r, 2 * k, 1, eta2); // e2: N = 2k
+  // y: N = 0 .. k-1 with eta1; e1: N = k .. 2k-1 and e2: N = 2k with eta2 (ws.noise is y ‖ e1 ‖ e2)
+  if (eta1 === eta2) {
+    kern.samplePolyCbdVector(ws.noise, r, 0, 2 * k + 1, eta2);
+  } else {
+    kern.samplePolyCbdVector(ws.s, r, 0, k, eta1);
+    kern.samplePolyCbdVector(ws.eWithW, r, k, k + 1, eta2);
+  }
   for (let i = 0; i < k; i++) kern.ntt(y[i]!);
   for (let i = 0; i < k; i++) {
     const u = ws.uPoly[i]!;

@@ -20,6 +20,14 @@ export interface Workspace {
   /** Single polynomials: v (in decryption v', then w), and a spare one (e2, μ, or NTT^-1(ŝᵀ ∘ NTT(u'))). */
   readonly v: Int16Array;
   readonly w: Int16Array;
+  /**
+   * s ‖ e ‖ w, contiguous, so that the noise polynomials that share an eta are sampled in one
+   * call (a backend hashes independent PRF streams side by side): s ‖ e in key generation, and
+   * y ‖ e1 ‖ e2 (or e1 ‖ e2 alone, eWithW) in encryption.
+   */
+  readonly noise: Int16Array;
+  readonly sWithE: Int16Array;
+  readonly eWithW: Int16Array;
 
   /** ek; dk with views of its parts (dk_PKE ‖ ek ‖ H(ek) ‖ z); c and the re-encryption c'. */
   readonly ek: Uint8Array;
@@ -55,9 +63,13 @@ function polys(vec: Int16Array, count: number): Int16Array[] {
 export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
   const k = p.k;
   const a = kernels.alloc16(256 * k * k);
-  const [s, e, t, u] = [0, 1, 2, 3].map(() => kernels.alloc16(256 * k)) as [Int16Array, Int16Array, Int16Array, Int16Array];
+  const noise = kernels.alloc16(256 * (2 * k + 1));
+  const s = noise.subarray(0, 256 * k);
+  const e = noise.subarray(256 * k, 512 * k);
+  const w = noise.subarray(512 * k);
+  const t = kernels.alloc16(256 * k);
+  const u = kernels.alloc16(256 * k);
   const v = kernels.alloc16(256);
-  const w = kernels.alloc16(256);
   const ek = kernels.alloc8(p.publicKeyBytes);
   const dk = kernels.alloc8(p.secretKeyBytes);
   const c = kernels.alloc8(p.ciphertextBytes);
@@ -82,6 +94,9 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     uPoly: polys(u, k),
     v,
     w,
+    noise,
+    sWithE: noise.subarray(0, 512 * k),
+    eWithW: noise.subarray(256 * k),
     ek,
     dk,
     dkEk: dk.subarray(384 * k, 768 * k + 32),
@@ -99,7 +114,7 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     kBar,
     h,
     kByte,
-    secrets: [s, e, u, v, w, dk, c2, seed, m, g, kBar],
+    secrets: [noise, u, v, dk, c2, seed, m, g, kBar],
   };
 }
 

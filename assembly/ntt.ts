@@ -8,6 +8,8 @@
 // polyToMont in key generation) cancels, as in the portable kernels (src/portable/ntt.ts).
 // Outputs are congruent to the portable ones and within the same documented ranges; where that
 // range is the centered one, |x| ≤ (q-1)/2, they are equal. Nothing here branches on data.
+// The helpers and tables exported below are for test/assembly/exhaustive.ts: assembly/index.ts
+// decides what the module exports.
 
 const Q: i32 = 3329;
 /** q^-1 mod 2^16, as a signed 16-bit value. */
@@ -15,19 +17,19 @@ const QINV: i32 = -3327;
 
 // Twiddle tables, written once at instantiation from the public constant ζ = 17.
 /** i16[128]: ζ^BitRev7(i) mod q, centered; and round(ζ^BitRev7(i)·2^15/q). */
-const ZETA: usize = memory.data(256, 16);
-const ZETA_Q: usize = memory.data(256, 16);
+export const ZETA: usize = memory.data(256, 16);
+export const ZETA_Q: usize = memory.data(256, 16);
 /**
  * Lane twiddles of the two innermost layers, per group m of 16 coefficients, 64 bytes each:
  * the layer of length 4 (lanes: 4 × ζ of coefficients 16m..16m+7, 4 × ζ of 16m+8..), then of
  * length 2 (2 lanes per block of 4 coefficients), each as z then z'. INV_LANES: the same for
  * Algorithm 10's order of twiddles.
  */
-const NTT_LANES: usize = memory.data(16 * 64, 16);
-const INV_LANES: usize = memory.data(16 * 64, 16);
+export const NTT_LANES: usize = memory.data(16 * 64, 16);
+export const INV_LANES: usize = memory.data(16 * 64, 16);
 /** i16[256]: for coefficient j, γ = ζ^(2·BitRev7(j >> 1) + 1) of its pair (Algorithm 11); and γ'. */
-const GAMMA: usize = memory.data(512, 16);
-const GAMMA_Q: usize = memory.data(512, 16);
+export const GAMMA: usize = memory.data(512, 16);
+export const GAMMA_Q: usize = memory.data(512, 16);
 
 function bitRev7(i: i32): i32 {
   let r = 0;
@@ -44,7 +46,7 @@ function zetaPow(e: i32): i32 {
 }
 
 /** round(z·2^15/q) for a public constant z. */
-function q15(z: i32): i32 {
+export function q15(z: i32): i32 {
   return <i32>Math.round(<f64>z * 32768.0 / <f64>Q);
 }
 
@@ -90,7 +92,7 @@ initTables();
 
 /** b·z mod q in (-q, q), lane-wise, for z' = round(z·2^15/q) (see the header). */
 // @ts-ignore: decorator
-@inline function mulConst(b: v128, z: v128, zq: v128): v128 {
+@inline export function mulConst(b: v128, z: v128, zq: v128): v128 {
   return i16x8.sub(i16x8.mul(b, z), i16x8.mul(i16x8.q15mulr_sat_s(b, zq), i16x8.splat(<i16>Q)));
 }
 
@@ -99,7 +101,7 @@ initTables();
  * computed as round(round(a·20159/2^15)/2^11) (20159 = round(2^26/q)).
  */
 // @ts-ignore: decorator
-@inline function barrett(a: v128): v128 {
+@inline export function barrett(a: v128): v128 {
   const t = i16x8.shr_s(i16x8.add(i16x8.q15mulr_sat_s(a, i16x8.splat(20159)), i16x8.splat(1024)), 11);
   return i16x8.sub(a, i16x8.mul(t, i16x8.splat(<i16>Q)));
 }
@@ -109,7 +111,7 @@ initTables();
  * range is -(q+1)/2, which becomes (q-1)/2 (checked over every int16 in test/wasm-ntt.test.ts).
  */
 // @ts-ignore: decorator
-@inline function reduceCentered(a: v128): v128 {
+@inline export function reduceCentered(a: v128): v128 {
   const r = barrett(a);
   return i16x8.add(r, v128.and(i16x8.lt_s(r, i16x8.splat(-1664)), i16x8.splat(<i16>Q)));
 }
@@ -256,7 +258,7 @@ export function nttMultiplyAccumulate(out: usize, a: usize, b: usize, k: i32): v
 
 /** Montgomery reduction of int32 lanes, |x| < q·2^15: x·2^-16 mod q, in (-q, q). */
 // @ts-ignore: decorator
-@inline function montgomery(x: v128): v128 {
+@inline export function montgomery(x: v128): v128 {
   const t = i32x4.shr_s(i32x4.shl(i32x4.mul(x, i32x4.splat(QINV)), 16), 16); // x·q^-1 mod 2^16, signed
   return i32x4.shr_s(i32x4.sub(x, i32x4.mul(t, i32x4.splat(Q))), 16);
 }

@@ -242,3 +242,91 @@ export function samplePolyCbdVector(out: usize, sigma: usize, nonce: i32, count:
     }
   }
 }
+
+/** Scratch: the last, padded block of a message hashed by sampleMatrixWithHash. */
+const LAST_BLOCK: usize = memory.data(144, 16);
+const SHA3_256_RATE: i32 = 136;
+const SHA3_SUFFIX: u8 = 0x06;
+
+/**
+ * sampleMatrix, and H(data) = SHA3-256(data[0, len)) into hOut (FIPS 203, §4.1), side by side:
+ * the k² SampleNTT streams and the hash are jobs for the two lanes of keccakF1600x2, each lane
+ * taking the next job when its own ends. ML-KEM.Encaps needs H(ek) and Âᵀ, both from the public
+ * ek alone, so this saves the hash's scalar permutations (and, for odd k², the leftover entry's).
+ * The hash job starts first, in lane 0, being the longest.
+ * Note: ek is public; nothing secret passes here.
+ */
+export function sampleMatrixWithHash(a: usize, rho: usize, k: i32, transposed: i32, hOut: usize, data: usize, len: i32): void {
+  const n = k * k;
+  // Per lane: the job, -1 for none, n for the hash, else the matrix entry; and its progress
+  // (coefficients accepted for an entry, bytes absorbed for the hash).
+  let job0 = n, job1 = -1, done0 = 0, done1 = 0;
+  let next = 0, row = 0, col = 0; // the next entry to start, and its (row, col)
+  hashStart(STATE2, data, len);
+  done0 = SHA3_256_RATE;
+  // Lane 1 takes entry 0.
+  initState(STATE2 + 8, 16, rho, xofSuffix(row, col, transposed), 16, SHAKE128_RATE_LANES - 1);
+  job1 = 0;
+  next = 1;
+  if (++col == k) { col = 0; row++; }
+  while (job0 >= 0 || job1 >= 0) {
+    keccakF1600x2(STATE2);
+    for (let lane = 0; lane < 2; lane++) {
+      const s = STATE2 + (<usize>lane << 3);
+      let job = lane == 0 ? job0 : job1;
+      let done = lane == 0 ? done0 : done1;
+      if (job < 0) continue;
+      let finished = false;
+      if (job == n) {
+        if (done > len) {
+          // the padded last block has been permuted: squeeze the 32-byte digest
+          for (let l: usize = 0; l < 4; l++) store<u64>(hOut + 8 * l, load<u64>(s + 16 * l));
+          finished = true;
+        } else {
+          hashAbsorb(s, data, len, done);
+          done += SHA3_256_RATE;
+        }
+      } else {
+        done = rejectBlock(s, 16, a + (<usize>job << 9), done);
+        finished = done == N;
+      }
+      if (finished) {
+        if (next < n) {
+          initState(s, 16, rho, xofSuffix(row, col, transposed), 16, SHAKE128_RATE_LANES - 1);
+          job = next++;
+          done = 0;
+          if (++col == k) { col = 0; row++; }
+        } else {
+          job = -1;
+        }
+      }
+      if (lane == 0) { job0 = job; done0 = done; } else { job1 = job; done1 = done; }
+    }
+  }
+  wipe(STATE2, 400);
+}
+
+/** Lane 0 of STATE2 := zero, then the first block of SHA3-256(data[0, len)) XORed in. */
+function hashStart(s: usize, data: usize, len: i32): void {
+  for (let l: usize = 0; l < 25; l++) store<u64>(s + 16 * l, 0);
+  hashAbsorb(s, data, len, 0);
+}
+
+/**
+ * XORs block data[from, from + 136) into the state whose lane l is at s + 16·l; the block that
+ * holds the end of the message is padded (FIPS 202, §5.1: suffix 0x06, final bit 0x80), and a
+ * message of a whole number of blocks gets a block of padding alone.
+ */
+function hashAbsorb(s: usize, data: usize, len: i32, from: i32): void {
+  let block = data + from;
+  if (from + SHA3_256_RATE > len) {
+    const rest = len - from; // 0 .. 135 bytes, then the padding
+    memory.copy(LAST_BLOCK, block, rest);
+    memory.fill(LAST_BLOCK + rest, 0, 144 - rest);
+    store<u8>(LAST_BLOCK + rest, SHA3_SUFFIX);
+    store<u8>(LAST_BLOCK + SHA3_256_RATE - 1, load<u8>(LAST_BLOCK + SHA3_256_RATE - 1) | 0x80);
+    block = LAST_BLOCK;
+  }
+  for (let l: usize = 0; l < 17; l++) store<u64>(s + 16 * l, load<u64>(s + 16 * l) ^ load<u64>(block + 8 * l));
+  if (block == LAST_BLOCK) wipe(LAST_BLOCK, 144);
+}

@@ -3,7 +3,7 @@
 import { ctDiffMask, ctSelect } from './ct.js';
 import { MlKemError, checkBytes } from './errors.js';
 import type { Kernels } from './kernels.js';
-import { kpkeDecrypt, kpkeEncrypt, kpkeKeyGen } from './kpke.js';
+import { kpkeDecrypt, kpkeEncrypt, kpkeKeyGen, sampleMatrixAndHashEk } from './kpke.js';
 import type { ParameterSet } from './params.js';
 import { randomBytes } from './random.js';
 import { type Workspace, createWorkspace, wipeWorkspace } from './workspace.js';
@@ -98,7 +98,7 @@ class Core {
         );
       }
       ws.m.set(fresh ?? m!);
-      kern.sha3_256(ws.h, ws.ek);
+      sampleMatrixAndHashEk(p, kern, ws, ws.ek, ws.h); // Âᵀ for K-PKE.Encrypt, and H(ek)
       kern.sha3_512(ws.g, ws.m, ws.h); // (K, r) = G(m ‖ H(ek))
       kpkeEncrypt(p, kern, ws, ws.ek, ws.m, ws.gHi, ws.c);
       return { ciphertext: ws.c.slice(), sharedSecret: ws.gLo.slice() };
@@ -117,7 +117,8 @@ class Core {
     const { p, kern, ws } = this;
     try {
       ws.dk.set(dk);
-      kern.sha3_256(ws.h, ws.dkEk); // §7.3: the stored H(ek) must equal SHA3-256 of the embedded ek
+      // §7.3: the stored H(ek) must equal SHA3-256 of the embedded ek; Âᵀ is for the re-encryption.
+      sampleMatrixAndHashEk(p, kern, ws, ws.dkEk, ws.h);
       if (ctDiffMask(ws.dkH, 0, ws.h, 32) !== 0) {
         throw new MlKemError(
           'ERR_INVALID_SECRET_KEY',

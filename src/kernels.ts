@@ -24,6 +24,11 @@ export interface Kernels {
    * transposed, which is Âᵀ for Algorithm 14.
    */
   sampleMatrix(a: Int16Array, rho: Uint8Array, k: number, transposed: boolean): void;
+  /**
+   * sampleMatrix, and H(data) = SHA3-256(data) into hOut: two jobs on public data (ML-KEM.Encaps
+   * and Decaps need both from ek) that a backend may run side by side.
+   */
+  sampleMatrixWithHash(a: Int16Array, rho: Uint8Array, k: number, transposed: boolean, hOut: Uint8Array, data: Uint8Array): void;
   /** Algorithm 8 (SamplePolyCBD_eta) for count polynomials: number t from PRF_eta(sigma, nonce + t). */
   samplePolyCbdVector(out: Int16Array, sigma: Uint8Array, nonce: number, count: number, eta: 2 | 3): void;
 

@@ -36,8 +36,8 @@ export function kpkeKeyGen(p: ParameterSet, kern: Kernels, ws: Workspace): void 
  * encapsulation key ek with randomness r, writing the ciphertext to c. ek is the caller's, after
  * the §7.2 check, or the one inside a dk that passed §7.3; either way ByteDecode_12 reduces its
  * coefficients mod q, as line 2 of the algorithm does.
- * Note: Âᵀ is sampled directly (entry (i, j) from ρ ‖ i ‖ j, which is Â[j, i]), so each of its
- * rows is contiguous.
+ * Lines 4-8, sampling Âᵀ, are the caller's: ws.a must hold Âᵀ for this ek, from
+ * sampleMatrixAndHashEk, which ML-KEM runs side by side with the hash H(ek) it needs too.
  */
 export function kpkeEncrypt(
   p: ParameterSet,
@@ -49,9 +49,7 @@ export function kpkeEncrypt(
   c: Uint8Array,
 ): void {
   const { k, eta1, eta2, du, dv } = p;
-  const rho = ek.subarray(384 * k, 384 * k + 32);
   for (let i = 0; i < k; i++) kern.byteDecode12(ws.tPoly[i]!, ek, 384 * i);
-  kern.sampleMatrix(ws.a, rho, k, true); // Âᵀ: entry (i, j) from ρ ‖ i ‖ j
   const y = ws.sPoly;
   const e1 = ws.ePoly;
   // y: N = 0 .. k-1 with eta1; e1: N = k .. 2k-1 and e2: N = 2k with eta2 (ws.noise is y ‖ e1 ‖ e2)
@@ -95,4 +93,14 @@ export function kpkeDecrypt(p: ParameterSet, kern: Kernels, ws: Workspace, dk: U
   kern.invNtt(ws.w);
   kern.polySubReduce(w, ws.w); // w = v' - NTT^-1(ŝᵀ ∘ NTT(u'))
   kern.polyToMessage(m, 0, w);
+}
+
+/**
+ * FIPS 203, Algorithm 14 lines 4-8 for ek, and H(ek) into hOut: Âᵀ into ws.a, sampled directly
+ * (entry (i, j) from ρ ‖ i ‖ j, which is Â[j, i]) so that each of its rows is contiguous. Both
+ * depend on the public ek alone; the kernels may compute them side by side.
+ */
+export function sampleMatrixAndHashEk(p: ParameterSet, kern: Kernels, ws: Workspace, ek: Uint8Array, hOut: Uint8Array): void {
+  const rho = ek.subarray(384 * p.k, 384 * p.k + 32);
+  kern.sampleMatrixWithHash(ws.a, rho, p.k, true, hOut, ek);
 }

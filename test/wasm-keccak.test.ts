@@ -195,6 +195,37 @@ test('sampleMatrix: entries that need a fourth SHAKE128 block (p ≈ 0.8 %), pai
   }
 });
 
+test('sampleMatrixWithHash = sampleMatrix and sha3_256, for k = 2, 3, 4, both orientations, message lengths around the block boundaries', () => {
+  const rho = seedBuf.subarray(0, 32);
+  const wantA = new Int16Array(256 * 16);
+  const wantH = new Uint8Array(32);
+  let cases = 0;
+  for (const k of [2, 3, 4]) {
+    // ek's length at this k, and lengths that end on, just before and just after a block
+    for (const len of [384 * k + 32, 0, 1, 135, 136, 137, 271, 272, 273, 1567, 1568, 3200]) {
+      for (const transposed of [false, true]) {
+        fill(rho);
+        const [data, dataCopy] = input(inA, 1 + (len % 7), len);
+        matrix.fill(-7);
+        const a = matrix.subarray(0, 256 * k * k);
+        const h = output(3, 32);
+        W.sampleMatrixWithHash(a, rho, k, transposed, h, data);
+        assertScratchClean(`sampleMatrixWithHash k=${k} len=${len}`);
+        assertSentinels(3, 32, `sampleMatrixWithHash k=${k} len=${len}`);
+        const what = `sampleMatrixWithHash k=${k} transposed=${transposed} len=${len} rho=${hex(rho)}`;
+        P.sampleMatrixWithHash(wantA.subarray(0, 256 * k * k), rho.slice(), k, transposed, wantH, dataCopy);
+        assert.deepEqual(a, wantA.subarray(0, 256 * k * k), what);
+        assert.equal(hex(h), hex(wantH), what);
+        assert.equal(hex(h), hex(nodeHash('sha3-256', dataCopy)), `${what}: node:crypto`);
+        assert.ok(matrix.subarray(256 * k * k).every((x) => x === -7), `${what}: wrote past the matrix`);
+        assert.equal(hex(data), hex(dataCopy), `${what}: modified the data`);
+        cases++;
+      }
+    }
+  }
+  assert.equal(cases, 72);
+});
+
 test('samplePolyCbdVector matches portable for eta 2 and 3, count 1 .. 4, nonces up to 255 and wrapping', () => {
   const sigma = seedBuf.subarray(0, 32);
   const want = new Int16Array(256 * 4);

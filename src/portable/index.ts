@@ -11,7 +11,7 @@ import {
 } from './encode.js';
 import { sha3_256, sha3_512, shake256 } from './keccak.js';
 import { invNtt, ntt, nttMultiplyAccumulate, polyAddReduce, polySubReduce, polyToMont } from './ntt.js';
-import { sampleMatrix, samplePolyCbdVector } from './sample.js';
+import { sampleMatrix, sampleMatrixWithHash, samplePolyCbdVector } from './sample.js';
 
 export const portableKernels: Kernels = Object.freeze({
   alloc8: (n: number) => new Uint8Array(n),
@@ -20,6 +20,7 @@ export const portableKernels: Kernels = Object.freeze({
   sha3_512,
   shake256,
   sampleMatrix,
+  sampleMatrixWithHash,
   samplePolyCbdVector,
   ntt,
   invNtt,

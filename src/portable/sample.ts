@@ -3,7 +3,7 @@
 // converting the Keccak state to bytes and the bytes back to integers; and a seed that starts
 // several hashes (ρ for the k² matrix entries, σ or r for the noise) is converted to the
 // interleaved lane form once (Sponge.initWithLanes).
-import { Sponge, interleaveLanes } from './keccak.js';
+import { Sponge, interleaveLanes, sha3_256 } from './keccak.js';
 
 /** q, declared here and not exported, for speed (see ntt.ts). */
 const Q = 3329;
@@ -44,6 +44,12 @@ export function sampleMatrix(a: Int16Array, rho: Uint8Array, k: number, transpos
       else sampleNttFromSeed(a, 256 * (i * k + j), j, i);
     }
   }
+}
+
+/** sampleMatrix, then hOut = H(data) = SHA3-256(data) (FIPS 203, §4.1): one after the other here. */
+export function sampleMatrixWithHash(a: Int16Array, rho: Uint8Array, k: number, transposed: boolean, hOut: Uint8Array, data: Uint8Array): void {
+  sampleMatrix(a, rho, k, transposed);
+  sha3_256(hOut, data);
 }
 
 /** Implements FIPS 203, Algorithm 7 (SampleNTT) on XOF(rho ‖ b0 ‖ b1), for one polynomial. */

@@ -9,6 +9,7 @@ export interface WasmExports {
   sha3_512(out: number, a: number, aLen: number, b: number, bLen: number): void;
   shake256(out: number, outLen: number, a: number, aLen: number, b: number, bLen: number): void;
   sampleMatrix(a: number, rho: number, k: number, transposed: number): void;
+  sampleMatrixWithHash(a: number, rho: number, k: number, transposed: number, hOut: number, data: number, len: number): void;
   samplePolyCbdVector(out: number, sigma: number, nonce: number, count: number, eta: number): void;
 
   ntt(f: number): void;

@@ -30,6 +30,8 @@ export function wasmKernels(ex: WasmExports): Kernels {
       ex.shake256(out.byteOffset, out.length, a.byteOffset, a.length, b.byteOffset, b.length),
     sampleMatrix: (a: Int16Array, rho: Uint8Array, k: number, transposed: boolean) =>
       ex.sampleMatrix(a.byteOffset, rho.byteOffset, k, transposed ? 1 : 0),
+    sampleMatrixWithHash: (a: Int16Array, rho: Uint8Array, k: number, transposed: boolean, hOut: Uint8Array, data: Uint8Array) =>
+      ex.sampleMatrixWithHash(a.byteOffset, rho.byteOffset, k, transposed ? 1 : 0, hOut.byteOffset, data.byteOffset, data.length),
     samplePolyCbdVector: (out: Int16Array, sigma: Uint8Array, nonce: number, count: number, eta: 2 | 3) =>
       ex.samplePolyCbdVector(out.byteOffset, sigma.byteOffset, nonce, count, eta),
 

@@ -55,6 +55,25 @@ export function isUint8Array(value: unknown): value is Uint8Array {
 }
 
 /**
+ * A plain Uint8Array copy of a Uint8Array, also of a subclass (Node's Buffer) or of one from
+ * another realm, its length read from the internal slot. Code that slices or views its input
+ * works on such a copy: slicing a caller's array goes through the caller's subclass (Buffer's
+ * slice shares memory; another constructor may not take (buffer, offset, length)), and wiping
+ * a view of it would wipe the caller's bytes.
+ */
+export function copyBytes(value: Uint8Array): Uint8Array {
+  const out = new Uint8Array(intrinsics().length.call(value));
+  out.set(value);
+  return out;
+}
+
+/** checkBytes, then the argument's copyBytes. */
+export function takeBytes(value: unknown, length: number, what: string): Uint8Array {
+  checkBytes(value, length, what);
+  return copyBytes(value);
+}
+
+/**
  * Checks that `value` is a Uint8Array of exactly `length` bytes, else throws MlKemError.
  * `what` names the argument as the caller sees it, e.g. "ML-KEM-768 publicKey".
  * Note: the length is read from the array's internal slot, as TypedArray.prototype.set copies

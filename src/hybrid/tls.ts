@@ -4,7 +4,7 @@
 // concatenation TLS feeds to its key schedule; there is no combiner, which is why these groups
 // are secure only inside a protocol that binds the transcript (RFC 10024, §6).
 import { wipe } from '../ct.js';
-import { checkBytes, MlKemError } from '../errors.js';
+import { checkBytes, MlKemError, takeBytes } from '../errors.js';
 import type { Encapsulation, KeyPair, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { concat } from './bytes.js';
@@ -103,14 +103,14 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst }: Group): HybridKem {
 
     /** ML-KEM.Encaps (FIPS 203, Algorithm 20) and a fresh ECDH key pair. */
     encapsulate(publicKey: Uint8Array): Encapsulation {
-      checkBytes(publicKey, pk.total, arg('publicKey'));
+      const ours = takeBytes(publicKey, pk.total, arg('publicKey'));
       const eseed = new Uint8Array(es.total);
       let scalar: Uint8Array | undefined;
       try {
         fillRandom(eseed.subarray(es.kem, es.kem + 32));
         scalar = ecdh.randomScalar();
         eseed.set(scalar, es.ec);
-        return encaps(publicKey, eseed);
+        return encaps(ours, eseed);
       } finally {
         wipe(eseed);
         if (scalar) wipe(scalar);
@@ -118,9 +118,13 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst }: Group): HybridKem {
     },
 
     encapsulateInternal(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation {
-      checkBytes(publicKey, pk.total, arg('publicKey'));
-      checkBytes(eseed, es.total, arg('eseed'));
-      return encaps(publicKey, eseed);
+      const ours = takeBytes(publicKey, pk.total, arg('publicKey'));
+      const e = takeBytes(eseed, es.total, arg('eseed'));
+      try {
+        return encaps(ours, e);
+      } finally {
+        wipe(e);
+      }
     },
 
     /**
@@ -128,19 +132,20 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst }: Group): HybridKem {
      * ML-KEM part of a ciphertext of the right length is never refused (implicit rejection).
      */
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
-      checkBytes(ciphertext, ct.total, arg('ciphertext'));
-      checkBytes(secretKey, sk.total, arg('secretKey'));
+      const c = takeBytes(ciphertext, ct.total, arg('ciphertext'));
+      const s = takeBytes(secretKey, sk.total, arg('secretKey'));
       let scalar: Uint8Array | undefined;
       let ssE: Uint8Array | undefined;
       let pair: KeyPair | undefined;
       let ssM: Uint8Array | undefined;
       try {
-        scalar = ecdh.scalarFromSeed(secretKey.subarray(sk.ec, sk.ec + ecdh.seedBytes));
-        ssE = ecdh.sharedSecret(scalar, ciphertext.subarray(ct.ec, ct.ec + ecdh.shareBytes), arg('ciphertext'), ct.ec);
-        pair = kem.keygen(secretKey.subarray(sk.kem, sk.kem + 64));
-        ssM = kem.decapsulate(ciphertext.subarray(ct.kem, ct.kem + kem.sizes.ciphertext), pair.secretKey);
+        scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
+        ssE = ecdh.sharedSecret(scalar, c.subarray(ct.ec, ct.ec + ecdh.shareBytes), arg('ciphertext'), ct.ec);
+        pair = kem.keygen(s.subarray(sk.kem, sk.kem + 64));
+        ssM = kem.decapsulate(c.subarray(ct.kem, ct.kem + kem.sizes.ciphertext), pair.secretKey);
         return join(ssM, ssE);
       } finally {
+        wipe(s);
         if (scalar) wipe(scalar);
         if (ssE) wipe(ssE);
         if (pair) wipe(pair.secretKey, pair.seed);

@@ -1,7 +1,7 @@
 // X-Wing (draft-connolly-cfrg-xwing-kem-10): the general-purpose hybrid KEM of ML-KEM-768 and
 // X25519, bound together by SHA3-256. Built over any backend's ML-KEM-768 (the MlKem interface).
 import { wipe } from '../ct.js';
-import { checkBytes } from '../errors.js';
+import { checkBytes, takeBytes } from '../errors.js';
 import type { Encapsulation, MlKem } from '../kem.js';
 import { sha3_256, shake256 } from '../portable/keccak.js';
 import { fillRandom } from '../random.js';
@@ -112,20 +112,24 @@ export function createXWing(mlkem768: MlKem): HybridKem {
 
     /** Implements §5.4 (Encapsulate) as EncapsulateDerand(pk, random(64)). */
     encapsulate(publicKey: Uint8Array): Encapsulation {
-      checkBytes(publicKey, PK_M + 32, arg('publicKey'));
+      const pk = takeBytes(publicKey, PK_M + 32, arg('publicKey'));
       const eseed = new Uint8Array(64);
       try {
         fillRandom(eseed);
-        return encaps(publicKey, eseed);
+        return encaps(pk, eseed);
       } finally {
         wipe(eseed);
       }
     },
 
     encapsulateInternal(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation {
-      checkBytes(publicKey, PK_M + 32, arg('publicKey'));
-      checkBytes(eseed, 64, arg('eseed'));
-      return encaps(publicKey, eseed);
+      const pk = takeBytes(publicKey, PK_M + 32, arg('publicKey'));
+      const es = takeBytes(eseed, 64, arg('eseed'));
+      try {
+        return encaps(pk, es);
+      } finally {
+        wipe(es);
+      }
     },
 
     /**
@@ -133,19 +137,19 @@ export function createXWing(mlkem768: MlKem): HybridKem {
      * rejects implicitly, and a low-order ct_X gives ss_X = 0, which the combiner still binds.
      */
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
-      checkBytes(ciphertext, CT_M + 32, arg('ciphertext'));
-      checkBytes(secretKey, 32, arg('secretKey'));
+      const c = takeBytes(ciphertext, CT_M + 32, arg('ciphertext'));
+      const sk = takeBytes(secretKey, 32, arg('secretKey'));
       let e: Expanded | undefined;
       let ssM: Uint8Array | undefined;
       let ssX: Uint8Array | undefined;
       try {
-        e = expand(kem, secretKey);
-        const ctX = ciphertext.subarray(CT_M);
-        ssM = kem.decapsulate(ciphertext.subarray(0, CT_M), e.skM);
+        e = expand(kem, sk);
+        const ctX = c.subarray(CT_M);
+        ssM = kem.decapsulate(c.subarray(0, CT_M), e.skM);
         ssX = x25519(e.skX, ctX);
         return combiner(ssM, ssX, ctX, x25519Base(e.skX));
       } finally {
-        wipe(...(e?.secrets ?? []));
+        wipe(sk, ...(e?.secrets ?? []));
         if (ssM) wipe(ssM);
         if (ssX) wipe(ssX);
       }

@@ -2,7 +2,7 @@
 // OneAsymmetricKey (RFC 5958) need for ML-KEM keys (RFC 9935). Single-byte tags, definite
 // minimal lengths, and nothing left over: anything else is refused with ERR_INVALID_KEY_ENCODING
 // and a message that says what was wrong and at which byte.
-import { MlKemError } from '../errors.js';
+import { MlKemError, isUint8Array } from '../errors.js';
 
 export const TAG_INTEGER = 0x02;
 export const TAG_BIT_STRING = 0x03;
@@ -179,7 +179,7 @@ const lengthOfLength = (n: number): number => (n < 0x80 ? 1 : n < 0x100 ? 2 : n 
 
 function contentLength(node: DerNode): number {
   let n = 0;
-  for (const part of node.content) n += part instanceof Uint8Array ? part.length : encodedLength(part);
+  for (const part of node.content) n += isUint8Array(part) ? part.length : encodedLength(part);
   return n;
 }
 
@@ -198,7 +198,7 @@ function writeNode(node: DerNode, out: Uint8Array, at: number): number {
     for (let i = extra - 1; i >= 0; i--) out[at++] = (n >>> (8 * i)) & 0xff;
   }
   for (const part of node.content) {
-    if (part instanceof Uint8Array) {
+    if (isUint8Array(part)) {
       out.set(part, at);
       at += part.length;
     } else at = writeNode(part, out, at);

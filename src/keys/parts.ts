@@ -5,7 +5,7 @@ import { ctEqual, wipe } from '../ct.js';
 import { MlKemError, checkBytes, describe } from '../errors.js';
 import type { MlKem } from '../index.js';
 import { type MlKemAlgorithm, algorithmOfLength, checkAlgorithm, kemFor, lengthsOf } from './algorithms.js';
-import { checkPublicKey, checkSecretKey, checkUint8Array, embeddedPublicKey } from './validate.js';
+import { checkPublicKey, checkSecretKey, embeddedPublicKey, takeUint8Array } from './validate.js';
 
 export interface ResolvedKey {
   kem: MlKem;
@@ -23,18 +23,24 @@ function readParts(key: unknown, what: string) {
   }
   const { algorithm, seed, secretKey, publicKey } = key as Record<string, unknown>;
   if (algorithm !== undefined) checkAlgorithm(algorithm, `${what}.algorithm`);
-  if (seed !== undefined) checkUint8Array(seed, `${what}.seed`, ' of 64 bytes');
-  if (secretKey !== undefined) checkUint8Array(secretKey, `${what}.secretKey`);
-  if (publicKey !== undefined) checkUint8Array(publicKey, `${what}.publicKey`);
   if (seed === undefined && secretKey === undefined && publicKey === undefined) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must hold seed, secretKey or publicKey`);
   }
-  return { algorithm, seed, secretKey, publicKey } as {
-    algorithm: MlKemAlgorithm | undefined;
-    seed: Uint8Array | undefined;
-    secretKey: Uint8Array | undefined;
-    publicKey: Uint8Array | undefined;
+  // Our own copies (takeUint8Array): the secret ones are wiped by the resolved key's dispose.
+  const parts = {
+    algorithm: algorithm as MlKemAlgorithm | undefined,
+    seed: seed === undefined ? undefined : takeUint8Array(seed, `${what}.seed`, ' of 64 bytes'),
+    secretKey: undefined as Uint8Array | undefined,
+    publicKey: undefined as Uint8Array | undefined,
   };
+  try {
+    if (secretKey !== undefined) parts.secretKey = takeUint8Array(secretKey, `${what}.secretKey`);
+    if (publicKey !== undefined) parts.publicKey = takeUint8Array(publicKey, `${what}.publicKey`);
+  } catch (err) {
+    wipe(parts.seed, parts.secretKey);
+    throw err;
+  }
+  return parts;
 }
 
 /** The parameter set: named, or implied by the length of secretKey or publicKey. */
@@ -66,32 +72,41 @@ function pickKem(p: ReturnType<typeof readParts>, what: string): MlKem {
  */
 export function resolveKey(key: unknown, what: string): ResolvedKey {
   const p = readParts(key, what);
-  const kem = pickKem(p, what);
-  if (p.seed !== undefined) {
-    const pair = kem.keygen(p.seed);
-    const dispose = () => wipe(pair.seed, pair.secretKey);
-    try {
-      if (p.secretKey !== undefined && !ctEqual(pair.secretKey, p.secretKey)) {
-        throw new MlKemError('ERR_INVALID_SECRET_KEY', `${what}.seed and ${what}.secretKey are not the same ${kem.name} key`);
+  const ours = () => wipe(p.seed, p.secretKey); // our copies of the caller's secrets
+  try {
+    const kem = pickKem(p, what);
+    if (p.seed !== undefined) {
+      const pair = kem.keygen(p.seed);
+      const dispose = () => {
+        wipe(pair.seed, pair.secretKey);
+        ours();
+      };
+      try {
+        if (p.secretKey !== undefined && !ctEqual(pair.secretKey, p.secretKey)) {
+          throw new MlKemError('ERR_INVALID_SECRET_KEY', `${what}.seed and ${what}.secretKey are not the same ${kem.name} key`);
+        }
+        if (p.publicKey !== undefined && !ctEqual(pair.publicKey, p.publicKey)) {
+          throw new MlKemError('ERR_INVALID_SECRET_KEY', `${what}.publicKey is not the public key of ${what}.seed`);
+        }
+      } catch (err) {
+        dispose();
+        throw err;
       }
-      if (p.publicKey !== undefined && !ctEqual(pair.publicKey, p.publicKey)) {
-        throw new MlKemError('ERR_INVALID_SECRET_KEY', `${what}.publicKey is not the public key of ${what}.seed`);
+      return { kem, seed: pair.seed, secretKey: pair.secretKey, publicKey: pair.publicKey, dispose };
+    }
+    if (p.secretKey !== undefined) {
+      checkSecretKey(kem, p.secretKey, `${what}.secretKey`);
+      const publicKey = embeddedPublicKey(kem, p.secretKey); // a view of our copy, valid until dispose
+      if (p.publicKey !== undefined && !ctEqual(publicKey, p.publicKey)) {
+        throw new MlKemError('ERR_INVALID_SECRET_KEY', `${what}.publicKey is not the public key embedded in ${what}.secretKey`);
       }
-    } catch (err) {
-      dispose();
-      throw err;
+      return { kem, seed: undefined, secretKey: p.secretKey, publicKey, dispose: ours };
     }
-    return { kem, seed: pair.seed, secretKey: pair.secretKey, publicKey: pair.publicKey, dispose };
+    const publicKey = p.publicKey!; // readParts: without seed or secretKey, publicKey is present
+    checkPublicKey(kem, publicKey, `${what}.publicKey`, 'ERR_INVALID_PUBLIC_KEY');
+    return { kem, seed: undefined, secretKey: undefined, publicKey, dispose: ours };
+  } catch (err) {
+    ours();
+    throw err;
   }
-  if (p.secretKey !== undefined) {
-    checkSecretKey(kem, p.secretKey, `${what}.secretKey`);
-    const publicKey = embeddedPublicKey(kem, p.secretKey);
-    if (p.publicKey !== undefined && !ctEqual(publicKey, p.publicKey)) {
-      throw new MlKemError('ERR_INVALID_SECRET_KEY', `${what}.publicKey is not the public key embedded in ${what}.secretKey`);
-    }
-    return { kem, seed: undefined, secretKey: p.secretKey, publicKey, dispose: () => {} };
-  }
-  const publicKey = p.publicKey!; // readParts: without seed or secretKey, publicKey is present
-  checkPublicKey(kem, publicKey, `${what}.publicKey`, 'ERR_INVALID_PUBLIC_KEY');
-  return { kem, seed: undefined, secretKey: undefined, publicKey, dispose: () => {} };
 }

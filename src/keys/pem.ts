@@ -6,7 +6,8 @@
 import { MlKemError, describe } from '../errors.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
 import type { PemLabel } from './index.js';
-import { checkUint8Array } from './validate.js';
+import { wipe } from '../ct.js';
+import { takeUint8Array } from './validate.js';
 
 const LABELS: readonly PemLabel[] = ['PUBLIC KEY', 'PRIVATE KEY'];
 
@@ -25,9 +26,14 @@ function checkLabel(label: unknown, what: string): asserts label is PemLabel {
 
 /** PEM text of DER bytes under `label` (RFC 7468, §2 and §3), ending with a newline. */
 export function toPem(der: Uint8Array, label: PemLabel): string {
-  checkUint8Array(der, 'toPem der');
-  checkLabel(label, 'toPem label');
-  const body = encodeBase64(der);
+  const bytes = takeUint8Array(der, 'toPem der');
+  let body: string;
+  try {
+    checkLabel(label, 'toPem label');
+    body = encodeBase64(bytes);
+  } finally {
+    wipe(bytes); // it may be a private key
+  }
   let text = `-----BEGIN ${label}-----\n`;
   for (let i = 0; i < body.length; i += 64) text += `${body.slice(i, i + 64)}\n`;
   return `${text}-----END ${label}-----\n`;

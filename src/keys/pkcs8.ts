@@ -23,7 +23,7 @@ import {
 } from './der.js';
 import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './index.js';
 import { resolveKey } from './parts.js';
-import { checkOptions, checkPairwise, checkSecretKey, checkUint8Array, embeddedPublicKey } from './validate.js';
+import { checkOptions, checkPairwise, checkSecretKey, embeddedPublicKey, takeUint8Array } from './validate.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 
@@ -72,7 +72,15 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8A
  * itself, ERR_INVALID_SECRET_KEY.
  */
 export function decodePkcs8(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
-  checkUint8Array(der, 'decodePkcs8 der');
+  const bytes = takeUint8Array(der, 'decodePkcs8 der');
+  try {
+    return decodeOwned(bytes, options);
+  } finally {
+    wipe(bytes); // our copy of the caller's DER, which holds the key
+  }
+}
+
+function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
   checkOptions(options, 'decodePkcs8 options');
   const pairwise = options?.pairwiseCheck;
   if (pairwise !== undefined && typeof pairwise !== 'boolean') {

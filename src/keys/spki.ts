@@ -4,11 +4,11 @@ import { MlKemError } from '../errors.js';
 import { algorithmIdentifier, algorithmOfLength, kemFor, lengthsOf, readAlgorithmIdentifier } from './algorithms.js';
 import { DerReader, TAG_BIT_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
 import type { PublicKeyInfo } from './index.js';
-import { checkPublicKey, checkUint8Array } from './validate.js';
+import { checkPublicKey, takeUint8Array } from './validate.js';
 
 /** The DER SubjectPublicKeyInfo of an encapsulation key; the parameter set follows from its length. */
-export function encodeSpki(publicKey: Uint8Array): Uint8Array {
-  checkUint8Array(publicKey, 'encodeSpki publicKey', ` of ${lengthsOf('publicKey')} bytes`);
+export function encodeSpki(key: Uint8Array): Uint8Array {
+  const publicKey = takeUint8Array(key, 'encodeSpki publicKey', ` of ${lengthsOf('publicKey')} bytes`);
   const algorithm = algorithmOfLength('publicKey', publicKey.length);
   if (algorithm === undefined) {
     throw new MlKemError('ERR_INVALID_LENGTH', `encodeSpki publicKey must be ${lengthsOf('publicKey')} bytes long, got ${publicKey.length}`);
@@ -23,8 +23,7 @@ export function encodeSpki(publicKey: Uint8Array): Uint8Array {
  * check on it. Malformed DER throws ERR_INVALID_KEY_ENCODING; a failing key ERR_INVALID_PUBLIC_KEY.
  */
 export function decodeSpki(der: Uint8Array): PublicKeyInfo {
-  checkUint8Array(der, 'decodeSpki der');
-  const top = new DerReader(der, 'SubjectPublicKeyInfo');
+  const top = new DerReader(takeUint8Array(der, 'decodeSpki der'), 'SubjectPublicKeyInfo');
   const r = top.element(TAG_SEQUENCE, 'SubjectPublicKeyInfo');
   top.finish('the SubjectPublicKeyInfo SEQUENCE');
   const algorithm = readAlgorithmIdentifier(r, 'algorithm');

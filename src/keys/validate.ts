@@ -2,14 +2,18 @@
 // interface: the FIPS 203 §7.2 modulus check runs inside encapsulateInternal, the §7.3 hash
 // check inside decapsulate, so the formats apply exactly the checks the core applies.
 import { ctEqual, wipe } from '../ct.js';
-import { MlKemError, type MlKemErrorCode, describe, isUint8Array } from '../errors.js';
+import { MlKemError, type MlKemErrorCode, copyBytes, describe, isUint8Array } from '../errors.js';
 import type { MlKem } from '../index.js';
 
-/** Throws ERR_INVALID_TYPE unless value is a Uint8Array; `expected` says of what length. */
-export function checkUint8Array(value: unknown, what: string, expected = ''): asserts value is Uint8Array {
+/**
+ * Throws ERR_INVALID_TYPE unless value is a Uint8Array (`expected` says of what length), and
+ * returns a plain copy of it (copyBytes), which the caller works on and wipes if it is secret.
+ */
+export function takeUint8Array(value: unknown, what: string, expected = ''): Uint8Array {
   if (!isUint8Array(value)) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array${expected}, got ${describe(value)}`);
   }
+  return copyBytes(value);
 }
 
 /** Throws ERR_INVALID_TYPE unless value is undefined or a plain (non-array) object. */

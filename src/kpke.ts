@@ -7,13 +7,19 @@ import type { Workspace } from './workspace.js';
 /**
  * Implements FIPS 203, Algorithm 13 (K-PKE.KeyGen) from the seed d = ws.d: writes
  * ek_PKE to ws.ek and dk_PKE to ws.dk[0, 384k).
- * Note: t̂ is computed as R·(R^-1·Â∘ŝ) + ê, the Montgomery factors cancelling (see kernels.ts).
  */
 export function kpkeKeyGen(p: ParameterSet, kern: Kernels, ws: Workspace): void {
-  const { k, eta1 } = p;
   kern.sha3_512(ws.g, ws.d, ws.kByte); // (ρ, σ) = G(d ‖ k), with k as one byte
-  const rho = ws.gLo;
-  const sigma = ws.gHi;
+  kpkeKeyGenFromSeeds(p, kern, ws, ws.gLo, ws.gHi);
+}
+
+/**
+ * Algorithm 13 from line 3 on, for given ρ and σ (kpkeKeyGen; the timing harness builds keys
+ * that share a ρ with it).
+ * Note: t̂ is computed as R·(R^-1·Â∘ŝ) + ê, the Montgomery factors cancelling (see kernels.ts).
+ */
+export function kpkeKeyGenFromSeeds(p: ParameterSet, kern: Kernels, ws: Workspace, rho: Uint8Array, sigma: Uint8Array): void {
+  const { k, eta1 } = p;
   kern.sampleMatrix(ws.a, rho, k, false); // Â[i, j] from ρ ‖ j ‖ i
   kern.samplePolyCbdVector(ws.sWithE, sigma, 0, 2 * k, eta1); // s: N = 0 .. k-1, then e: N = k .. 2k-1
   for (let i = 0; i < k; i++) {

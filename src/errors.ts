@@ -63,7 +63,33 @@ export function isUint8Array(value: unknown): value is Uint8Array {
  */
 export function copyBytes(value: Uint8Array): Uint8Array {
   const out = new Uint8Array(intrinsics().length.call(value));
-  out.set(value);
+  if (out.length > 0) out.set(value); // an array on a detached buffer has length 0 (and set throws)
+  return out;
+}
+
+/**
+ * True for an object argument (not null, not an array); false for anything else, also for a
+ * revoked Proxy, on which Array.isArray throws.
+ */
+export function isObjectArgument(value: unknown): value is object {
+  try {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The named properties of an argument object. Whatever a hostile object throws while they are
+ * read (a throwing getter, a Proxy trap) becomes ERR_INVALID_TYPE.
+ */
+export function readFields<K extends string>(value: object, names: readonly K[], what: string): Record<K, unknown> {
+  const out = {} as Record<K, unknown>;
+  try {
+    for (const name of names) out[name] = (value as Record<string, unknown>)[name];
+  } catch {
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} could not be read: a property getter or Proxy trap threw`);
+  }
   return out;
 }
 

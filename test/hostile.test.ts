@@ -77,3 +77,50 @@ for (const backend of backends) {
     }
   });
 }
+
+describe('hostile arguments to mlkem-ts/keys and mlkem-ts/hybrid', () => {
+  const detached = () => {
+    const bytes = new Uint8Array(64);
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] }); // detaches it: length 0
+    return bytes;
+  };
+  const throwing = new Proxy({}, {
+    get() {
+      throw new Error('trap');
+    },
+  });
+  const revoked = (() => {
+    const r = Proxy.revocable({}, {});
+    r.revoke();
+    return r.proxy;
+  })();
+
+  test('arrays on a detached buffer read as empty: documented errors, no TypeError', async () => {
+    const K = await import('../src/keys/index.js');
+    assertCode(() => K.decodeSpki(detached()), 'ERR_INVALID_KEY_ENCODING');
+    assertCode(() => K.decodePkcs8(detached()), 'ERR_INVALID_KEY_ENCODING');
+    assertCode(() => K.encodeSpki(detached()), 'ERR_INVALID_LENGTH');
+    assertCode(() => K.encodePkcs8({ secretKey: detached() }), 'ERR_INVALID_LENGTH');
+    assert.equal(K.toPem(detached(), 'PUBLIC KEY'), '-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n');
+  });
+
+  test('key, option and JWK objects whose properties throw, and revoked Proxies, give ERR_INVALID_TYPE', async () => {
+    const K = await import('../src/keys/index.js');
+    const der = K.encodeSpki(K.kemFor('ML-KEM-768').keygen().publicKey);
+    for (const hostile of [throwing, revoked]) {
+      assertCode(() => K.encodePkcs8(hostile as never), 'ERR_INVALID_TYPE');
+      assertCode(() => K.toJwk(hostile as never), 'ERR_INVALID_TYPE');
+      assertCode(() => K.fromJwk(hostile), 'ERR_INVALID_TYPE');
+      assertCode(() => K.decodePkcs8(der, hostile as never), 'ERR_INVALID_TYPE');
+    }
+  });
+
+  test('hybrid factories given hostile objects give ERR_INVALID_TYPE', async () => {
+    const H = await import('../src/hybrid/index.js');
+    for (const hostile of [throwing, revoked, { name: Object.create(null) }, { name: Symbol('x') }]) {
+      for (const factory of [H.createXWing, H.createX25519MlKem768, H.createSecP256r1MlKem768, H.createSecP384r1MlKem1024]) {
+        assertCode(() => factory(hostile as never), 'ERR_INVALID_TYPE');
+      }
+    }
+  });
+});

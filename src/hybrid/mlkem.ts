@@ -1,24 +1,24 @@
 // The ML-KEM half of a hybrid, reached only through the public MlKem interface so that any
 // backend's object can be plugged in: the check of a factory's argument, and encapsulation with
 // errors that name the hybrid's argument rather than the inner ML-KEM call.
-import { MlKemError } from '../errors.js';
+import { MlKemError, describe, isObjectArgument, readFields } from '../errors.js';
 import type { Encapsulation, MlKem } from '../kem.js';
 
 /** Returns kem if it is an MlKem object of the parameter set `name`, else throws ERR_INVALID_TYPE. */
 export function checkKem(kem: unknown, name: MlKem['name'], where: string): MlKem {
-  const k = kem as Partial<MlKem> | null;
+  const what = `${where}: kem`;
+  const k = isObjectArgument(kem) ? readFields(kem, ['name', 'keygen', 'encapsulateInternal', 'decapsulate'], what) : undefined;
   const ok =
-    typeof k === 'object' &&
-    k !== null &&
+    k !== undefined &&
     k.name === name &&
     typeof k.keygen === 'function' &&
     typeof k.encapsulateInternal === 'function' &&
     typeof k.decapsulate === 'function';
   if (!ok) {
-    const got = typeof k === 'object' && k !== null ? `an object named ${String(k.name)}` : String(k);
-    throw new MlKemError('ERR_INVALID_TYPE', `${where}: kem must be an ${name} object (MlKem), got ${got}`);
+    const got = k === undefined ? describe(kem) : typeof k.name === 'string' ? `an object named ${k.name}` : `an object whose name is ${describe(k.name)}`;
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an ${name} object (MlKem), got ${got}`);
   }
-  return k as MlKem;
+  return kem as MlKem;
 }
 
 /**

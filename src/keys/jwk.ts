@@ -3,7 +3,7 @@
 // encapsulation key and, for a private key, `priv` the 64-byte seed d ‖ z — never the expanded
 // key — both in unpadded base64url (RFC 7515, §2). A private JWK always carries `pub` too.
 import { ctEqual, wipe } from '../ct.js';
-import { MlKemError, describe } from '../errors.js';
+import { MlKemError, describe, isObjectArgument, readFields } from '../errors.js';
 import { ALGORITHMS, type MlKemAlgorithm, kemFor } from './algorithms.js';
 import { decodeBase64url, encodeBase64url } from './base64.js';
 import type { KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './index.js';
@@ -43,10 +43,10 @@ const show = (value: unknown): string => (typeof value === 'string' ? JSON.strin
  * than kty, alg, pub and priv (use, key_ops, kid, ext, …) are ignored.
  */
 export function fromJwk(jwk: object): PublicKeyInfo | PrivateKeyInfo {
-  if (jwk === null || typeof jwk !== 'object' || Array.isArray(jwk)) {
+  if (!isObjectArgument(jwk)) {
     throw new MlKemError('ERR_INVALID_TYPE', `fromJwk jwk must be a JWK object (parse JSON text first), got ${describe(jwk)}`);
   }
-  const { kty, alg, pub, priv } = jwk as Record<string, unknown>;
+  const { kty, alg, pub, priv } = readFields(jwk, ['kty', 'alg', 'pub', 'priv'], 'fromJwk jwk');
   if (kty !== 'AKP') fail(`kty must be "AKP" for ML-KEM, got ${show(kty)}`);
   if (!ALGORITHMS.includes(alg as MlKemAlgorithm)) fail(`alg must be "ML-KEM-512", "ML-KEM-768" or "ML-KEM-1024", got ${show(alg)}`);
   const algorithm = alg as MlKemAlgorithm;

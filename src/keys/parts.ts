@@ -2,7 +2,7 @@
 // example a KeyPair from keygen or the result of a decoder): checked at the boundary, completed
 // (the keys derived from the seed), and its parts held to agree with one another.
 import { ctEqual, wipe } from '../ct.js';
-import { MlKemError, checkBytes, describe } from '../errors.js';
+import { MlKemError, checkBytes, describe, isObjectArgument, readFields } from '../errors.js';
 import type { MlKem } from '../index.js';
 import { type MlKemAlgorithm, algorithmOfLength, checkAlgorithm, kemFor, lengthsOf } from './algorithms.js';
 import { checkPublicKey, checkSecretKey, embeddedPublicKey, takeUint8Array } from './validate.js';
@@ -18,10 +18,10 @@ export interface ResolvedKey {
 
 /** The parts that are present, type-checked, before any work. */
 function readParts(key: unknown, what: string) {
-  if (key === null || typeof key !== 'object' || Array.isArray(key) || ArrayBuffer.isView(key)) {
+  if (!isObjectArgument(key) || ArrayBuffer.isView(key)) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object with seed, secretKey or publicKey, got ${describe(key)}`);
   }
-  const { algorithm, seed, secretKey, publicKey } = key as Record<string, unknown>;
+  const { algorithm, seed, secretKey, publicKey } = readFields(key, ['algorithm', 'seed', 'secretKey', 'publicKey'], what);
   if (algorithm !== undefined) checkAlgorithm(algorithm, `${what}.algorithm`);
   if (seed === undefined && secretKey === undefined && publicKey === undefined) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must hold seed, secretKey or publicKey`);

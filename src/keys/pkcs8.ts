@@ -23,7 +23,7 @@ import {
 } from './der.js';
 import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './index.js';
 import { resolveKey } from './parts.js';
-import { checkOptions, checkPairwise, checkSecretKey, embeddedPublicKey, takeUint8Array } from './validate.js';
+import { checkPairwise, checkSecretKey, embeddedPublicKey, readOptions, takeUint8Array } from './validate.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 
@@ -34,8 +34,8 @@ const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
  * AWS-LC write — else 'expanded'.
  */
 export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8Array {
-  checkOptions(options, 'encodePkcs8 options');
-  const form = options?.form;
+  const { form: formIn } = readOptions(options, ['form'], 'encodePkcs8 options');
+  const form = formIn as PrivateKeyForm | undefined;
   if (form !== undefined && !FORMS.includes(form)) {
     throw new MlKemError('ERR_INVALID_TYPE', `encodePkcs8 options.form must be 'seed', 'expanded' or 'both', got ${typeof form === 'string' ? `'${form}'` : describe(form)}`);
   }
@@ -81,8 +81,7 @@ export function decodePkcs8(der: Uint8Array, options?: DecodePkcs8Options): Priv
 }
 
 function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
-  checkOptions(options, 'decodePkcs8 options');
-  const pairwise = options?.pairwiseCheck;
+  const { pairwiseCheck: pairwise } = readOptions(options, ['pairwiseCheck'], 'decodePkcs8 options');
   if (pairwise !== undefined && typeof pairwise !== 'boolean') {
     throw new MlKemError('ERR_INVALID_TYPE', `decodePkcs8 options.pairwiseCheck must be a boolean, got ${describe(pairwise)}`);
   }

@@ -2,7 +2,7 @@
 // interface: the FIPS 203 §7.2 modulus check runs inside encapsulateInternal, the §7.3 hash
 // check inside decapsulate, so the formats apply exactly the checks the core applies.
 import { ctEqual, wipe } from '../ct.js';
-import { MlKemError, type MlKemErrorCode, copyBytes, describe, isUint8Array } from '../errors.js';
+import { MlKemError, type MlKemErrorCode, copyBytes, describe, isObjectArgument, isUint8Array, readFields } from '../errors.js';
 import type { MlKem } from '../index.js';
 
 /**
@@ -16,11 +16,14 @@ export function takeUint8Array(value: unknown, what: string, expected = ''): Uin
   return copyBytes(value);
 }
 
-/** Throws ERR_INVALID_TYPE unless value is undefined or a plain (non-array) object. */
-export function checkOptions(value: unknown, what: string): void {
-  if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
-    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object, got ${describe(value)}`);
-  }
+/**
+ * The named fields of an options argument, all undefined when it is undefined; throws
+ * ERR_INVALID_TYPE unless it is undefined or an object that can be read (readFields).
+ */
+export function readOptions<K extends string>(value: unknown, names: readonly K[], what: string): Partial<Record<K, unknown>> {
+  if (value === undefined) return {};
+  if (!isObjectArgument(value)) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object, got ${describe(value)}`);
+  return readFields(value, names, what);
 }
 
 /**

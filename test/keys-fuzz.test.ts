@@ -21,6 +21,7 @@ import {
   toPem,
 } from '../src/keys/index.js';
 import { CODES, FORMS, LEVELS } from './api.js';
+import { headerOffsets } from './helpers.js';
 
 const N = Number(process.env.MLKEM_FUZZ_N ?? (process.env.CI === 'true' ? 100_000 : 20_000));
 const SEED = Number(process.env.MLKEM_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 32));
@@ -67,27 +68,6 @@ for (const alg of LEVELS) {
 }
 const ders = [...spkis, ...pkcs8s];
 
-/** Offsets of DER headers (tag, length bytes) in a valid encoding: where structure lives. */
-function headerOffsets(der: Uint8Array): number[] {
-  const out: number[] = [];
-  const walk = (start: number, end: number, depth: number): void => {
-    let p = start;
-    while (p < end && depth < 6) {
-      const tag = der[p]!;
-      const first = der[p + 1]!;
-      const n = first & 0x80 ? first & 0x7f : 0;
-      let len = first & 0x80 ? 0 : first;
-      for (let i = 0; i < n; i++) len = len * 256 + der[p + 2 + i]!;
-      const body = p + 2 + n;
-      for (let i = p; i < body; i++) out.push(i);
-      if (tag === 0x30 || tag === 0xa0 || (tag === 0x04 && (der[body] === 0x80 || der[body] === 0x04 || der[body] === 0x30))) walk(body, body + len, depth + 1);
-      if (tag === 0x03 || tag === 0x81) out.push(body); // unused-bits byte
-      p = body + len;
-    }
-  };
-  walk(0, der.length, 0);
-  return out;
-}
 const headers = new Map(ders.map((d) => [d, headerOffsets(d)]));
 
 // ---- mutators ---------------------------------------------------------------------------------

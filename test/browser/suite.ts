@@ -12,6 +12,7 @@ import { shake256 } from '@noble/hashes/sha3.js';
 import { ml_kem1024, ml_kem512, ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import { MlKem1024, MlKem512, MlKem768, MlKemError, type MlKem } from '../../src/index.js';
 import { MlKemError as WasmMlKemError, loadWasm } from '../../src/wasm/index.js';
+import { setCoeff } from '../helpers.js';
 
 // ---- the contract with test/browser.test.ts ----------------------------------------------------
 
@@ -182,18 +183,6 @@ function wrongTypes(length: number, undefinedAllowed: boolean): Array<[string, u
   ];
   if (!undefinedAllowed) list.push(['undefined', undefined]);
   return list;
-}
-
-/** Writes the 12-bit coefficient i of ByteEncode_12 data (as test/helpers.ts setCoeff). */
-function setCoeff(ek: Uint8Array, i: number, v: number): void {
-  const o = 3 * (i >> 1);
-  if ((i & 1) === 0) {
-    ek[o] = v & 0xff;
-    ek[o + 1] = (ek[o + 1]! & 0xf0) | (v >> 8);
-  } else {
-    ek[o + 1] = (ek[o + 1]! & 0x0f) | ((v & 0x0f) << 4);
-    ek[o + 2] = v >> 4;
-  }
 }
 
 /** The implicit-rejection secret J(z ‖ c) = SHAKE256(z ‖ c, 32), z the last 32 bytes of dk. */

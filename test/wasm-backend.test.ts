@@ -79,6 +79,20 @@ for (const params of [ML_KEM_512, ML_KEM_768, ML_KEM_1024]) {
   });
 }
 
+test('the module imports nothing and exports exactly the kernels of src/wasm/exports.ts and its memory', () => {
+  const module = compileSync();
+  assert.deepEqual(WebAssembly.Module.imports(module), []);
+  const kernels = [
+    'heapBase', 'sha3_256', 'sha3_512', 'shake256', 'sampleMatrix', 'sampleMatrixWithHash', 'samplePolyCbdVector',
+    'ntt', 'invNtt', 'nttMultiplyAccumulate', 'polyToMont', 'polyAddReduce', 'polySubReduce',
+    'byteEncode12', 'byteDecode12', 'isCanonical12', 'compressEncode', 'decodeDecompress', 'messageToPoly', 'polyToMessage',
+  ];
+  const exported = WebAssembly.Module.exports(module);
+  assert.deepEqual(exported.map((e) => `${e.name}:${e.kind}`).sort(), [...kernels.map((k) => `${k}:function`), 'memory:memory'].sort());
+  const ex = instantiate(module);
+  for (const k of kernels) assert.equal(typeof (ex as unknown as Record<string, unknown>)[k], 'function', k);
+});
+
 test('the memory has a fixed size: it cannot grow', () => {
   const ex = instantiate(compileSync());
   assert.throws(() => ex.memory.grow(1), RangeError);

@@ -8,6 +8,7 @@
 
 import { keccakP, shake128 as nobleShake128 } from '@noble/hashes/sha3.js';
 import { keccakF1600, Sponge } from '../src/portable/keccak.js';
+import { median, time } from './micro.js';
 
 const ROUNDS = Number(process.argv[2] ?? 15);
 const ITERATIONS = 20_000;
@@ -32,18 +33,6 @@ const cases: Record<string, (n: number) => void> = {
   'SHAKE128 168-byte xofInto (@noble/hashes)': (n) => {
     for (let i = 0; i < n; i++) nobleXof.xofInto(block);
   },
-};
-
-function time(run: (n: number) => void, n: number): number {
-  const t0 = process.hrtime.bigint();
-  run(n);
-  return Number(process.hrtime.bigint() - t0) / n;
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length & 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
 for (const run of Object.values(cases)) for (let w = 0; w < 5; w++) time(run, ITERATIONS);

@@ -16,6 +16,7 @@ import { portableKernels } from '../src/portable/index.js';
 import { compileSync, instantiate } from '../src/wasm/instance.js';
 import { wasmKernels } from '../src/wasm/kernels.js';
 import type { WasmExports } from '../src/wasm/exports.js';
+import { median, time } from './micro.js';
 
 const ROUNDS = Number(process.argv[2] ?? 15);
 const VARIANT = process.argv[3];
@@ -93,18 +94,6 @@ function addCases(tag: string, K: Pick<Kernels, 'alloc8' | 'alloc16'> & Partial<
 addCases('wasm', wasmKernels(instantiate(compileSync())));
 if (VARIANT !== undefined) addCases('variant', variantKernels(await compileVariant(VARIANT)));
 addCases('portable', portableKernels);
-
-function time(run: (n: number) => void, n: number): number {
-  const t0 = process.hrtime.bigint();
-  run(n);
-  return Number(process.hrtime.bigint() - t0) / n;
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length & 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 for (const run of Object.values(cases)) for (let w = 0; w < 10; w++) time(run, ITERATIONS); // past Liftoff and TurboFan
 

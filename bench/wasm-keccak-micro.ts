@@ -14,6 +14,7 @@ import { portableKernels as P } from '../src/portable/index.js';
 import { keccakF1600 as portableKeccak } from '../src/portable/keccak.js';
 import { compileSync, instantiate } from '../src/wasm/instance.js';
 import { wasmKernels } from '../src/wasm/kernels.js';
+import { median, time } from './micro.js';
 
 const ROUNDS = Number(process.argv[2] ?? 15);
 const KECCAK_SOURCE = process.argv[3] ?? 'assembly/keccak.ts';
@@ -65,18 +66,6 @@ const cases: Record<string, [perUnit: number, iterations: number, run: (n: numbe
   'samplePolyCbdVector 3×eta2, portable (µs)': [1000, 1000, (n) => { for (let i = 0; i < n; i++) P.samplePolyCbdVector(noiseP, rho, 0, 3, 2); }],
   'sha3_256 1184 bytes, wasm (µs)': [1000, 3000, (n) => { for (let i = 0; i < n; i++) W.sha3_256(hW, ekW); }],
   'sha3_256 1184 bytes, portable (µs)': [1000, 1000, (n) => { for (let i = 0; i < n; i++) P.sha3_256(hP, ekP); }],
-};
-
-function time(run: (n: number) => void, n: number): number {
-  const t0 = process.hrtime.bigint();
-  run(n);
-  return Number(process.hrtime.bigint() - t0) / n;
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length & 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
 for (const [, n, run] of Object.values(cases)) for (let w = 0; w < 5; w++) time(run, n);

@@ -1,0 +1,14 @@
+// Helpers of the micro-benchmarks (bench/*-micro.ts): time a batch, and the median of rounds.
+
+/** Nanoseconds per call of run(n), a loop of n calls. */
+export function time(run: (n: number) => void, n: number): number {
+  const t0 = process.hrtime.bigint();
+  run(n);
+  return Number(process.hrtime.bigint() - t0) / n;
+}
+
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length & 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};

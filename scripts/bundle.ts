@@ -31,18 +31,23 @@ export interface Bundle {
   inputs: string[];
 }
 
+/** esbuild's options for bundling the way a web app would (also test/browser.test.ts). */
+export const WEB_APP_BUILD = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  write: false,
+  metafile: true,
+  logLevel: 'silent',
+} as const;
+
 /** Bundles `source`, a TypeScript module resolved from the repository root. */
 export async function bundle(source: string): Promise<Bundle> {
   const result = await build({
+    ...WEB_APP_BUILD,
     stdin: { contents: source, resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
   const inputs = Object.values(result.metafile.outputs).flatMap((o) =>

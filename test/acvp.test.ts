@@ -3,12 +3,11 @@
 // FIPS203-tr1), run against every backend. Each case is its own subtest, named
 // revision/function/tgId/tcId, so that a failure says which case.
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { MlKemError, type MlKem } from '../src/index.js';
 import { type Backend, backends, kemByName } from './backends.js';
-import { hex, readJson, vectorFolder } from './vectors.js';
+import { hex, jsonFiles, readJson, vectorFolder } from './vectors.js';
 
 /** Cases per backend in the vector set (README.md, "Counts"). */
 const EXPECTED_TOTAL = 435;
@@ -48,20 +47,6 @@ interface AcvpFile {
   revision: string;
   function: AcvpFunction;
   testGroups: AcvpGroup[];
-}
-
-/** Every *.json file under dir, relative to it, with '/' separators, sorted. */
-function jsonFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (entry.name.endsWith('.json')) out.push(relative(dir, p).split(sep).join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
 }
 
 /** A hex field of a case, checked to be present, lowercase hex and exactly `length` bytes. */

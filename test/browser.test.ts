@@ -10,16 +10,18 @@
 // notice, except in CI (CI=true), where it fails: the same policy as the vectors (vectors.ts).
 // MLKEM_DIFF_N sets the random seeds per level (default 200), MLKEM_DIFF_SEED one to run first.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
+import { WEB_APP_BUILD } from '../scripts/bundle.js';
 import { type AcvpFile, LEVELS, type SuiteInput, type SuiteResult } from './browser/suite.js';
-import { vectorFolder } from './vectors.js';
+import { diffCount, replaySeed } from './diff-options.js';
+import { jsonFiles, vectorFolder } from './vectors.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Flags for a sandboxless, offline machine: no GPU, no background or update traffic. */
@@ -46,20 +48,7 @@ const PER_BACKEND_CHECKS = ['bad input', 'tampered ciphertext', 'inputs untouche
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-const N = (() => {
-  const override = process.env.MLKEM_DIFF_N;
-  if (override !== undefined && override !== '') {
-    const n = Number(override);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`MLKEM_DIFF_N must be a positive integer, got ${override}`);
-    return n;
-  }
-  return 200;
-})();
-
-const replaySeed = process.env.MLKEM_DIFF_SEED || null;
-if (replaySeed !== null && !/^[0-9a-fA-F]{64}$/.test(replaySeed)) {
-  throw new Error(`MLKEM_DIFF_SEED must be 64 hex digits (a 32-byte iteration seed), got ${replaySeed}`);
-}
+const N = diffCount(200);
 
 // A minimal page: the favicon link keeps Chromium from requesting /favicon.ico (a 404).
 const INDEX_HTML = `<!doctype html>
@@ -69,33 +58,9 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
-/** Every *.json file under dir, relative to it, with '/' separators, sorted. */
-function jsonFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (entry.name.endsWith('.json')) out.push(relative(dir, p).split(sep).join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
-
 /** The suite bundled as a web app's would be. esbuild refuses node:* imports for the browser. */
 async function bundleSuite(): Promise<{ code: Uint8Array; inputs: string[] }> {
-  const result = await build({
-    entryPoints: [join(root, 'test', 'browser', 'suite.ts')],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const result = await build({ ...WEB_APP_BUILD, entryPoints: [join(root, 'test', 'browser', 'suite.ts')] });
   return { code: result.outputFiles[0]!.contents, inputs: Object.keys(result.metafile.inputs) };
 }
 
@@ -155,7 +120,7 @@ if (!existsSync(CHROMIUM)) {
     let acvp: SuiteInput['acvp'] = null;
     if (folder === undefined) t.diagnostic('ACVP vectors not found: the browser suite runs without them');
     else acvp = jsonFiles(folder).map((name) => ({ name, data: JSON.parse(readFileSync(join(folder, name), 'utf8')) as AcvpFile }));
-    const input: SuiteInput = { diffN: N, replaySeed, acvp };
+    const input: SuiteInput = { diffN: N, replaySeed: replaySeed ?? null, acvp };
 
     const bundle = await bundleSuite();
     for (const needed of ['src/index.ts', 'src/wasm/index.ts', 'src/wasm/module.generated.ts', 'node_modules/@noble/post-quantum/ml-kem.js']) {

@@ -13,16 +13,9 @@ import { describe, it } from 'node:test';
 import { ml_kem1024, ml_kem512, ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import type { MlKem } from '../src/index.js';
 import { backends } from './backends.js';
+import { diffCount, replaySeed } from './diff-options.js';
 
-const N = (() => {
-  const override = process.env.MLKEM_DIFF_N;
-  if (override !== undefined && override !== '') {
-    const n = Number(override);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`MLKEM_DIFF_N must be a positive integer, got ${override}`);
-    return n;
-  }
-  return process.env.CI === 'true' ? 1000 : 200;
-})();
+const N = diffCount(process.env.CI === 'true' ? 1000 : 200);
 
 const noble = { 'ML-KEM-512': ml_kem512, 'ML-KEM-768': ml_kem768, 'ML-KEM-1024': ml_kem1024 } as const;
 
@@ -82,11 +75,6 @@ function compareOnce(kem: MlKem, inp: Inputs): string | undefined {
   if (!same(kFlip, ref.decapsulate(flipped, theirs.secretKey))) return `decapsulate(c with bit ${inp.bit} flipped) differs from noble`;
   if (same(kFlip, k)) return `decapsulate(c with bit ${inp.bit} flipped) equals the honest K`;
   return undefined;
-}
-
-const replaySeed = process.env.MLKEM_DIFF_SEED || undefined;
-if (replaySeed !== undefined && !/^[0-9a-fA-F]{64}$/.test(replaySeed)) {
-  throw new Error(`MLKEM_DIFF_SEED must be 64 hex digits (a 32-byte iteration seed), got ${replaySeed}`);
 }
 
 for (const backend of backends) {

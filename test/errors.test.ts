@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Encapsulation, KeyPair, MlKem, MlKemError } from '../src/index.js';
-import { expectError, invoke, type KemMethod, wordRe, wrongTypes } from './api.js';
+import { expectError, invoke, type KemMethod, wordRe } from './api.js';
 import { backends } from './backends.js';
-import { Q, equalBytes, getCoeff, randomBytes, setCoeff } from './helpers.js';
+import { Q, equalBytes, getCoeff, randomBytes, setCoeff, wrongTypes } from './helpers.js';
 
 /** FIPS 203 Table 3, in the order of backend.kems. */
 const TABLE3 = [

@@ -78,3 +78,22 @@ export function headerOffsets(der: Uint8Array): number[] {
   walk(0, der.length, 0);
   return out;
 }
+
+/** Values that are not Uint8Arrays, sized like a correct argument of `length` bytes where that applies. */
+export function wrongTypes(length: number, undefinedAllowed: boolean): Array<[string, unknown]> {
+  const list: Array<[string, unknown]> = [
+    ['a string', 'x'.repeat(length)],
+    ['a plain array', new Array<number>(length).fill(0)],
+    ['an ArrayBuffer', new ArrayBuffer(length)],
+    ['null', null],
+    ['a Uint16Array', new Uint16Array(length)],
+    ['a number', length],
+    ['an object', { length }],
+    ['an Int8Array', new Int8Array(length)],
+    ['a Uint8ClampedArray', new Uint8ClampedArray(length)],
+    ['a DataView', new DataView(new ArrayBuffer(length))],
+    ['a boolean', true],
+  ];
+  if (!undefinedAllowed) list.push(['undefined', undefined]);
+  return list;
+}

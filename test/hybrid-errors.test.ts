@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HybridKem, MlKemError } from '../src/hybrid/index.js';
-import { expectError, invoke, type KemMethod, wordRe, wrongTypes } from './api.js';
+import { expectError, invoke, type KemMethod, wordRe } from './api.js';
 import { backends } from './backends.js';
-import { Q, equalBytes, getCoeff, randomBytes, setCoeff } from './helpers.js';
+import { Q, equalBytes, getCoeff, randomBytes, setCoeff, wrongTypes } from './helpers.js';
 import {
   CURVE_ORDER,
   FIELD_PRIME,

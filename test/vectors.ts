@@ -1,8 +1,8 @@
 // Locates the shared test vectors (../shared/vectors next to the repository, or the folder in
 // MLKEM_VECTORS_DIR). When they are missing, tests are skipped with a visible notice, except in
 // CI (CI=true), where a missing folder is a failure.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,4 +29,18 @@ export function readJson<T>(path: string): T {
 
 export function hex(s: string): Uint8Array {
   return Uint8Array.from(Buffer.from(s, 'hex'));
+}
+
+/** Every *.json file under dir, relative to it, with '/' separators, sorted. */
+export function jsonFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith('.json')) out.push(relative(dir, p).split(sep).join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
 }

@@ -12,7 +12,7 @@ import { shake256 } from '@noble/hashes/sha3.js';
 import { ml_kem1024, ml_kem512, ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import { MlKem1024, MlKem512, MlKem768, MlKemError, type MlKem } from '../../src/index.js';
 import { MlKemError as WasmMlKemError, loadWasm } from '../../src/wasm/index.js';
-import { setCoeff } from '../helpers.js';
+import { setCoeff, wrongTypes } from '../helpers.js';
 
 // ---- the contract with test/browser.test.ts ----------------------------------------------------
 
@@ -164,25 +164,6 @@ function expectMlKemError(fn: () => unknown, code: string, what: string): void {
   expect(thrown instanceof Error && thrown.name === 'MlKemError', `${what}: not an Error named MlKemError`);
   expect(thrown.code === code, `${what}: code ${thrown.code}, expected ${code} (message: ${thrown.message})`);
   expect(thrown.message.length > 0, `${what}: empty message`);
-}
-
-/** Values that are not Uint8Arrays, sized like a correct argument (as test/api.ts wrongTypes). */
-function wrongTypes(length: number, undefinedAllowed: boolean): Array<[string, unknown]> {
-  const list: Array<[string, unknown]> = [
-    ['a string', 'x'.repeat(length)],
-    ['a plain array', new Array<number>(length).fill(0)],
-    ['an ArrayBuffer', new ArrayBuffer(length)],
-    ['null', null],
-    ['a Uint16Array', new Uint16Array(length)],
-    ['a number', length],
-    ['an object', { length }],
-    ['an Int8Array', new Int8Array(length)],
-    ['a Uint8ClampedArray', new Uint8ClampedArray(length)],
-    ['a DataView', new DataView(new ArrayBuffer(length))],
-    ['a boolean', true],
-  ];
-  if (!undefinedAllowed) list.push(['undefined', undefined]);
-  return list;
 }
 
 /** The implicit-rejection secret J(z ‖ c) = SHAKE256(z ‖ c, 32), z the last 32 bytes of dk. */

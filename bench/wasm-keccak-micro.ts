@@ -11,7 +11,7 @@
 // median over the rounds, because this machine is noisy.
 import asc from 'assemblyscript/asc';
 import { portableKernels as P } from '../src/portable/index.js';
-import { keccakF1600 as portableKeccak } from '../src/portable/keccak.js';
+import { keccakF1600 as portableKeccak } from '../src/sha3.js';
 import { compileSync, instantiate } from '../src/wasm/instance.js';
 import { wasmKernels } from '../src/wasm/kernels.js';
 import { median, time } from './micro.js';

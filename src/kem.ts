@@ -1,7 +1,8 @@
 // ML-KEM (FIPS 203, §6 and §7): the internal algorithms over K-PKE, the input checks of §7.2 and
 // §7.3, and the public objects. One generic core serves every parameter set and backend.
 import { ctDiffMask, ctSelect } from './ct.js';
-import { MlKemError, checkBytes } from './errors.js';
+import { MlKemError } from './errors.js';
+import { checkBytes } from './args.js';
 import type { Kernels } from './kernels.js';
 import { kpkeDecrypt, kpkeEncrypt, kpkeKeyGen, sampleMatrixAndHashEk } from './kpke.js';
 import type { ParameterSet } from './params.js';

@@ -1,4 +1,4 @@
-// Tests of the FIPS 202 Keccak sponge in src/portable/keccak.ts against @noble/hashes and
+// Tests of the FIPS 202 Keccak sponge in src/sha3.ts against @noble/hashes and
 // node:crypto (OpenSSL), on every input length up to three blocks and beyond, and on random
 // absorb splits and squeeze patterns.
 
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import * as noble from '@noble/hashes/sha3.js';
 import { splice } from '../scripts/gen-keccak.js';
-import { interleaveLanes, keccakF1600, sha3_256, sha3_512, shake128, shake256, Sponge } from '../src/portable/keccak.js';
+import { interleaveLanes, keccakF1600, sha3_256, sha3_512, shake128, shake256, Sponge } from '../src/sha3.js';
 
 /** mulberry32: a small seeded generator, so that failures reproduce. */
 function rng(seed: number): () => number {
@@ -336,8 +336,8 @@ describe('Sponge', () => {
   });
 });
 
-test('src/portable/keccak.ts matches scripts/gen-keccak.ts', () => {
-  const path = new URL('../src/portable/keccak.ts', import.meta.url);
+test('src/sha3.ts matches scripts/gen-keccak.ts', () => {
+  const path = new URL('../src/sha3.ts', import.meta.url);
   const source = readFileSync(path, 'utf8');
   assert.ok(source === splice(source), 'generated block is stale: run node --import tsx scripts/gen-keccak.ts');
 });

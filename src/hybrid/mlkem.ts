@@ -1,7 +1,8 @@
 // The ML-KEM half of a hybrid, reached only through the public MlKem interface so that any
 // backend's object can be plugged in: the check of a factory's argument, and encapsulation with
 // errors that name the hybrid's argument rather than the inner ML-KEM call.
-import { MlKemError, describe, isObjectArgument, readFields } from '../errors.js';
+import { MlKemError } from '../errors.js';
+import { describe, isObjectArgument, readFields } from '../args.js';
 import type { Encapsulation, MlKem } from '../kem.js';
 
 /** Returns kem if it is an MlKem object of the parameter set `name`, else throws ERR_INVALID_TYPE. */

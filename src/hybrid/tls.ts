@@ -4,7 +4,8 @@
 // concatenation TLS feeds to its key schedule; there is no combiner, which is why these groups
 // are secure only inside a protocol that binds the transcript (RFC 10024, §6).
 import { wipe } from '../ct.js';
-import { checkBytes, MlKemError, takeBytes } from '../errors.js';
+import { MlKemError } from '../errors.js';
+import { checkBytes, takeBytes } from '../args.js';
 import type { Encapsulation, KeyPair, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { concat } from './bytes.js';

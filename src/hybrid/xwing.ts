@@ -1,9 +1,9 @@
 // X-Wing (draft-connolly-cfrg-xwing-kem-10): the general-purpose hybrid KEM of ML-KEM-768 and
 // X25519, bound together by SHA3-256. Built over any backend's ML-KEM-768 (the MlKem interface).
 import { wipe } from '../ct.js';
-import { checkBytes, takeBytes } from '../errors.js';
+import { checkBytes, takeBytes } from '../args.js';
 import type { Encapsulation, MlKem } from '../kem.js';
-import { sha3_256, shake256 } from '../portable/keccak.js';
+import { sha3_256, shake256 } from '../sha3.js';
 import { fillRandom } from '../random.js';
 import { concat } from './bytes.js';
 import { x25519, x25519Base } from './ecdh.js';

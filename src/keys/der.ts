@@ -2,7 +2,8 @@
 // OneAsymmetricKey (RFC 5958) need for ML-KEM keys (RFC 9935). Single-byte tags, definite
 // minimal lengths, and nothing left over: anything else is refused with ERR_INVALID_KEY_ENCODING
 // and a message that says what was wrong and at which byte.
-import { MlKemError, isUint8Array } from '../errors.js';
+import { MlKemError } from '../errors.js';
+import { isUint8Array } from '../args.js';
 
 export const TAG_INTEGER = 0x02;
 export const TAG_BIT_STRING = 0x03;

@@ -1,69 +1,18 @@
 // mlkem-ts/keys: ML-KEM keys in the formats the world uses — the seed form, RFC 9935
 // SubjectPublicKeyInfo and PKCS#8 in DER and PEM, and JWK as Node.js writes it. Interoperable
 // with Node.js and OpenSSL; strict on input. Built on the public MlKem interface only.
-import type { MlKemAlgorithm } from './algorithms.js';
-
 export { kemFor, type MlKemAlgorithm } from './algorithms.js';
 export { fromJwk, toJwk } from './jwk.js';
 export { fromPem, toPem } from './pem.js';
 export { decodePkcs8, encodePkcs8 } from './pkcs8.js';
 export { decodeSpki, encodeSpki } from './spki.js';
-
-/** A public key and its parameter set. */
-export interface PublicKeyInfo {
-  algorithm: MlKemAlgorithm;
-  /** The encapsulation key ek. */
-  publicKey: Uint8Array;
-}
-
-/** A private key, its parameter set and its public key. */
-export interface PrivateKeyInfo {
-  algorithm: MlKemAlgorithm;
-  /** The 64-byte seed d ‖ z, when the encoding held it. */
-  seed?: Uint8Array;
-  /** The expanded decapsulation key dk (from the seed, or as stored). */
-  secretKey: Uint8Array;
-  /** The encapsulation key ek. */
-  publicKey: Uint8Array;
-}
-
-/**
- * A key handed to an encoder: a KeyPair from keygen, a decoder's result, or any of its parts.
- * `algorithm` is needed only when the seed is given alone (a 64-byte seed fits every level).
- */
-export interface KeyParts {
-  algorithm?: MlKemAlgorithm;
-  seed?: Uint8Array;
-  secretKey?: Uint8Array;
-  publicKey?: Uint8Array;
-}
-
-/** The ML-KEM-PrivateKey CHOICE of RFC 9935 §6: seed [0], expandedKey, or both. */
-export type PrivateKeyForm = 'seed' | 'expanded' | 'both';
-
-export interface EncodePkcs8Options {
-  /** Default: 'seed' when the seed is known, else 'expanded'. */
-  form?: PrivateKeyForm;
-}
-
-export interface DecodePkcs8Options {
-  /**
-   * Also check an expanded key (one stored without its seed) by encapsulating to its public key
-   * and decapsulating: the only check that catches an altered secret vector behind a valid
-   * H(ek). Costs one encapsulation and one decapsulation, and needs randomness.
-   */
-  pairwiseCheck?: boolean;
-}
-
-/** The PEM labels of RFC 7468 for SubjectPublicKeyInfo and OneAsymmetricKey. */
-export type PemLabel = 'PUBLIC KEY' | 'PRIVATE KEY';
-
-/** An ML-KEM JWK as Node.js writes it: priv (the seed) only in a private key. */
-export interface MlKemJwk {
-  kty: 'AKP';
-  alg: MlKemAlgorithm;
-  /** base64url of the encapsulation key. */
-  pub: string;
-  /** base64url of the 64-byte seed d ‖ z. */
-  priv?: string;
-}
+export type {
+  DecodePkcs8Options,
+  EncodePkcs8Options,
+  KeyParts,
+  MlKemJwk,
+  PemLabel,
+  PrivateKeyForm,
+  PrivateKeyInfo,
+  PublicKeyInfo,
+} from './types.js';

@@ -3,10 +3,11 @@
 // encapsulation key and, for a private key, `priv` the 64-byte seed d ‖ z — never the expanded
 // key — both in unpadded base64url (RFC 7515, §2). A private JWK always carries `pub` too.
 import { ctEqual, wipe } from '../ct.js';
-import { MlKemError, describe, isObjectArgument, readFields } from '../errors.js';
+import { MlKemError } from '../errors.js';
+import { describe, isObjectArgument, readFields } from '../args.js';
 import { ALGORITHMS, type MlKemAlgorithm, kemFor } from './algorithms.js';
 import { decodeBase64url, encodeBase64url } from './base64.js';
-import type { KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './index.js';
+import type { KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './types.js';
 import { resolveKey } from './parts.js';
 import { checkPublicKey } from './validate.js';
 

@@ -2,10 +2,12 @@
 // example a KeyPair from keygen or the result of a decoder): checked at the boundary, completed
 // (the keys derived from the seed), and its parts held to agree with one another.
 import { ctEqual, wipe } from '../ct.js';
-import { MlKemError, checkBytes, describe, isObjectArgument, readFields } from '../errors.js';
+import { MlKemError } from '../errors.js';
+import { checkBytes, describe, isObjectArgument, readFields } from '../args.js';
 import type { MlKem } from '../index.js';
 import { type MlKemAlgorithm, algorithmOfLength, checkAlgorithm, kemFor, lengthsOf } from './algorithms.js';
-import { checkPublicKey, checkSecretKey, embeddedPublicKey, takeUint8Array } from './validate.js';
+import { checkPublicKey, checkSecretKey, embeddedPublicKey } from './validate.js';
+import { takeUint8Array } from '../args.js';
 
 export interface ResolvedKey {
   kem: MlKem;

@@ -3,11 +3,11 @@
 // LF); read tolerantly where RFC 7468 asks parsers to be (text around the block, CRLF or CR line
 // ends, trailing blanks, any line length) and strictly elsewhere: matching labels, no headers, no
 // blank lines inside, canonical base64.
-import { MlKemError, describe } from '../errors.js';
+import { MlKemError } from '../errors.js';
+import { describe, takeUint8Array } from '../args.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
-import type { PemLabel } from './index.js';
+import type { PemLabel } from './types.js';
 import { wipe } from '../ct.js';
-import { takeUint8Array } from './validate.js';
 
 const LABELS: readonly PemLabel[] = ['PUBLIC KEY', 'PRIVATE KEY'];
 

@@ -6,7 +6,8 @@
 //     both        SEQUENCE { seed OCTET STRING (SIZE (64)),        -- 0x30
 //                            expandedKey OCTET STRING (SIZE (1632 | 2400 | 3168)) } }
 import { ctEqual, wipe } from '../ct.js';
-import { MlKemError, describe } from '../errors.js';
+import { MlKemError } from '../errors.js';
+import { describe } from '../args.js';
 import { algorithmIdentifier, kemFor, readAlgorithmIdentifier } from './algorithms.js';
 import {
   type DerNode,
@@ -21,9 +22,10 @@ import {
   encodeDer,
   tagName,
 } from './der.js';
-import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './index.js';
+import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './types.js';
 import { resolveKey } from './parts.js';
-import { checkPairwise, checkSecretKey, embeddedPublicKey, readOptions, takeUint8Array } from './validate.js';
+import { checkPairwise, checkSecretKey, embeddedPublicKey } from './validate.js';
+import { readOptions, takeUint8Array } from '../args.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 

@@ -3,8 +3,9 @@
 import { MlKemError } from '../errors.js';
 import { algorithmIdentifier, algorithmOfLength, kemFor, lengthsOf, readAlgorithmIdentifier } from './algorithms.js';
 import { DerReader, TAG_BIT_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
-import type { PublicKeyInfo } from './index.js';
-import { checkPublicKey, takeUint8Array } from './validate.js';
+import type { PublicKeyInfo } from './types.js';
+import { checkPublicKey } from './validate.js';
+import { takeUint8Array } from '../args.js';
 
 /** The DER SubjectPublicKeyInfo of an encapsulation key; the parameter set follows from its length. */
 export function encodeSpki(key: Uint8Array): Uint8Array {

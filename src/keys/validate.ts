@@ -2,29 +2,8 @@
 // interface: the FIPS 203 §7.2 modulus check runs inside encapsulateInternal, the §7.3 hash
 // check inside decapsulate, so the formats apply exactly the checks the core applies.
 import { ctEqual, wipe } from '../ct.js';
-import { MlKemError, type MlKemErrorCode, copyBytes, describe, isObjectArgument, isUint8Array, readFields } from '../errors.js';
+import { MlKemError, type MlKemErrorCode } from '../errors.js';
 import type { MlKem } from '../index.js';
-
-/**
- * Throws ERR_INVALID_TYPE unless value is a Uint8Array (`expected` says of what length), and
- * returns a plain copy of it (copyBytes), which the caller works on and wipes if it is secret.
- */
-export function takeUint8Array(value: unknown, what: string, expected = ''): Uint8Array {
-  if (!isUint8Array(value)) {
-    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array${expected}, got ${describe(value)}`);
-  }
-  return copyBytes(value);
-}
-
-/**
- * The named fields of an options argument, all undefined when it is undefined; throws
- * ERR_INVALID_TYPE unless it is undefined or an object that can be read (readFields).
- */
-export function readOptions<K extends string>(value: unknown, names: readonly K[], what: string): Partial<Record<K, unknown>> {
-  if (value === undefined) return {};
-  if (!isObjectArgument(value)) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object, got ${describe(value)}`);
-  return readFields(value, names, what);
-}
 
 /**
  * The FIPS 203 §7.2 modulus check of an encapsulation key of the right length, as the core runs

@@ -9,7 +9,7 @@ import {
   messageToPoly,
   polyToMessage,
 } from './encode.js';
-import { sha3_256, sha3_512, shake256 } from './keccak.js';
+import { sha3_256, sha3_512, shake256 } from '../sha3.js';
 import { invNtt, ntt, nttMultiplyAccumulate, polyAddReduce, polySubReduce, polyToMont } from './ntt.js';
 import { sampleMatrix, sampleMatrixWithHash, samplePolyCbdVector } from './sample.js';
 

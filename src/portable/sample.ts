@@ -3,7 +3,7 @@
 // converting the Keccak state to bytes and the bytes back to integers; and a seed that starts
 // several hashes (ρ for the k² matrix entries, σ or r for the noise) is converted to the
 // interleaved lane form once (Sponge.initWithLanes).
-import { Sponge, interleaveLanes, sha3_256 } from './keccak.js';
+import { Sponge, interleaveLanes, sha3_256 } from '../sha3.js';
 
 /** q, declared here and not exported, for speed (see ntt.ts). */
 const Q = 3329;

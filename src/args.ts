@@ -1,0 +1,122 @@
+// Reading the caller's arguments at the public boundary: type and length checks that no subclass,
+// Proxy or other realm can fool, private copies of byte arrays, and the fields of argument objects.
+// Every failure is an MlKemError naming the argument, what was expected and what was given.
+import { MlKemError } from './errors.js';
+
+/** Names what a value is, for error messages ("a string", "an ArrayBuffer", "null"). */
+export function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  let name: unknown = typeof value;
+  if (typeof value === 'object') {
+    try {
+      name = (value as object).constructor?.name; // may be anything, or throw (a Proxy)
+    } catch {
+      name = undefined;
+    }
+    if (typeof name !== 'string' || name === '') name = 'object';
+  }
+  return `${/^([aeio]|u(?!int))/i.test(name as string) ? 'an' : 'a'} ${name as string}`; // "a Uint8Array", "an ArrayBuffer"
+}
+
+let typedArrayGetters: { tag: () => unknown; length: () => number } | undefined;
+
+/**
+ * The intrinsic %TypedArray%.prototype getters for the type tag and the length: they read the
+ * array's internal slots, so no subclass, Proxy or overridden property can lie to them.
+ */
+function intrinsics(): { tag: () => unknown; length: () => number } {
+  if (typedArrayGetters) return typedArrayGetters;
+  const proto = Object.getPrototypeOf(Uint8Array.prototype) as object;
+  const get = (key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get!;
+  return (typedArrayGetters = { tag: get(Symbol.toStringTag), length: get('length') as () => number });
+}
+
+/**
+ * True for a genuine Uint8Array (or subclass, such as Node's Buffer), also one from another
+ * realm; false for anything else, including a Proxy of one.
+ */
+export function isUint8Array(value: unknown): value is Uint8Array {
+  return intrinsics().tag.call(value) === 'Uint8Array';
+}
+
+/**
+ * A plain Uint8Array copy of a Uint8Array, also of a subclass (Node's Buffer) or of one from
+ * another realm, its length read from the internal slot. Code that slices or views its input
+ * works on such a copy: slicing a caller's array goes through the caller's subclass (Buffer's
+ * slice shares memory; another constructor may not take (buffer, offset, length)), and wiping
+ * a view of it would wipe the caller's bytes.
+ */
+export function copyBytes(value: Uint8Array): Uint8Array {
+  const out = new Uint8Array(intrinsics().length.call(value));
+  if (out.length > 0) out.set(value); // an array on a detached buffer has length 0 (and set throws)
+  return out;
+}
+
+/**
+ * True for an object argument (not null, not an array); false for anything else, also for a
+ * revoked Proxy, on which Array.isArray throws.
+ */
+export function isObjectArgument(value: unknown): value is object {
+  try {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The named properties of an argument object. Whatever a hostile object throws while they are
+ * read (a throwing getter, a Proxy trap) becomes ERR_INVALID_TYPE.
+ */
+export function readFields<K extends string>(value: object, names: readonly K[], what: string): Record<K, unknown> {
+  const out = {} as Record<K, unknown>;
+  try {
+    for (const name of names) out[name] = (value as Record<string, unknown>)[name];
+  } catch {
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} could not be read: a property getter or Proxy trap threw`);
+  }
+  return out;
+}
+
+/** checkBytes, then the argument's copyBytes. */
+export function takeBytes(value: unknown, length: number, what: string): Uint8Array {
+  checkBytes(value, length, what);
+  return copyBytes(value);
+}
+
+/**
+ * Checks that `value` is a Uint8Array of exactly `length` bytes, else throws MlKemError.
+ * `what` names the argument as the caller sees it, e.g. "ML-KEM-768 publicKey".
+ * Note: the length is read from the array's internal slot, as TypedArray.prototype.set copies
+ * it: a subclass with a `length` getter that lies cannot make a short array pass.
+ */
+export function checkBytes(value: unknown, length: number, what: string): asserts value is Uint8Array {
+  if (!isUint8Array(value)) {
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array of ${length} bytes, got ${describe(value)}`);
+  }
+  const actual = intrinsics().length.call(value);
+  if (actual !== length) {
+    throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${length} bytes long, got ${actual}`);
+  }
+}
+
+/**
+ * Throws ERR_INVALID_TYPE unless value is a Uint8Array (`expected` says of what length), and
+ * returns a plain copy of it (copyBytes), which the caller works on and wipes if it is secret.
+ */
+export function takeUint8Array(value: unknown, what: string, expected = ''): Uint8Array {
+  if (!isUint8Array(value)) {
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array${expected}, got ${describe(value)}`);
+  }
+  return copyBytes(value);
+}
+
+/**
+ * The named fields of an options argument, all undefined when it is undefined; throws
+ * ERR_INVALID_TYPE unless it is undefined or an object that can be read (readFields).
+ */
+export function readOptions<K extends string>(value: unknown, names: readonly K[], what: string): Partial<Record<K, unknown>> {
+  if (value === undefined) return {};
+  if (!isObjectArgument(value)) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object, got ${describe(value)}`);
+  return readFields(value, names, what);
+}

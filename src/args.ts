@@ -18,17 +18,29 @@ export function describe(value: unknown): string {
   return `${/^([aeio]|u(?!int))/i.test(name as string) ? 'an' : 'a'} ${name as string}`; // "a Uint8Array", "an ArrayBuffer"
 }
 
-let typedArrayGetters: { tag: () => unknown; length: () => number } | undefined;
+interface Intrinsics {
+  tag: () => unknown;
+  length: () => number;
+  buffer: () => ArrayBufferLike;
+  byteOffset: () => number;
+}
+
+let typedArrayGetters: Intrinsics | undefined;
 
 /**
- * The intrinsic %TypedArray%.prototype getters for the type tag and the length: they read the
- * array's internal slots, so no subclass, Proxy or overridden property can lie to them.
+ * The intrinsic %TypedArray%.prototype getters for the type tag, length, buffer and offset: they
+ * read the array's internal slots, so no subclass, Proxy or overridden property can lie to them.
  */
-function intrinsics(): { tag: () => unknown; length: () => number } {
+function intrinsics(): Intrinsics {
   if (typedArrayGetters) return typedArrayGetters;
   const proto = Object.getPrototypeOf(Uint8Array.prototype) as object;
   const get = (key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get!;
-  return (typedArrayGetters = { tag: get(Symbol.toStringTag), length: get('length') as () => number });
+  return (typedArrayGetters = {
+    tag: get(Symbol.toStringTag),
+    length: get('length') as () => number,
+    buffer: get('buffer') as () => ArrayBufferLike,
+    byteOffset: get('byteOffset') as () => number,
+  });
 }
 
 /**
@@ -39,16 +51,35 @@ export function isUint8Array(value: unknown): value is Uint8Array {
   return intrinsics().tag.call(value) === 'Uint8Array';
 }
 
+/** The length of a Uint8Array, read from its internal slot (a subclass cannot lie about it). */
+export function lengthOf(value: Uint8Array): number {
+  return intrinsics().length.call(value);
+}
+
+/**
+ * Copies the first dst.length bytes of value, a Uint8Array that checkBytes found at least that
+ * long, into dst, in one read.
+ * Note: the bytes are read through a fixed-length view made from the internal slots, so a
+ * length-tracking view whose SharedArrayBuffer another thread grows meanwhile, or a subclass
+ * with a lying `length`, `buffer` or `set`, cannot make the copy throw or read other bytes.
+ */
+export function readBytes(dst: Uint8Array, value: Uint8Array): void {
+  if (dst.length === 0) return; // an array on a detached buffer has length 0 (and no buffer to view)
+  const { buffer, byteOffset } = intrinsics();
+  dst.set(new Uint8Array(buffer.call(value), byteOffset.call(value), dst.length));
+}
+
 /**
  * A plain Uint8Array copy of a Uint8Array, also of a subclass (Node's Buffer) or of one from
  * another realm, its length read from the internal slot. Code that slices or views its input
  * works on such a copy: slicing a caller's array goes through the caller's subclass (Buffer's
  * slice shares memory; another constructor may not take (buffer, offset, length)), and wiping
- * a view of it would wipe the caller's bytes.
+ * a view of it would wipe the caller's bytes. Public functions copy their inputs this way before
+ * they call out of the library (randomness), so that nothing the callee does can change them.
  */
 export function copyBytes(value: Uint8Array): Uint8Array {
   const out = new Uint8Array(intrinsics().length.call(value));
-  if (out.length > 0) out.set(value); // an array on a detached buffer has length 0 (and set throws)
+  readBytes(out, value);
   return out;
 }
 

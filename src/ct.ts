@@ -2,27 +2,27 @@
 // through here, built from xor, or, shifts and masks: no branch, no `?:`, no early exit.
 
 /**
- * Returns 0 when a[aOff..aOff+len) equals b[0..len), else -1 (all ones), in time that
- * depends only on len. Callers pass public lengths.
+ * Returns 0 when a[0..len) equals b[0..len), else -1 (all ones), in time that depends only on
+ * len. Callers pass public lengths.
  */
-export function ctDiffMask(a: Uint8Array, aOff: number, b: Uint8Array, len: number): number {
+export function ctDiffMask(a: Uint8Array, b: Uint8Array, len: number): number {
   let acc = 0;
-  for (let i = 0; i < len; i++) acc |= a[aOff + i]! ^ b[i]!;
+  for (let i = 0; i < len; i++) acc |= a[i]! ^ b[i]!;
   // acc is in [0, 255]: (0 - acc) >> 31 is -1 when acc > 0 and 0 when acc = 0.
   return (0 - acc) >> 31;
 }
 
 /** out[i] = mask ? b[i] : a[i] for i < len, where mask is 0 or -1. out may alias a. */
-export function ctSelect(out: Uint8Array, a: Uint8Array, b: Uint8Array, bOff: number, mask: number, len: number): void {
+export function ctSelect(out: Uint8Array, a: Uint8Array, b: Uint8Array, mask: number, len: number): void {
   for (let i = 0; i < len; i++) {
     const x = a[i]!;
-    out[i] = x ^ ((x ^ b[bOff + i]!) & mask);
+    out[i] = x ^ ((x ^ b[i]!) & mask);
   }
 }
 
 /** True when a and b are equal, in time that depends only on their (public) lengths. */
 export function ctEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && ctDiffMask(a, 0, b, b.length) === 0;
+  return a.length === b.length && ctDiffMask(a, b, b.length) === 0;
 }
 
 /** True when every byte of a is zero, without an early exit. */

@@ -5,7 +5,8 @@ export type MlKemErrorCode =
   | 'ERR_INVALID_PUBLIC_KEY'
   | 'ERR_INVALID_SECRET_KEY'
   | 'ERR_INVALID_KEY_ENCODING'
-  | 'ERR_RANDOMNESS';
+  | 'ERR_RANDOMNESS'
+  | 'ERR_KEY_DISPOSED';
 
 /** The only error mlkem-ts throws on bad input. `code` is stable; the message is for people. */
 export class MlKemError extends Error {

@@ -49,7 +49,7 @@ export interface Kernels {
   byteEncode12(out: Uint8Array, off: number, f: Int16Array): void;
   /** Algorithm 6 for d = 12 (values reduced mod q): 384 bytes from src[off]. */
   byteDecode12(f: Int16Array, src: Uint8Array, off: number): void;
-  /** §7.2 modulus check on src[off, off+len): every 12-bit value is below q. */
+  /** §7.2 modulus check on src[off, off+len): every 12-bit value is below q. Constant time (used on ŝ too). */
   isCanonical12(src: Uint8Array, off: number, len: number): boolean;
   /** ByteEncode_d ∘ Compress_d for d in {4, 5, 10, 11}: 32·d bytes at out[off]. */
   compressEncode(out: Uint8Array, off: number, f: Int16Array, d: number): void;

@@ -38,24 +38,14 @@ export function kpkeKeyGenFromSeeds(p: ParameterSet, kern: Kernels, ws: Workspac
 }
 
 /**
- * Implements FIPS 203, Algorithm 14 (K-PKE.Encrypt): encrypts the 32-byte message m under the
- * encapsulation key ek with randomness r, writing the ciphertext to c. ek is the caller's, after
- * the §7.2 check, or the one inside a dk that passed §7.3; either way ByteDecode_12 reduces its
- * coefficients mod q, as line 2 of the algorithm does.
- * Lines 4-8, sampling Âᵀ, are the caller's: ws.a must hold Âᵀ for this ek, from
- * sampleMatrixAndHashEk, which ML-KEM runs side by side with the hash H(ek) it needs too.
+ * Implements FIPS 203, Algorithm 14 (K-PKE.Encrypt) from line 9 on: encrypts the 32-byte message
+ * m with randomness r, writing the ciphertext to c.
+ * Lines 2-8 are the caller's: ws.t must hold t̂ = ByteDecode_12(ek[0, 384k)) (decodeVector,
+ * which reduces mod q as line 2 does) and ws.a must hold Âᵀ (sampleMatrixAndHashEk, which ML-KEM
+ * runs side by side with the hash H(ek) it needs too) — or copies of both kept by a key object.
  */
-export function kpkeEncrypt(
-  p: ParameterSet,
-  kern: Kernels,
-  ws: Workspace,
-  ek: Uint8Array,
-  m: Uint8Array,
-  r: Uint8Array,
-  c: Uint8Array,
-): void {
+export function kpkeEncrypt(p: ParameterSet, kern: Kernels, ws: Workspace, m: Uint8Array, r: Uint8Array, c: Uint8Array): void {
   const { k, eta1, eta2, du, dv } = p;
-  for (let i = 0; i < k; i++) kern.byteDecode12(ws.tPoly[i]!, ek, 384 * i);
   const y = ws.sPoly;
   const e1 = ws.ePoly;
   // y: N = 0 .. k-1 with eta1; e1: N = k .. 2k-1 and e2: N = 2k with eta2 (ws.noise is y ‖ e1 ‖ e2)
@@ -63,7 +53,7 @@ export function kpkeEncrypt(
     kern.samplePolyCbdVector(ws.noise, r, 0, 2 * k + 1, eta2);
   } else {
     kern.samplePolyCbdVector(ws.s, r, 0, k, eta1);
-    kern.samplePolyCbdVector(ws.eWithW, r, k, k + 1, eta2);
+    kern.samplePolyCbdVector(ws.e1WithE2, r, k, k + 1, eta2);
   }
   for (let i = 0; i < k; i++) kern.ntt(y[i]!);
   for (let i = 0; i < k; i++) {
@@ -74,31 +64,39 @@ export function kpkeEncrypt(
     kern.compressEncode(c, 32 * du * i, u, du);
   }
   const v = ws.v;
+  const e2 = ws.spare;
   kern.nttMultiplyAccumulate(v, ws.t, ws.s, k); // t̂ᵀ ∘ ŷ
   kern.invNtt(v);
-  kern.polyAddReduce(v, ws.w);
-  kern.messageToPoly(ws.w, m, 0); // μ
-  kern.polyAddReduce(v, ws.w);
+  kern.polyAddReduce(v, e2);
+  const mu = ws.spare; // e2 is no longer needed
+  kern.messageToPoly(mu, m, 0);
+  kern.polyAddReduce(v, mu);
   kern.compressEncode(c, 32 * du * k, v, dv);
 }
 
 /**
- * Implements FIPS 203, Algorithm 15 (K-PKE.Decrypt): decrypts c with dk_PKE = dk[0, 384k) and
- * writes the 32-byte message to m.
+ * Implements FIPS 203, Algorithm 15 (K-PKE.Decrypt) for the secret vector ŝ in ws.s (line 5,
+ * ŝ = ByteDecode_12(dk_PKE), is the caller's: decodeVector, or a key object's copy), writing the
+ * 32-byte message to m.
  */
-export function kpkeDecrypt(p: ParameterSet, kern: Kernels, ws: Workspace, dk: Uint8Array, c: Uint8Array, m: Uint8Array): void {
+export function kpkeDecrypt(p: ParameterSet, kern: Kernels, ws: Workspace, c: Uint8Array, m: Uint8Array): void {
   const { k, du, dv } = p;
   for (let i = 0; i < k; i++) {
     kern.decodeDecompress(ws.uPoly[i]!, c, 32 * du * i, du); // u'
     kern.ntt(ws.uPoly[i]!);
-    kern.byteDecode12(ws.sPoly[i]!, dk, 384 * i); // ŝ
   }
   const w = ws.v; // w is computed in place of v'
   kern.decodeDecompress(w, c, 32 * du * k, dv); // v'
-  kern.nttMultiplyAccumulate(ws.w, ws.s, ws.u, k); // ŝᵀ ∘ NTT(u'), in the spare polynomial
-  kern.invNtt(ws.w);
-  kern.polySubReduce(w, ws.w); // w = v' - NTT^-1(ŝᵀ ∘ NTT(u'))
+  const product = ws.spare;
+  kern.nttMultiplyAccumulate(product, ws.s, ws.u, k); // ŝᵀ ∘ NTT(u')
+  kern.invNtt(product);
+  kern.polySubReduce(w, product); // w = v' - NTT^-1(ŝᵀ ∘ NTT(u'))
   kern.polyToMessage(m, 0, w);
+}
+
+/** ByteDecode_12 (FIPS 203, Algorithm 6) of k polynomials from src[off, off + 384k) into the vector out. */
+export function decodeVector(p: ParameterSet, kern: Kernels, out: Int16Array[], src: Uint8Array, off: number): void {
+  for (let i = 0; i < p.k; i++) kern.byteDecode12(out[i]!, src, off + 384 * i);
 }
 
 /**
@@ -109,4 +107,17 @@ export function kpkeDecrypt(p: ParameterSet, kern: Kernels, ws: Workspace, dk: U
 export function sampleMatrixAndHashEk(p: ParameterSet, kern: Kernels, ws: Workspace, ek: Uint8Array, hOut: Uint8Array): void {
   const rho = ek.subarray(384 * p.k, 384 * p.k + 32);
   kern.sampleMatrixWithHash(ws.a, rho, p.k, true, hOut, ek);
+}
+
+/**
+ * Âᵀ from Â: entry (i, j) of the result is entry (j, i) of a (k×k entries of 256 coefficients,
+ * row-major). A key object made from a seed keeps key generation's Â this way instead of
+ * sampling Âᵀ again.
+ */
+export function transposeMatrix(k: number, a: Int16Array): Int16Array {
+  const out = new Int16Array(a.length);
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) out.set(a.subarray(256 * (k * j + i), 256 * (k * j + i + 1)), 256 * (k * i + j));
+  }
+  return out;
 }

@@ -19,15 +19,15 @@ export interface Workspace {
   readonly uPoly: Int16Array[];
   /** Single polynomials: v (in decryption v', then w), and a spare one (e2, μ, or NTT^-1(ŝᵀ ∘ NTT(u'))). */
   readonly v: Int16Array;
-  readonly w: Int16Array;
+  readonly spare: Int16Array;
   /**
-   * s ‖ e ‖ w, contiguous, so that the noise polynomials that share an eta are sampled in one
+   * s ‖ e ‖ spare, contiguous, so that the noise polynomials that share an eta are sampled in one
    * call (a backend hashes independent PRF streams side by side): s ‖ e in key generation, and
-   * y ‖ e1 ‖ e2 (or e1 ‖ e2 alone, eWithW) in encryption.
+   * y ‖ e1 ‖ e2 (or e1 ‖ e2 alone) in encryption.
    */
   readonly noise: Int16Array;
   readonly sWithE: Int16Array;
-  readonly eWithW: Int16Array;
+  readonly e1WithE2: Int16Array;
 
   /** ek; dk with views of its parts (dk_PKE ‖ ek ‖ H(ek) ‖ z); c and the re-encryption c'. */
   readonly ek: Uint8Array;
@@ -66,7 +66,7 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
   const noise = kernels.alloc16(256 * (2 * k + 1));
   const s = noise.subarray(0, 256 * k);
   const e = noise.subarray(256 * k, 512 * k);
-  const w = noise.subarray(512 * k);
+  const spare = noise.subarray(512 * k);
   const t = kernels.alloc16(256 * k);
   const u = kernels.alloc16(256 * k);
   const v = kernels.alloc16(256);
@@ -93,10 +93,10 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     u,
     uPoly: polys(u, k),
     v,
-    w,
+    spare,
     noise,
     sWithE: noise.subarray(0, 512 * k),
-    eWithW: noise.subarray(256 * k),
+    e1WithE2: noise.subarray(256 * k),
     ek,
     dk,
     dkEk: dk.subarray(384 * k, 768 * k + 32),

@@ -213,7 +213,7 @@ function comparePair(c: Cls): CtCase {
 export function ctTargets(): Target[] {
   const cmpClasses = ['equal', 'differ in byte 0'] as const;
   return [
-    ctTarget('ct-diffmask', cmpClasses, 16, pools(comparePair), ([a, b]) => ctDiffMask(a!, 0, b!, CMP_LEN)),
+    ctTarget('ct-diffmask', cmpClasses, 16, pools(comparePair), ([a, b]) => ctDiffMask(a!, b!, CMP_LEN)),
     ctTarget('ct-equal', cmpClasses, 16, pools(comparePair), ([a, b]) => Number(ctEqual(a!, b!))),
     ctTarget(
       'ct-select',
@@ -224,7 +224,7 @@ export function ctTargets(): Target[] {
         mask: c === 1 ? -1 : 0,
       })),
       ([out, a, b], mask) => {
-        ctSelect(out!, a!, b!, 0, mask, 32);
+        ctSelect(out!, a!, b!, mask, 32);
         return out![31]!;
       },
     ),

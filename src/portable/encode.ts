@@ -60,15 +60,18 @@ export function byteDecode12(f: Int16Array, src: Uint8Array, off: number): void 
 
 /**
  * The modulus check of FIPS 203, §7.2: true when every 12-bit value in src[off, off+len) is below
- * q, i.e. ByteEncode_12(ByteDecode_12(src)) = src. The encapsulation key is public, so the
- * early exit leaks nothing.
+ * q, i.e. ByteEncode_12(ByteDecode_12(src)) = src. Constant time (no early exit): it also checks
+ * the secret ŝ of an imported decapsulation key.
  */
 export function isCanonical12(src: Uint8Array, off: number, len: number): boolean {
+  let bad = 0;
   for (let end = off + len; off < end; off += 3) {
     const b1 = src[off + 1]!;
-    if ((src[off]! | ((b1 & 15) << 8)) >= Q || ((b1 >> 4) | (src[off + 2]! << 4)) >= Q) return false;
+    const v0 = src[off]! | ((b1 & 15) << 8);
+    const v1 = (b1 >> 4) | (src[off + 2]! << 4);
+    bad |= (Q - 1 - v0) | (Q - 1 - v1); // negative exactly when a value is ≥ q (values < 2^12)
   }
-  return true;
+  return bad >= 0;
 }
 
 /** Compress_d of coefficient j of f, |f[j]| < q. */

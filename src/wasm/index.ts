@@ -6,7 +6,7 @@ import { compile, compileSync, instantiate } from './instance.js';
 import { wasmKernels } from './kernels.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
-export type { Encapsulation, KeyPair, MlKem } from '../kem.js';
+export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem } from '../kem.js';
 
 /** The three parameter sets over one WebAssembly instance. */
 export interface WasmMlKem {

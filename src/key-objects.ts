@@ -1,0 +1,176 @@
+// Key objects: a key parsed, checked and expanded once (Âᵀ, t̂, H(ek); ŝ), then used many times.
+// Each operation copies the cached expansion into the backend's workspace, so a key holds no
+// backend memory: any number of keys can be alive at once, on either backend, and the backend's
+// memory holds no secret between operations. A decapsulation key wipes its secrets on dispose.
+import { checkBytes, describe, isUint8Array, lengthOf, readOptions } from './args.js';
+import { ctEqual, wipe } from './ct.js';
+import type { Core, DkExpansion, EkExpansion, Encapsulation } from './core.js';
+import { MlKemError } from './errors.js';
+import type { ParameterSet } from './params.js';
+import { randomBytes } from './random.js';
+
+/**
+ * An ML-KEM encapsulation key, checked (FIPS 203, §7.2) and expanded once. Made by
+ * `MlKem.encapsulationKey(publicKey)`; every method gives the same bytes as the one-shot
+ * function of the same name.
+ */
+export interface EncapsulationKey {
+  readonly name: ParameterSet['name'];
+  /** A fresh copy of the encapsulation key's bytes. */
+  bytes(): Uint8Array;
+  /**
+   * FIPS 203, Algorithm 20: a fresh shared secret and its ciphertext for this key.
+   * @throws {MlKemError} `ERR_RANDOMNESS` when the runtime has no secure random source.
+   */
+  encapsulate(): Encapsulation;
+  /**
+   * Algorithm 17 with the caller's 32-byte m. For known-answer tests only (FIPS 203, §3.3).
+   * @throws {MlKemError} `ERR_INVALID_TYPE` / `ERR_INVALID_LENGTH` for an m that is not 32 bytes.
+   */
+  encapsulateInternal(m: Uint8Array): Encapsulation;
+}
+
+/**
+ * An ML-KEM decapsulation key, checked and expanded once. Made by
+ * `MlKem.decapsulationKey(seedOrSecretKey)`. `dispose()` (or leaving a `using` block) wipes its
+ * secrets; any use after that throws `ERR_KEY_DISPOSED`. Its `encapsulationKey` holds public data
+ * only and stays usable.
+ */
+export interface DecapsulationKey {
+  readonly name: ParameterSet['name'];
+  /** The public half, an EncapsulationKey sharing this key's expansion. */
+  readonly encapsulationKey: EncapsulationKey;
+  /**
+   * FIPS 203, Algorithm 18: the shared secret for a ciphertext. A ciphertext of the right length
+   * is never refused: a wrong one yields the implicit-rejection secret J(z ‖ c).
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_KEY_DISPOSED`.
+   */
+  decapsulate(ciphertext: Uint8Array): Uint8Array;
+  /**
+   * A copy of the 64-byte seed d ‖ z, or undefined for a key made from its expanded form.
+   * @throws {MlKemError} `ERR_KEY_DISPOSED`.
+   */
+  seed(): Uint8Array | undefined;
+  /**
+   * A copy of the expanded decapsulation key dk (FIPS 203's format, 768k + 96 bytes).
+   * @throws {MlKemError} `ERR_KEY_DISPOSED`.
+   */
+  secretKey(): Uint8Array;
+  /** Wipes the key's secrets (ŝ, z, the seed, the expanded key). Calling it again does nothing. */
+  dispose(): void;
+  /** The same as dispose(), for `using dk = kem.decapsulationKey(...)`. */
+  [Symbol.dispose](): void;
+}
+
+export interface DecapsulationKeyOptions {
+  /**
+   * For a key given in its expanded form: encapsulate to its own encapsulation key and check
+   * that it decapsulates to the same secret, which catches an ŝ that does not belong to the key.
+   * Default true; it costs about one encapsulation and one decapsulation with the key, and
+   * needs randomness. Keys made from their seed are consistent by construction and skip it.
+   */
+  pairwiseCheck?: boolean;
+}
+
+/** The EncapsulationKey over an expansion. */
+export function createEncapsulationKey(core: Core, x: EkExpansion): EncapsulationKey {
+  const name = core.p.name;
+  return Object.freeze({
+    name,
+    bytes: () => x.ek.slice(),
+    encapsulate(): Encapsulation {
+      const m = randomBytes(32);
+      try {
+        return core.encapsExpanded(x, m);
+      } finally {
+        m.fill(0);
+      }
+    },
+    encapsulateInternal(m: Uint8Array): Encapsulation {
+      checkBytes(m, 32, `${name} m`);
+      return core.encapsExpanded(x, m);
+    },
+  });
+}
+
+/** Checks the arguments of MlKem.decapsulationKey and makes the key. */
+export function createDecapsulationKey(core: Core, secret: unknown, options: unknown, what: string): DecapsulationKey {
+  const p = core.p;
+  const { pairwiseCheck } = readOptions(options, ['pairwiseCheck'], `${what} options`);
+  if (pairwiseCheck !== undefined && typeof pairwiseCheck !== 'boolean') {
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} options.pairwiseCheck must be a boolean, got ${describe(pairwiseCheck)}`);
+  }
+  const expected = `64 bytes (the seed d ‖ z) or ${p.secretKeyBytes} bytes (the expanded decapsulation key)`;
+  if (!isUint8Array(secret)) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array of ${expected}, got ${describe(secret)}`);
+  const length = lengthOf(secret);
+  if (length === 64) return decapsulationKeyOf(core, core.expandSeed(secret));
+  if (length !== p.secretKeyBytes) throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${expected}, got ${length}`);
+  const x = core.expandSecretKey(secret, `${p.name} secretKey`);
+  if (pairwiseCheck !== false) checkPairwise(core, x, what);
+  return decapsulationKeyOf(core, x);
+}
+
+/**
+ * Pairwise consistency of an expanded key: a fresh encapsulation to its ek must decapsulate to
+ * the same secret. It catches an ŝ altered behind a valid ek and H(ek) (RFC 9935's
+ * bad-ML-KEM-512-2), which no check of the bytes alone can. Wipes the key if it fails.
+ */
+function checkPairwise(core: Core, x: DkExpansion, what: string): void {
+  let same = false;
+  const m = randomBytes(32);
+  try {
+    const { ciphertext, sharedSecret } = core.encapsExpanded(x.ek, m);
+    const k = core.decapsExpanded(x, ciphertext);
+    same = ctEqual(k, sharedSecret);
+    wipe(k, sharedSecret);
+  } finally {
+    wipe(m);
+    if (!same) wipeExpansion(x);
+  }
+  if (!same) {
+    throw new MlKemError(
+      'ERR_INVALID_SECRET_KEY',
+      `${what}: the ${core.p.name} secretKey failed the pairwise-consistency check: it does not decapsulate a ciphertext made for its own encapsulation key`,
+    );
+  }
+}
+
+function wipeExpansion(x: DkExpansion): void {
+  wipe(x.sHat, x.dk, x.seed);
+}
+
+const disposeSymbol: symbol | undefined = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
+
+/** The DecapsulationKey over an expansion; it owns x and wipes it on dispose. */
+function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
+  const name = core.p.name;
+  let live = true;
+  const alive = () => {
+    if (!live) throw new MlKemError('ERR_KEY_DISPOSED', `this ${name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`);
+  };
+  const dispose = () => {
+    if (live) wipeExpansion(x);
+    live = false;
+  };
+  const key = {
+    name,
+    encapsulationKey: createEncapsulationKey(core, x.ek),
+    decapsulate(ciphertext: Uint8Array): Uint8Array {
+      alive();
+      checkBytes(ciphertext, core.p.ciphertextBytes, `${name} ciphertext`);
+      return core.decapsExpanded(x, ciphertext);
+    },
+    seed(): Uint8Array | undefined {
+      alive();
+      return x.seed?.slice();
+    },
+    secretKey(): Uint8Array {
+      alive();
+      return x.dk.slice();
+    },
+    dispose,
+  } as DecapsulationKey;
+  // Runtimes without Symbol.dispose (older browsers) get dispose() alone.
+  if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
+  return Object.freeze(key);
+}

@@ -37,8 +37,11 @@ import { parseArgs } from 'node:util';
 import { ml_kem1024, ml_kem512, ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import { createMlKem1024, createMlKem512, createMlKem768 } from 'mlkem';
 
+import { ctEqual } from '../src/ct.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
+import { keyObjectCosts, keyObjectImpls } from './key-objects.js';
+import { median } from './micro.js';
 
 // ---------------------------------------------------------------------------------------------
 // Implementations
@@ -49,6 +52,12 @@ const LEVELS: readonly Level[] = [512, 768, 1024];
 const OPS: readonly Op[] = ['keygen', 'encaps', 'decaps'];
 /** Our backends, the bases of the ratios. */
 const BASELINES: readonly string[] = ['wasm', 'portable'];
+/** Key objects (bench/key-objects.ts), compared with the one-shot functions and with Node's KeyObjects. */
+const KEY_OBJECT_PAIRS: ReadonlyArray<[string, string]> = [
+  ['wasm', 'wasm-key'],
+  ['portable', 'portable-key'],
+  ['node', 'wasm-key'],
+];
 
 /** One implementation at one parameter set. PK, SK and CT are whatever it uses for them. */
 interface LevelOps<PK = unknown, SK = unknown, CT = unknown> {
@@ -177,7 +186,7 @@ const nodeBuiltin: ImplFactory = async () => {
   };
 };
 
-const IMPLEMENTATIONS: readonly ImplFactory[] = [oursWasm, ours, noble, mlkem, nodeBuiltin];
+const IMPLEMENTATIONS: readonly ImplFactory[] = [oursWasm, ours, ...(keyObjectImpls as ImplFactory[]), noble, mlkem, nodeBuiltin];
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -287,12 +296,6 @@ function makeTasks(impls: readonly Impl[], levels: readonly Level[]): Task[] {
 // ---------------------------------------------------------------------------------------------
 // Sanity check
 
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** Throws unless every implementation round-trips and rejects a foreign secret key. */
 function sanityCheck(impls: readonly Impl[], levels: readonly Level[]): void {
   for (const impl of impls) {
@@ -305,8 +308,8 @@ function sanityCheck(impls: readonly Impl[], levels: readonly Level[]): void {
       const { ct, ss } = ops.encaps(alice.pk);
       const ss2 = ops.decaps(ct, alice.sk);
       if (ss.length !== 32) throw new Error(`sanity check: ${where}: shared secret has ${ss.length} bytes`);
-      if (!equalBytes(ss, ss2)) throw new Error(`sanity check: ${where}: decapsulated secret differs`);
-      if (equalBytes(ss, ops.decaps(ct, other.sk))) {
+      if (!ctEqual(ss, ss2)) throw new Error(`sanity check: ${where}: decapsulated secret differs`);
+      if (ctEqual(ss, ops.decaps(ct, other.sk))) {
         throw new Error(`sanity check: ${where}: a different secret key gave the same shared secret`);
       }
     }
@@ -394,12 +397,6 @@ function groupByCell(tasks: readonly Task[]): Task[][] {
 // ---------------------------------------------------------------------------------------------
 // Statistics and report
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
 /** Median absolute deviation. */
 function mad(xs: readonly number[]): number {
   const m = median(xs);
@@ -450,12 +447,19 @@ function summarize(samples: Samples, clock: Options['clock']): Result[] {
   });
 }
 
-/** The (peer, baseline) pairs reported: every implementation against each of our backends. */
+/**
+ * The (peer, baseline) pairs reported: every one-shot implementation against each of our
+ * backends, and the key-object pairs.
+ */
 function ratioPairs(names: readonly string[]): Array<[string, string]> {
   const bases = BASELINES.filter((b) => names.includes(b));
-  return bases.flatMap((b) =>
-    names.filter((p) => p !== b && !(bases.includes(p) && bases.indexOf(p) < bases.indexOf(b))).map((p): [string, string] => [p, b]),
+  const keyImpls = new Set(KEY_OBJECT_PAIRS.map(([, b]) => b));
+  const oneShot = bases.flatMap((b) =>
+    names
+      .filter((p) => p !== b && !keyImpls.has(p) && !(bases.includes(p) && bases.indexOf(p) < bases.indexOf(b)))
+      .map((p): [string, string] => [p, b]),
   );
+  return [...oneShot, ...KEY_OBJECT_PAIRS.filter(([p, b]) => names.includes(p) && names.includes(b))];
 }
 
 function ratios(results: readonly Result[]): Ratio[] {
@@ -533,7 +537,7 @@ function report(impls: readonly Impl[], results: readonly Result[], rs: readonly
     '',
     `- µs/op: median over rounds; ± is the median absolute deviation over rounds, relative to the median.`,
     `- peer/base: median over rounds of (peer µs / base µs) in the same round; ` +
-      `above 1× means the base (${BASELINES.join(' or ')}, our backends) is faster.`,
+      `above 1× means the base (${BASELINES.join(' or ')}, our backends; or the key objects) is faster.`,
     ...notes,
     '',
   ].join('\n');
@@ -555,6 +559,8 @@ async function main(): Promise<void> {
   const results = summarize(runRounds(tasks, opts), opts.clock);
   const rs = ratios(results);
   process.stdout.write(report(impls, results, rs, opts));
+  progress('key-object construction costs');
+  process.stdout.write('\n' + (await keyObjectCosts(opts.levels, opts.quick ? 3 : 9)) + '\n');
   if (opts.json !== undefined) {
     const data = { environment: environment(opts), options: opts, results, ratios: rs };
     writeFileSync(opts.json, JSON.stringify(data, null, 2) + '\n');

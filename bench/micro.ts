@@ -7,7 +7,7 @@ export function time(run: (n: number) => void, n: number): number {
   return Number(process.hrtime.bigint() - t0) / n;
 }
 
-export const median = (xs: number[]): number => {
+export const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length & 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;

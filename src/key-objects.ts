@@ -139,6 +139,13 @@ function wipeExpansion(x: DkExpansion): void {
   wipe(x.sHat, x.dk, x.seed);
 }
 
+let expansions: WeakMap<DecapsulationKey, DkExpansion> | undefined;
+
+/** @internal The expansion a key holds, for the tests that check that dispose wipes it. */
+export function expansionOf(key: DecapsulationKey): DkExpansion | undefined {
+  return expansions?.get(key);
+}
+
 const disposeSymbol: symbol | undefined = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
 
 /** The DecapsulationKey over an expansion; it owns x and wipes it on dispose. */
@@ -172,5 +179,6 @@ function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
   } as DecapsulationKey;
   // Runtimes without Symbol.dispose (older browsers) get dispose() alone.
   if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
+  (expansions ??= new WeakMap()).set(key, x);
   return Object.freeze(key);
 }

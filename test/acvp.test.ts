@@ -106,6 +106,9 @@ function runCase(kem: MlKem, fn: AcvpFunction, group: AcvpGroup, tc: AcvpCase): 
       assertBytes(publicKey, field(tc, 'ek', sizes.publicKey), 'ek');
       assertBytes(secretKey, field(tc, 'dk', sizes.secretKey), 'dk');
       assertBytes(returnedSeed, concat(d, z), 'returned seed (d ‖ z)');
+      const key = kem.decapsulationKey(seed);
+      assertBytes(key.encapsulationKey.bytes(), field(tc, 'ek', sizes.publicKey), 'decapsulationKey(seed).encapsulationKey.bytes()');
+      assertBytes(key.secretKey(), field(tc, 'dk', sizes.secretKey), 'decapsulationKey(seed).secretKey()');
       return;
     }
     case 'encapsulation': {
@@ -119,6 +122,10 @@ function runCase(kem: MlKem, fn: AcvpFunction, group: AcvpGroup, tc: AcvpCase): 
       assertBytes(ciphertext, c, 'c');
       assertBytes(sharedSecret, k, 'k');
       assertBytes(kem.decapsulate(c, dk), k, 'decapsulate(c, dk)');
+      const viaKey = kem.encapsulationKey(ek).encapsulateInternal(m);
+      assertBytes(viaKey.ciphertext, c, 'encapsulationKey(ek).encapsulateInternal(m) c');
+      assertBytes(viaKey.sharedSecret, k, 'encapsulationKey(ek).encapsulateInternal(m) k');
+      assertBytes(kem.decapsulationKey(dk).decapsulate(c), k, 'decapsulationKey(dk).decapsulate(c)');
       return;
     }
     case 'decapsulation': {
@@ -136,6 +143,7 @@ function runCase(kem: MlKem, fn: AcvpFunction, group: AcvpGroup, tc: AcvpCase): 
         const seed = concat(field(tc, 'd', 32), field(tc, 'z', 32));
         dk = kem.keygen(seed).secretKey;
         assertBytes(dk, givenDk, 'dk derived from d ‖ z');
+        assertBytes(kem.decapsulationKey(seed).decapsulate(c), k, `decapsulationKey(d ‖ z).decapsulate(c) (${String(reason)})`);
       } else {
         assert.ok(
           group.keyFormat === undefined || group.keyFormat === 'expanded',
@@ -147,6 +155,7 @@ function runCase(kem: MlKem, fn: AcvpFunction, group: AcvpGroup, tc: AcvpCase): 
         out = kem.decapsulate(c, dk);
       }, `decapsulate threw for reason "${reason}"`);
       assertBytes(out, k, `decapsulate(c, dk) (${reason})`);
+      assertBytes(kem.decapsulationKey(dk).decapsulate(c), k, `decapsulationKey(dk).decapsulate(c) (${reason})`);
       return;
     }
     case 'encapsulationKeyCheck': {
@@ -161,9 +170,13 @@ function runCase(kem: MlKem, fn: AcvpFunction, group: AcvpGroup, tc: AcvpCase): 
         assert.ok(e.sharedSecret instanceof Uint8Array && e.sharedSecret.length === 32, 'shared secret size');
         const ei = kem.encapsulateInternal(ek, m);
         assert.equal(ei.ciphertext.length, sizes.ciphertext, 'encapsulateInternal ciphertext size');
+        kem.checkPublicKey(ek);
+        assertBytes(kem.encapsulationKey(ek).encapsulateInternal(m).ciphertext, ei.ciphertext, 'encapsulationKey(ek) c');
       } else {
         assertMlKemError(() => kem.encapsulate(ek), 'ERR_INVALID_PUBLIC_KEY', 'encapsulate(ek)');
         assertMlKemError(() => kem.encapsulateInternal(ek, m), 'ERR_INVALID_PUBLIC_KEY', 'encapsulateInternal(ek, m)');
+        assertMlKemError(() => kem.checkPublicKey(ek), 'ERR_INVALID_PUBLIC_KEY', 'checkPublicKey(ek)');
+        assertMlKemError(() => kem.encapsulationKey(ek), 'ERR_INVALID_PUBLIC_KEY', 'encapsulationKey(ek)');
       }
       return;
     }
@@ -181,9 +194,13 @@ function runCase(kem: MlKem, fn: AcvpFunction, group: AcvpGroup, tc: AcvpCase): 
         assertBytes(kem.decapsulate(honest.ciphertext, dk), honest.sharedSecret, 'decapsulate(honest c, dk)');
         const kBar = kem.decapsulate(zeroC, dk);
         assert.equal(kBar.length, 32, 'decapsulate(zero c, dk) length');
+        kem.checkSecretKey(dk);
+        assertBytes(kem.decapsulationKey(dk).decapsulate(zeroC), kBar, 'decapsulationKey(dk).decapsulate(zero c)');
       } else {
         assertMlKemError(() => kem.decapsulate(honest.ciphertext, dk), 'ERR_INVALID_SECRET_KEY', 'decapsulate(honest c, dk)');
         assertMlKemError(() => kem.decapsulate(zeroC, dk), 'ERR_INVALID_SECRET_KEY', 'decapsulate(zero c, dk)');
+        assertMlKemError(() => kem.checkSecretKey(dk), 'ERR_INVALID_SECRET_KEY', 'checkSecretKey(dk)');
+        assertMlKemError(() => kem.decapsulationKey(dk), 'ERR_INVALID_SECRET_KEY', 'decapsulationKey(dk)');
       }
       return;
     }

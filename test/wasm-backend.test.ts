@@ -76,6 +76,25 @@ for (const params of [ML_KEM_512, ML_KEM_768, ML_KEM_1024]) {
     badPk[1] = badPk[1]! | 0x0f; // first coefficient 4095 ≥ q: §7.2 refuses it
     assert.throws(() => kem.encapsulate(badPk), MlKemError);
     check('encapsulate refusing a public key');
+
+    // Key objects keep their expansion outside the module's memory: it holds no secret of a live key.
+    const seedKey = kem.decapsulationKey(randomBytes(64));
+    check('decapsulationKey(seed)');
+    const expandedKey = kem.decapsulationKey(secretKey);
+    check('decapsulationKey(secretKey) with its pairwise check');
+    const ek = kem.encapsulationKey(publicKey);
+    check('encapsulationKey');
+    const fresh = ek.encapsulate();
+    check('EncapsulationKey.encapsulate');
+    expandedKey.decapsulate(fresh.ciphertext);
+    check('DecapsulationKey.decapsulate');
+    seedKey.decapsulate(fresh.ciphertext);
+    check('DecapsulationKey.decapsulate (implicit rejection)');
+    assert.throws(() => kem.checkSecretKey(badKey), MlKemError);
+    check('checkSecretKey refusing a secret key');
+    seedKey.dispose();
+    expandedKey.dispose();
+    check('dispose');
   });
 }
 

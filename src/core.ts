@@ -57,6 +57,16 @@ const SECRET_KEY_FAULTS = {
   sHat: 'its secret vector ŝ has a 12-bit coefficient that is not below q = 3329, so it is not ByteEncode_12 of any key',
 } as const;
 
+/**
+ * FIPS 203, Algorithm 16, line 3: dk = dk_PKE ‖ ek ‖ H(ek) ‖ z in ws.dk, from K-PKE's dk_PKE
+ * (already in ws.dk) and ek (ws.ek), and z (ws.z).
+ */
+export function assembleDk(kern: Kernels, ws: Workspace): void {
+  ws.dkEk.set(ws.ek);
+  kern.sha3_256(ws.dkH, ws.ek);
+  ws.dkZ.set(ws.z);
+}
+
 export class Core {
   private readonly ws: Workspace;
 
@@ -86,9 +96,7 @@ export class Core {
     const { p, kern, ws } = this;
     readBytes(ws.seed, seed);
     kpkeKeyGen(p, kern, ws);
-    ws.dkEk.set(ws.ek); // dk = dk_PKE ‖ ek ‖ H(ek) ‖ z
-    kern.sha3_256(ws.dkH, ws.ek);
-    ws.dkZ.set(ws.z);
+    assembleDk(kern, ws);
   }
 
   /** The §7.2 modulus check (encapsulation key check 2) of ek, throwing ERR_INVALID_PUBLIC_KEY. */

@@ -17,6 +17,7 @@ export function kpkeKeyGen(p: ParameterSet, kern: Kernels, ws: Workspace): void 
  * Algorithm 13 from line 3 on, for given ρ and σ (kpkeKeyGen; the timing harness builds keys
  * that share a ρ with it).
  * Note: t̂ is computed as R·(R^-1·Â∘ŝ) + ê, the Montgomery factors cancelling (see kernels.ts).
+ * @internal Exported for bench/timing/keys.ts only.
  */
 export function kpkeKeyGenFromSeeds(p: ParameterSet, kern: Kernels, ws: Workspace, rho: Uint8Array, sigma: Uint8Array): void {
   const { k, eta1 } = p;

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { KeyPair } from '../../src/index.js';
 import type { ParameterSet } from '../../src/params.js';
+import { assembleDk } from '../../src/core.js';
 import { kpkeKeyGenFromSeeds } from '../../src/kpke.js';
 import { portableKernels as kern } from '../../src/portable/index.js';
 import { createWorkspace } from '../../src/workspace.js';
@@ -19,8 +20,7 @@ import { createWorkspace } from '../../src/workspace.js';
 export function keyPairWithRho(p: ParameterSet, rho: Uint8Array): Pick<KeyPair, 'publicKey' | 'secretKey'> {
   const ws = createWorkspace(p, kern);
   kpkeKeyGenFromSeeds(p, kern, ws, rho, new Uint8Array(randomBytes(32)));
-  ws.dkEk.set(ws.ek);
-  kern.sha3_256(ws.dkH, ws.ek);
-  ws.dkZ.set(randomBytes(32));
+  ws.z.set(randomBytes(32));
+  assembleDk(kern, ws);
   return { publicKey: ws.ek.slice(), secretKey: ws.dk.slice() };
 }

@@ -1,11 +1,32 @@
 // The three ML-KEM parameter sets as key formats name them: the name, the OID of RFC 9935 §3
 // (id-alg-ml-kem-512/768/1024 = 2.16.840.1.101.3.4.4.1/2/3, from the NIST CSOR arc), and the
 // MlKem object that does the work. Only the public MlKem interface is used from here on.
+import { checkKem, isObjectArgument, describe, readFields } from '../args.js';
 import { MlKemError } from '../errors.js';
 import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../index.js';
+import type { MlKemBackend } from './types.js';
 import { type DerNode, type DerReader, TAG_NULL, TAG_OID, TAG_SEQUENCE, derNode, oidToString, tagName } from './der.js';
 
 export type MlKemAlgorithm = MlKem['name'];
+
+const PORTABLE: MlKemBackend = { MlKem512, MlKem768, MlKem1024 };
+
+/**
+ * The backend named by an options argument's `backend` (the portable one when absent), its three
+ * objects checked; `what` names the options argument.
+ */
+export function readBackend(value: unknown, what: string): MlKemBackend {
+  if (value === undefined) return PORTABLE;
+  if (!isObjectArgument(value)) {
+    throw new MlKemError('ERR_INVALID_TYPE', `${what}.backend must be { MlKem512, MlKem768, MlKem1024 } (for example await loadWasm()), got ${describe(value)}`);
+  }
+  const { MlKem512: a, MlKem768: b, MlKem1024: c } = readFields(value, ['MlKem512', 'MlKem768', 'MlKem1024'], `${what}.backend`);
+  return {
+    MlKem512: checkKem(a, 'ML-KEM-512', `${what}.backend.MlKem512`),
+    MlKem768: checkKem(b, 'ML-KEM-768', `${what}.backend.MlKem768`),
+    MlKem1024: checkKem(c, 'ML-KEM-1024', `${what}.backend.MlKem1024`),
+  };
+}
 
 export const ALGORITHMS: readonly MlKemAlgorithm[] = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024'];
 
@@ -14,15 +35,20 @@ const OID_KEMS = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04] as const;
 
 const isAlgorithm = (value: unknown): value is MlKemAlgorithm => ALGORITHMS.includes(value as MlKemAlgorithm);
 
-/** The MlKem object of an algorithm name; throws ERR_INVALID_TYPE for anything else. */
-export function kemFor(algorithm: MlKemAlgorithm): MlKem {
+/**
+ * The MlKem object of an algorithm name, from `backend` (default: the portable backend).
+ * @throws {MlKemError} `ERR_INVALID_TYPE` for anything but the three names.
+ * @example
+ * const kem = kemFor('ML-KEM-768', await loadWasm());
+ */
+export function kemFor(algorithm: MlKemAlgorithm, backend: MlKemBackend = PORTABLE): MlKem {
   switch (algorithm) {
     case 'ML-KEM-512':
-      return MlKem512;
+      return backend.MlKem512;
     case 'ML-KEM-768':
-      return MlKem768;
+      return backend.MlKem768;
     case 'ML-KEM-1024':
-      return MlKem1024;
+      return backend.MlKem1024;
     default:
       throw new MlKemError(
         'ERR_INVALID_TYPE',
@@ -55,7 +81,7 @@ export function algorithmOfOid(contents: Uint8Array): MlKemAlgorithm | undefined
 
 /** The algorithm whose public key (ek) or secret key (dk) has this many bytes, if any. */
 export function algorithmOfLength(kind: 'publicKey' | 'secretKey', length: number): MlKemAlgorithm | undefined {
-  return ALGORITHMS.find((a) => kemFor(a).sizes[kind] === length);
+  return ALGORITHMS.find((a) => kemFor(a).sizes[kind] === length); // sizes are the same on every backend
 }
 
 /** "800, 1184 or 1568" */

@@ -9,7 +9,9 @@ export { decodeSpki, encodeSpki } from './spki.js';
 export type {
   DecodePkcs8Options,
   EncodePkcs8Options,
+  KeyOptions,
   KeyParts,
+  MlKemBackend,
   MlKemJwk,
   PemLabel,
   PrivateKeyForm,

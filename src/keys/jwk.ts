@@ -4,10 +4,10 @@
 // key — both in unpadded base64url (RFC 7515, §2). A private JWK always carries `pub` too.
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { describe, isObjectArgument, readFields } from '../args.js';
-import { ALGORITHMS, type MlKemAlgorithm, kemFor } from './algorithms.js';
+import { describe, isObjectArgument, readFields, readOptions } from '../args.js';
+import { ALGORITHMS, type MlKemAlgorithm, kemFor, readBackend } from './algorithms.js';
 import { decodeBase64url, encodeBase64url } from './base64.js';
-import type { KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './types.js';
+import type { KeyOptions, KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './types.js';
 import { resolveKey } from './parts.js';
 import { checkPublicKey } from './validate.js';
 
@@ -15,8 +15,9 @@ import { checkPublicKey } from './validate.js';
  * The JWK of a key: a private JWK when `key` holds the seed, else a public one from `publicKey`.
  * Members in the order Node writes them: kty, alg, pub, priv.
  */
-export function toJwk(key: KeyParts): MlKemJwk {
-  const k = resolveKey(key, 'toJwk key');
+export function toJwk(key: KeyParts, options?: KeyOptions): MlKemJwk {
+  const backend = readBackend(readOptions(options, ['backend'], 'toJwk options').backend, 'toJwk options');
+  const k = resolveKey(key, 'toJwk key', backend);
   try {
     if (k.seed === undefined && k.secretKey !== undefined) {
       throw new MlKemError(
@@ -43,7 +44,8 @@ const show = (value: unknown): string => (typeof value === 'string' ? JSON.strin
  * publicKey } for a private one, whose pub must be the public key of its seed. Members other
  * than kty, alg, pub and priv (use, key_ops, kid, ext, …) are ignored.
  */
-export function fromJwk(jwk: object): PublicKeyInfo | PrivateKeyInfo {
+export function fromJwk(jwk: object, options?: KeyOptions): PublicKeyInfo | PrivateKeyInfo {
+  const backend = readBackend(readOptions(options, ['backend'], 'fromJwk options').backend, 'fromJwk options');
   if (!isObjectArgument(jwk)) {
     throw new MlKemError('ERR_INVALID_TYPE', `fromJwk jwk must be a JWK object (parse JSON text first), got ${describe(jwk)}`);
   }
@@ -51,7 +53,7 @@ export function fromJwk(jwk: object): PublicKeyInfo | PrivateKeyInfo {
   if (kty !== 'AKP') fail(`kty must be "AKP" for ML-KEM, got ${show(kty)}`);
   if (!ALGORITHMS.includes(alg as MlKemAlgorithm)) fail(`alg must be "ML-KEM-512", "ML-KEM-768" or "ML-KEM-1024", got ${show(alg)}`);
   const algorithm = alg as MlKemAlgorithm;
-  const kem = kemFor(algorithm);
+  const kem = kemFor(algorithm, backend);
   if (typeof pub !== 'string') fail(`pub must be a base64url string, got ${show(pub)}`);
   const publicKey = decodeBase64url(pub as string, 'JWK pub');
   if (publicKey.length !== kem.sizes.publicKey) fail(`pub holds ${publicKey.length} bytes; an ${algorithm} public key has ${kem.sizes.publicKey}`);

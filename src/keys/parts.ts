@@ -6,6 +6,7 @@ import { MlKemError } from '../errors.js';
 import { checkBytes, describe, isObjectArgument, readFields } from '../args.js';
 import type { MlKem } from '../index.js';
 import { type MlKemAlgorithm, algorithmOfLength, checkAlgorithm, kemFor, lengthsOf } from './algorithms.js';
+import type { MlKemBackend } from './types.js';
 import { checkPublicKey, checkSecretKey, embeddedPublicKey } from './validate.js';
 import { takeUint8Array } from '../args.js';
 
@@ -46,7 +47,7 @@ function readParts(key: unknown, what: string) {
 }
 
 /** The parameter set: named, or implied by the length of secretKey or publicKey. */
-function pickKem(p: ReturnType<typeof readParts>, what: string): MlKem {
+function pickKem(p: ReturnType<typeof readParts>, what: string, backend: MlKemBackend): MlKem {
   let algorithm = p.algorithm;
   for (const kind of ['secretKey', 'publicKey'] as const) {
     const bytes = p[kind];
@@ -59,7 +60,7 @@ function pickKem(p: ReturnType<typeof readParts>, what: string): MlKem {
   if (algorithm === undefined) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what}.algorithm is needed with a seed alone: a 64-byte seed fits every parameter set`);
   }
-  const kem = kemFor(algorithm);
+  const kem = kemFor(algorithm, backend);
   if (p.secretKey !== undefined) checkBytes(p.secretKey, kem.sizes.secretKey, `${kem.name} ${what}.secretKey`);
   if (p.publicKey !== undefined) checkBytes(p.publicKey, kem.sizes.publicKey, `${kem.name} ${what}.publicKey`);
   if (p.seed !== undefined) checkBytes(p.seed, 64, `${what}.seed`);
@@ -72,11 +73,11 @@ function pickKem(p: ReturnType<typeof readParts>, what: string): MlKem {
  * and §7.2 checks, and a publicKey alone the §7.2 check. Disagreeing parts throw
  * ERR_INVALID_SECRET_KEY.
  */
-export function resolveKey(key: unknown, what: string): ResolvedKey {
+export function resolveKey(key: unknown, what: string, backend: MlKemBackend): ResolvedKey {
   const p = readParts(key, what);
   const ours = () => wipe(p.seed, p.secretKey); // our copies of the caller's secrets
   try {
-    const kem = pickKem(p, what);
+    const kem = pickKem(p, what, backend);
     if (p.seed !== undefined) {
       const pair = kem.keygen(p.seed);
       const dispose = () => {

@@ -8,7 +8,7 @@
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { describe } from '../args.js';
-import { algorithmIdentifier, kemFor, readAlgorithmIdentifier } from './algorithms.js';
+import { algorithmIdentifier, kemFor, readAlgorithmIdentifier, readBackend } from './algorithms.js';
 import {
   type DerNode,
   DerReader,
@@ -36,12 +36,12 @@ const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
  * AWS-LC write — else 'expanded'.
  */
 export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8Array {
-  const { form: formIn } = readOptions(options, ['form'], 'encodePkcs8 options');
+  const { form: formIn, backend } = readOptions(options, ['form', 'backend'], 'encodePkcs8 options');
   const form = formIn as PrivateKeyForm | undefined;
   if (form !== undefined && !FORMS.includes(form)) {
     throw new MlKemError('ERR_INVALID_TYPE', `encodePkcs8 options.form must be 'seed', 'expanded' or 'both', got ${typeof form === 'string' ? `'${form}'` : describe(form)}`);
   }
-  const k = resolveKey(key, 'encodePkcs8 key');
+  const k = resolveKey(key, 'encodePkcs8 key', readBackend(backend, 'encodePkcs8 options'));
   try {
     if (k.secretKey === undefined) throw new MlKemError('ERR_INVALID_TYPE', 'encodePkcs8 key must hold seed or secretKey, not only publicKey');
     const chosen = form ?? (k.seed !== undefined ? 'seed' : 'expanded');
@@ -83,7 +83,8 @@ export function decodePkcs8(der: Uint8Array, options?: DecodePkcs8Options): Priv
 }
 
 function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
-  const { pairwiseCheck: pairwise } = readOptions(options, ['pairwiseCheck'], 'decodePkcs8 options');
+  const { pairwiseCheck: pairwise, backend: backendIn } = readOptions(options, ['pairwiseCheck', 'backend'], 'decodePkcs8 options');
+  const backend = readBackend(backendIn, 'decodePkcs8 options');
   if (pairwise !== undefined && typeof pairwise !== 'boolean') {
     throw new MlKemError('ERR_INVALID_TYPE', `decodePkcs8 options.pairwiseCheck must be a boolean, got ${describe(pairwise)}`);
   }
@@ -99,7 +100,7 @@ function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyI
     r.fail(`version at byte ${versionAt} is ${version}; RFC 5958 knows only v1 (0) and v2 (1)`);
   }
   const algorithm = readAlgorithmIdentifier(r, 'privateKeyAlgorithm');
-  const kem = kemFor(algorithm);
+  const kem = kemFor(algorithm, backend);
   const choice = r.element(TAG_OCTET_STRING, 'privateKey');
   if (r.peek() === TAG_CONTEXT_0_CONSTRUCTED) r.element(TAG_CONTEXT_0_CONSTRUCTED, 'attributes'); // allowed, not used
   let includedPublicKey: Uint8Array | undefined;

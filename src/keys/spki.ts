@@ -1,20 +1,21 @@
 // SubjectPublicKeyInfo (RFC 5280, §4.1.2.7) for ML-KEM public keys (RFC 9935, §4): the
 // algorithm's OID with parameters absent, and the encapsulation key ek as the BIT STRING.
 import { MlKemError } from '../errors.js';
-import { algorithmIdentifier, algorithmOfLength, kemFor, lengthsOf, readAlgorithmIdentifier } from './algorithms.js';
+import { algorithmIdentifier, algorithmOfLength, kemFor, lengthsOf, readAlgorithmIdentifier, readBackend } from './algorithms.js';
 import { DerReader, TAG_BIT_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
-import type { PublicKeyInfo } from './types.js';
+import type { KeyOptions, PublicKeyInfo } from './types.js';
 import { checkPublicKey } from './validate.js';
-import { takeUint8Array } from '../args.js';
+import { readOptions, takeUint8Array } from '../args.js';
 
 /** The DER SubjectPublicKeyInfo of an encapsulation key; the parameter set follows from its length. */
-export function encodeSpki(key: Uint8Array): Uint8Array {
+export function encodeSpki(key: Uint8Array, options?: KeyOptions): Uint8Array {
+  const { backend } = readOptions(options, ['backend'], 'encodeSpki options');
   const publicKey = takeUint8Array(key, 'encodeSpki publicKey', ` of ${lengthsOf('publicKey')} bytes`);
   const algorithm = algorithmOfLength('publicKey', publicKey.length);
   if (algorithm === undefined) {
     throw new MlKemError('ERR_INVALID_LENGTH', `encodeSpki publicKey must be ${lengthsOf('publicKey')} bytes long, got ${publicKey.length}`);
   }
-  checkPublicKey(kemFor(algorithm), publicKey, 'encodeSpki publicKey', 'ERR_INVALID_PUBLIC_KEY');
+  checkPublicKey(kemFor(algorithm, readBackend(backend, 'encodeSpki options')), publicKey, 'encodeSpki publicKey', 'ERR_INVALID_PUBLIC_KEY');
   // subjectPublicKey: a BIT STRING with 0 unused bits, then ek
   return encodeDer(derNode(TAG_SEQUENCE, algorithmIdentifier(algorithm), derNode(TAG_BIT_STRING, Uint8Array.of(0), publicKey)));
 }
@@ -23,12 +24,13 @@ export function encodeSpki(key: Uint8Array): Uint8Array {
  * Decodes a DER SubjectPublicKeyInfo holding an ML-KEM public key, and runs the FIPS 203 §7.2
  * check on it. Malformed DER throws ERR_INVALID_KEY_ENCODING; a failing key ERR_INVALID_PUBLIC_KEY.
  */
-export function decodeSpki(der: Uint8Array): PublicKeyInfo {
+export function decodeSpki(der: Uint8Array, options?: KeyOptions): PublicKeyInfo {
+  const backend = readBackend(readOptions(options, ['backend'], 'decodeSpki options').backend, 'decodeSpki options');
   const top = new DerReader(takeUint8Array(der, 'decodeSpki der'), 'SubjectPublicKeyInfo');
-  const r = top.element(TAG_SEQUENCE, 'SubjectPublicKeyInfo');
-  top.finish('the SubjectPublicKeyInfo SEQUENCE');
+  const r = top.element(TAG_SEQUENCE, 'the outer element'); // the reader's messages already start "SubjectPublicKeyInfo: "
+  top.finish('the outer SEQUENCE');
   const algorithm = readAlgorithmIdentifier(r, 'algorithm');
-  const kem = kemFor(algorithm);
+  const kem = kemFor(algorithm, backend);
   const at = r.offset;
   const key = r.bitString(TAG_BIT_STRING, 'subjectPublicKey');
   r.finish('subjectPublicKey');

@@ -1,6 +1,23 @@
 // The types shared by the key formats of mlkem-ts/keys (one module, so that the format modules
 // and the entry point import it and not each other).
+import type { MlKem } from '../kem.js';
 import type { MlKemAlgorithm } from './algorithms.js';
+
+/**
+ * The three ML-KEM objects of one backend: `await loadWasm()` from 'mlkem-ts/wasm', or the
+ * portable ones (`import * as mlkem from 'mlkem-ts'`). The default is the portable backend.
+ */
+export interface MlKemBackend {
+  readonly MlKem512: MlKem;
+  readonly MlKem768: MlKem;
+  readonly MlKem1024: MlKem;
+}
+
+/** Options every function of mlkem-ts/keys takes. */
+export interface KeyOptions {
+  /** The backend that expands and checks keys (key generation from a seed, the §7.2/§7.3 checks, the pairwise check). */
+  backend?: MlKemBackend;
+}
 
 /** A public key and its parameter set. */
 export interface PublicKeyInfo {
@@ -34,12 +51,12 @@ export interface KeyParts {
 /** The ML-KEM-PrivateKey CHOICE of RFC 9935 §6: seed [0], expandedKey, or both. */
 export type PrivateKeyForm = 'seed' | 'expanded' | 'both';
 
-export interface EncodePkcs8Options {
+export interface EncodePkcs8Options extends KeyOptions {
   /** Default: 'seed' when the seed is known, else 'expanded'. */
   form?: PrivateKeyForm;
 }
 
-export interface DecodePkcs8Options {
+export interface DecodePkcs8Options extends KeyOptions {
   /**
    * Also check an expanded key (one stored without its seed) by encapsulating to its public key
    * and decapsulating: the only check that catches an altered secret vector behind a valid

@@ -1,19 +1,17 @@
-// Boundary checks for mlkem-ts/keys, and the key checks, all through the public MlKem
-// interface: the FIPS 203 §7.2 modulus check runs inside encapsulateInternal, the §7.3 hash
-// check inside decapsulate, so the formats apply exactly the checks the core applies.
+// The key checks of mlkem-ts/keys, all through the public MlKem interface (checkPublicKey,
+// checkSecretKey), so the formats apply exactly the checks the core applies, with messages that
+// name the part of the encoding that failed.
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError, type MlKemErrorCode } from '../errors.js';
 import type { MlKem } from '../index.js';
 
 /**
- * The FIPS 203 §7.2 modulus check of an encapsulation key of the right length, as the core runs
- * it: throws `code` with a message naming `what` when a 12-bit coefficient is not below q.
- * Note: encapsulateInternal with a fixed m runs that check and nothing secret; its output is
- * discarded, and no randomness is needed to decode a key.
+ * The FIPS 203 §7.2 check of an encapsulation key of the right length (MlKem.checkPublicKey):
+ * throws `code` with a message naming `what` when a 12-bit coefficient is not below q.
  */
 export function checkPublicKey(kem: MlKem, publicKey: Uint8Array, what: string, code: MlKemErrorCode): void {
   try {
-    wipe(kem.encapsulateInternal(publicKey, new Uint8Array(32)).sharedSecret);
+    kem.checkPublicKey(publicKey);
   } catch (err) {
     if (err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY') {
       throw new MlKemError(code, `${what} is not a valid ${kem.name} encapsulation key: a 12-bit coefficient is not below q = 3329 (FIPS 203, §7.2)`);
@@ -29,27 +27,19 @@ export function embeddedPublicKey(kem: MlKem, secretKey: Uint8Array): Uint8Array
 }
 
 /**
- * Checks an expanded decapsulation key of the right length: the FIPS 203 §7.3 hash check (its
- * stored H(ek) matches its ek) and the §7.2 check of that ek, both as ERR_INVALID_SECRET_KEY.
- * Note: decapsulate runs the §7.3 check before anything else; the all-zero ciphertext is public
- * and its result is discarded.
+ * Checks an expanded decapsulation key of the right length (MlKem.checkSecretKey): the FIPS 203
+ * §7.3 hash check, the §7.2 check of its embedded ek, and canonical ŝ, all as
+ * ERR_INVALID_SECRET_KEY with a message naming `what`.
  */
 export function checkSecretKey(kem: MlKem, secretKey: Uint8Array, what: string): void {
-  let k: Uint8Array | undefined;
   try {
-    k = kem.decapsulate(new Uint8Array(kem.sizes.ciphertext), secretKey);
+    kem.checkSecretKey(secretKey);
   } catch (err) {
     if (err instanceof MlKemError && err.code === 'ERR_INVALID_SECRET_KEY') {
-      throw new MlKemError(
-        'ERR_INVALID_SECRET_KEY',
-        `${what} is not a valid ${kem.name} decapsulation key: its stored H(ek) does not match its encapsulation key (FIPS 203, §7.3)`,
-      );
+      throw new MlKemError('ERR_INVALID_SECRET_KEY', err.message.replace(`${kem.name} secretKey`, what));
     }
     throw err;
-  } finally {
-    wipe(k);
   }
-  checkPublicKey(kem, embeddedPublicKey(kem, secretKey), `${what} (its embedded encapsulation key)`, 'ERR_INVALID_SECRET_KEY');
 }
 
 /**

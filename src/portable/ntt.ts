@@ -86,6 +86,7 @@ export function nttTwiddles(): { zeta: Int32Array; zetaShoup: Int32Array } {
  * Note: the NTT loops below write this formula out instead of calling it: V8 does not inline the
  * call there, and the transforms run 1.4-1.9x slower with it. test/field.test.ts checks this
  * function exhaustively; test/ntt.test.ts checks the written-out copies through the transforms.
+ * @internal Exported for those tests only.
  */
 export function mulShoup(a: number, z: number, zs: number): number {
   return Math.imul(a, z) - Math.imul((Math.imul(a, zs) + 0x8000) >> 16, Q);

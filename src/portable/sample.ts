@@ -52,7 +52,10 @@ export function sampleMatrixWithHash(a: Int16Array, rho: Uint8Array, k: number, 
   sha3_256(hOut, data);
 }
 
-/** Implements FIPS 203, Algorithm 7 (SampleNTT) on XOF(rho ‖ b0 ‖ b1), for one polynomial. */
+/**
+ * Implements FIPS 203, Algorithm 7 (SampleNTT) on XOF(rho ‖ b0 ‖ b1), for one polynomial.
+ * @internal The kernels sample whole matrices (sampleMatrix); exported for test/sample.test.ts.
+ */
 export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: number): void {
   interleaveLanes(getScratch().seed, rho, 0, 4);
   sampleNttFromSeed(out, 0, b0, b1);
@@ -127,7 +130,10 @@ export function samplePolyCbdVector(out: Int16Array, sigma: Uint8Array, nonce: n
   }
 }
 
-/** Implements FIPS 203, Algorithm 8 (SamplePolyCBD_eta) on PRF_eta(sigma, nonce), for one polynomial. */
+/**
+ * Implements FIPS 203, Algorithm 8 (SamplePolyCBD_eta) on PRF_eta(sigma, nonce), for one polynomial.
+ * @internal The kernels sample vectors (samplePolyCbdVector); exported for test/sample.test.ts.
+ */
 export function samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number, eta: 2 | 3): void {
   samplePolyCbdVector(out, sigma, nonce, 1, eta);
 }

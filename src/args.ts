@@ -2,7 +2,6 @@
 // Proxy or other realm can fool, private copies of byte arrays, and the fields of argument objects.
 // Every failure is an MlKemError naming the argument, what was expected and what was given.
 import { MlKemError } from './errors.js';
-import type { MlKem } from './kem.js';
 
 /** Names what a value is, for error messages ("a string", "an ArrayBuffer", "null"). */
 export function describe(value: unknown): string {
@@ -151,21 +150,4 @@ export function readOptions<K extends string>(value: unknown, names: readonly K[
   if (value === undefined) return {};
   if (!isObjectArgument(value)) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object, got ${describe(value)}`);
   return readFields(value, names, what);
-}
-
-/** Returns kem if it is an MlKem object of the parameter set `name`, else throws ERR_INVALID_TYPE. */
-export function checkKem(kem: unknown, name: MlKem['name'], where: string): MlKem {
-  const what = `${where}: kem`;
-  const k = isObjectArgument(kem) ? readFields(kem, ['name', 'keygen', 'encapsulateInternal', 'decapsulate'], what) : undefined;
-  const ok =
-    k !== undefined &&
-    k.name === name &&
-    typeof k.keygen === 'function' &&
-    typeof k.encapsulateInternal === 'function' &&
-    typeof k.decapsulate === 'function';
-  if (!ok) {
-    const got = k === undefined ? describe(kem) : typeof k.name === 'string' ? `an object named ${k.name}` : `an object whose name is ${describe(k.name)}`;
-    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an ${name} object (MlKem), got ${got}`);
-  }
-  return kem as MlKem;
 }

@@ -1,12 +1,13 @@
 // The public ML-KEM objects: one frozen object per parameter set and backend, which checks every
 // argument at the boundary, takes private copies of what it must, and runs the algorithms of
 // core.ts. Key objects (key-objects.ts) are made here too.
-import { checkBytes, copyBytes } from './args.js';
+import { checkBytes, copyBytes, describe, isObjectArgument, readFields } from './args.js';
 import { Core, type Encapsulation, type KeyPair } from './core.js';
 import type { Kernels } from './kernels.js';
 import { type DecapsulationKey, type DecapsulationKeyOptions, type EncapsulationKey, createDecapsulationKey, createEncapsulationKey } from './key-objects.js';
 import type { ParameterSet } from './params.js';
 import { randomBytes } from './random.js';
+import { MlKemError } from './errors.js';
 
 export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair };
 
@@ -157,4 +158,21 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
     },
   });
   return kem;
+}
+
+/** Returns kem if it is an MlKem object of the parameter set `name`, else throws ERR_INVALID_TYPE. */
+export function checkKem(kem: unknown, name: MlKem['name'], where: string): MlKem {
+  const what = `${where}: kem`;
+  const k = isObjectArgument(kem) ? readFields(kem, ['name', 'keygen', 'encapsulateInternal', 'decapsulate'], what) : undefined;
+  const ok =
+    k !== undefined &&
+    k.name === name &&
+    typeof k.keygen === 'function' &&
+    typeof k.encapsulateInternal === 'function' &&
+    typeof k.decapsulate === 'function';
+  if (!ok) {
+    const got = k === undefined ? describe(kem) : typeof k.name === 'string' ? `an object named ${k.name}` : `an object whose name is ${describe(k.name)}`;
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an ${name} object (MlKem), got ${got}`);
+  }
+  return kem as MlKem;
 }

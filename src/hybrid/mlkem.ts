@@ -1,8 +1,8 @@
 // The ML-KEM half of a hybrid, reached only through the public MlKem interface so that any
-// backend's object can be plugged in (a factory's argument is checked by args.ts's checkKem):
+// backend's object can be plugged in (a factory's argument is checked by kem.ts's checkKem):
 // encapsulation with errors that name the hybrid's argument rather than the inner ML-KEM call.
 import { MlKemError } from '../errors.js';
-export { checkKem } from '../args.js';
+export { checkKem } from '../kem.js';
 import type { Encapsulation, MlKem } from '../kem.js';
 
 /**

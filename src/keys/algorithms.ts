@@ -1,13 +1,15 @@
 // The three ML-KEM parameter sets as key formats name them: the name, the OID of RFC 9935 §3
 // (id-alg-ml-kem-512/768/1024 = 2.16.840.1.101.3.4.4.1/2/3, from the NIST CSOR arc), and the
 // MlKem object that does the work. Only the public MlKem interface is used from here on.
-import { checkKem, isObjectArgument, describe, readFields } from '../args.js';
+import { describe, isObjectArgument, readFields } from '../args.js';
 import { MlKemError } from '../errors.js';
 import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../index.js';
-import type { MlKemBackend } from './types.js';
+import { checkKem } from '../kem.js';
+import type { MlKemAlgorithm, MlKemBackend } from './types.js';
+
+export type { MlKemAlgorithm };
 import { type DerNode, type DerReader, TAG_NULL, TAG_OID, TAG_SEQUENCE, derNode, oidToString, tagName } from './der.js';
 
-export type MlKemAlgorithm = MlKem['name'];
 
 const PORTABLE: MlKemBackend = { MlKem512, MlKem768, MlKem1024 };
 

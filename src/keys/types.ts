@@ -1,7 +1,9 @@
 // The types shared by the key formats of mlkem-ts/keys (one module, so that the format modules
 // and the entry point import it and not each other).
 import type { MlKem } from '../kem.js';
-import type { MlKemAlgorithm } from './algorithms.js';
+
+/** The name of an ML-KEM parameter set, as key formats name it. */
+export type MlKemAlgorithm = MlKem['name'];
 
 /**
  * The three ML-KEM objects of one backend: `await loadWasm()` from 'mlkem-ts/wasm', or the

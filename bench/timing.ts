@@ -17,7 +17,7 @@
  *                      reports that public variation as a leak.                per backend and level
  *   decaps-control     valid / valid ciphertexts: the negative control. Its |t| is what the
  *                      harness and the machine give when there is nothing to find. per backend, level
- *   ct-diffmask, ct-equal  1088-byte arrays, equal / differing in byte 0.      backend-independent
+ *   ct-diffmask(-words), ct-equal  1088-byte arrays, equal / differing in byte 0.      backend-independent
  *   ct-select          32 bytes with mask 0 / mask −1.                         backend-independent
  *   ct-iszero          1088 zero bytes / a nonzero byte 0.                     backend-independent
  * --backend and --level select decapsulation targets only; the ct helpers are plain JavaScript

@@ -6,7 +6,7 @@
 // nothing outside the library can change during the call: private copies where the call draws
 // randomness first, the caller's arrays otherwise (read once, through readBytes).
 import { readBytes } from './args.js';
-import { ctDiffMask, ctSelect } from './ct.js';
+import { ctDiffMask, ctDiffMaskWords, ctSelect } from './ct.js';
 import { MlKemError } from './errors.js';
 import type { Kernels } from './kernels.js';
 import { decodeVector, kpkeDecrypt, kpkeEncrypt, kpkeKeyGen, sampleMatrixAndHashEk, transposeMatrix } from './kpke.js';
@@ -201,7 +201,7 @@ export class Core {
     kern.sha3_512(ws.g, ws.m, ws.dkH); // (K', r') = G(m' ‖ h)
     kern.shake256(ws.kBar, ws.dkZ, ws.c); // K̄ = J(z ‖ c)
     kpkeEncrypt(p, kern, ws, ws.m, ws.gHi, ws.c2); // c' = K-PKE.Encrypt(ek, m', r')
-    const differ = ctDiffMask(ws.c, ws.c2, p.ciphertextBytes);
+    const differ = ctDiffMaskWords(ws.cWords, ws.c2Words, p.ciphertextBytes >> 2);
     ctSelect(ws.gLo, ws.gLo, ws.kBar, differ, 32);
     return ws.gLo.slice();
   }

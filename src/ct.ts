@@ -12,6 +12,17 @@ export function ctDiffMask(a: Uint8Array, b: Uint8Array, len: number): number {
   return (0 - acc) >> 31;
 }
 
+/**
+ * ctDiffMask over 32-bit words: 0 when a[0..len) equals b[0..len), else -1, in time that depends
+ * only on len. Four times fewer steps for the ciphertext comparison of decapsulation.
+ */
+export function ctDiffMaskWords(a: Int32Array, b: Int32Array, len: number): number {
+  let acc = 0;
+  for (let i = 0; i < len; i++) acc |= a[i]! ^ b[i]!;
+  // acc | -acc has its sign bit set exactly when acc ≠ 0 (also for acc = -2^31).
+  return (acc | -acc) >> 31;
+}
+
 /** out[i] = mask ? b[i] : a[i] for i < len, where mask is 0 or -1. out may alias a. */
 export function ctSelect(out: Uint8Array, a: Uint8Array, b: Uint8Array, mask: number, len: number): void {
   for (let i = 0; i < len; i++) {

@@ -37,6 +37,9 @@ export interface Workspace {
   readonly dkZ: Uint8Array;
   readonly c: Uint8Array;
   readonly c2: Uint8Array;
+  /** c and c' as 32-bit words (ciphertext lengths are multiples of 32), for their comparison. */
+  readonly cWords: Int32Array;
+  readonly c2Words: Int32Array;
   /** d ‖ z and its halves; the message m; G's output and halves (ρ ‖ σ or K ‖ r); J's output; H(ek). */
   readonly seed: Uint8Array;
   readonly d: Uint8Array;
@@ -58,6 +61,11 @@ export interface Workspace {
 
 function polys(vec: Int16Array, count: number): Int16Array[] {
   return Array.from({ length: count }, (_, i) => vec.subarray(256 * i, 256 * (i + 1)));
+}
+
+/** An Int32Array view of the same bytes (the kernels' buffers are 16-byte aligned). */
+function words(bytes: Uint8Array): Int32Array {
+  return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
 }
 
 export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
@@ -104,6 +112,8 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     dkZ: dk.subarray(768 * k + 64),
     c,
     c2,
+    cWords: words(c),
+    c2Words: words(c2),
     seed,
     d: seed.subarray(0, 32),
     z: seed.subarray(32, 64),

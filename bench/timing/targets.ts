@@ -3,7 +3,7 @@
 // the timed region holds only the operation (or a batch of it) between two hrtime reads.
 import { randomBytes } from 'node:crypto';
 
-import { ctDiffMask, ctEqual, ctIsZero, ctSelect } from '../../src/ct.js';
+import { ctDiffMask, ctDiffMaskWords, ctEqual, ctIsZero, ctSelect } from '../../src/ct.js';
 import type { MlKem } from '../../src/index.js';
 import type { ParameterSet } from '../../src/params.js';
 import { keyPairWithRho } from './keys.js';
@@ -14,11 +14,12 @@ export type TestName =
   | 'decaps-key'
   | 'decaps-control'
   | 'ct-diffmask'
+  | 'ct-diffmask-words'
   | 'ct-equal'
   | 'ct-select'
   | 'ct-iszero';
 export const DECAPS_TESTS: readonly TestName[] = ['decaps-ciphertext', 'decaps-key', 'decaps-control'];
-export const CT_TESTS: readonly TestName[] = ['ct-diffmask', 'ct-equal', 'ct-select', 'ct-iszero'];
+export const CT_TESTS: readonly TestName[] = ['ct-diffmask', 'ct-diffmask-words', 'ct-equal', 'ct-select', 'ct-iszero'];
 
 export interface Target {
   test: TestName;
@@ -214,6 +215,10 @@ export function ctTargets(): Target[] {
   const cmpClasses = ['equal', 'differ in byte 0'] as const;
   return [
     ctTarget('ct-diffmask', cmpClasses, 16, pools(comparePair), ([a, b]) => ctDiffMask(a!, b!, CMP_LEN)),
+    // The word views are made in the timed region, the same work for both classes.
+    ctTarget('ct-diffmask-words', cmpClasses, 16, pools(comparePair), ([a, b]) =>
+      ctDiffMaskWords(new Int32Array(a!.buffer, 0, CMP_LEN >> 2), new Int32Array(b!.buffer, 0, CMP_LEN >> 2), CMP_LEN >> 2),
+    ),
     ctTarget('ct-equal', cmpClasses, 16, pools(comparePair), ([a, b]) => Number(ctEqual(a!, b!))),
     ctTarget(
       'ct-select',

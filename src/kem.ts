@@ -1,7 +1,7 @@
 // The public ML-KEM objects: one frozen object per parameter set and backend, which checks every
 // argument at the boundary, takes private copies of what it must, and runs the algorithms of
 // core.ts. Key objects (key-objects.ts) are made here too.
-import { checkBytes, copyBytes, describe, isObjectArgument, readFields } from './args.js';
+import { checkBytes, describe, isObjectArgument, readBytes, readFields } from './args.js';
 import { Core, type Encapsulation, type KeyPair } from './core.js';
 import type { Kernels } from './kernels.js';
 import { type DecapsulationKey, type DecapsulationKeyOptions, type EncapsulationKey, createDecapsulationKey, createEncapsulationKey } from './key-objects.js';
@@ -88,6 +88,7 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
   let core: Core | undefined;
   const getCore = () => (core ??= new Core(p, kernels)); // workspace allocated on first use
   const arg = (name: string) => `${p.name} ${name}`;
+  let ekCopy: Uint8Array | undefined;
 
   // Note: randomness is drawn before the workspace is touched, and after every argument has been
   // copied: getRandomValues is a call out to code that is not ours (it can be replaced), and it
@@ -117,12 +118,21 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
 
     encapsulate(publicKey: Uint8Array): Encapsulation {
       checkBytes(publicKey, p.publicKeyBytes, arg('publicKey'));
-      const ek = copyBytes(publicKey);
-      const m = randomBytes(32);
+      // Our copy of the key, in a buffer reused from call to call (a fresh one per call costs
+      // more than the rest of the copy); a call that re-enters from getRandomValues finds it
+      // taken and uses a fresh one.
+      const ek = ekCopy ?? new Uint8Array(p.publicKeyBytes);
+      ekCopy = undefined;
       try {
-        return getCore().encaps(ek, m, arg('publicKey'));
+        readBytes(ek, publicKey);
+        const m = randomBytes(32);
+        try {
+          return getCore().encaps(ek, m, arg('publicKey'));
+        } finally {
+          m.fill(0);
+        }
       } finally {
-        m.fill(0);
+        ekCopy = ek;
       }
     },
 

@@ -11,9 +11,9 @@ import { wipe } from '../ct.js';
 
 const LABELS: readonly PemLabel[] = ['PUBLIC KEY', 'PRIVATE KEY'];
 
-const fail = (message: string): never => {
+function fail(message: string): never {
   throw new MlKemError('ERR_INVALID_KEY_ENCODING', `PEM: ${message}`);
-};
+}
 
 function checkLabel(label: unknown, what: string): asserts label is PemLabel {
   if (!LABELS.includes(label as PemLabel)) {
@@ -39,47 +39,99 @@ export function toPem(der: Uint8Array, label: PemLabel): string {
   return `${text}-----END ${label}-----\n`;
 }
 
-const BOUNDARY = /^-----(BEGIN|END) (.*?)-----[ \t]*$/;
+const BEGIN = '-----BEGIN ';
+const END = '-----END ';
+const DASHES = '-----';
+
+/** Whether a character code is a blank that RFC 7468, §3 lets a line end with (WSP: space or tab). */
+const isBlank = (code: number): boolean => code === 0x20 || code === 0x09;
+
+/** The end of `line` without its trailing blanks: one backward scan, so linear in the line. */
+function trimmedEnd(line: string): number {
+  let end = line.length;
+  while (end > 0 && isBlank(line.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/**
+ * The lines of `text`, split at CRLF, CR or LF, in one forward scan.
+ * Note: no regular expressions anywhere in this parser; every step is a single pass over its
+ * input, so the whole parse is linear in the length of the text (issue #11: a backtracking
+ * trailing-blank pattern took quadratic time on a long run of blanks).
+ */
+function splitLines(text: string): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 0x0a && code !== 0x0d) continue;
+    lines.push(text.slice(start, i));
+    if (code === 0x0d && text.charCodeAt(i + 1) === 0x0a) i++;
+    start = i + 1;
+  }
+  lines.push(text.slice(start));
+  return lines;
+}
+
+/**
+ * A boundary line `-----BEGIN label-----` or `-----END label-----` (RFC 7468, §2), trailing blanks
+ * allowed; null for any other line. The label is everything between the prefix and the last
+ * `-----`, as a lazy match to the end of the line would take it.
+ */
+function boundary(line: string): { kind: 'BEGIN' | 'END'; label: string } | null {
+  const kind = line.startsWith(BEGIN) ? 'BEGIN' : line.startsWith(END) ? 'END' : null;
+  if (kind === null) return null;
+  const from = kind === 'BEGIN' ? BEGIN.length : END.length;
+  const end = trimmedEnd(line);
+  if (end - from < DASHES.length || !line.startsWith(DASHES, end - DASHES.length)) return null;
+  return { kind, label: line.slice(from, end - DASHES.length) };
+}
+
+/** A label or line for a message: at most 40 characters of it. */
+const clip = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
 /**
  * The DER bytes of the first PEM block labelled `label` (or, without `label`, of the first
  * block labelled 'PUBLIC KEY' or 'PRIVATE KEY'), skipping text and other blocks around it.
- * Returns the label found with the bytes.
+ * Returns the label found with the bytes. Linear time in the length of `text`.
  */
 export function fromPem(text: string, label?: PemLabel): { label: PemLabel; der: Uint8Array } {
   if (typeof text !== 'string') throw new MlKemError('ERR_INVALID_TYPE', `fromPem text must be a string, got ${describe(text)}`);
   if (label !== undefined) checkLabel(label, 'fromPem label');
   const wanted = label === undefined ? LABELS : [label];
   // Line ends are public layout; splitting on them reveals nothing of the base64 between them.
-  const lines = text.split(/\r\n|\r|\n/);
-  const seen: string[] = [];
+  const lines = splitLines(text);
+  const seen = new Set<string>(); // other labels, for the message (a few suffice)
   for (let i = 0; i < lines.length; i++) {
-    const begin = BOUNDARY.exec(lines[i]!);
-    if (begin === null || begin[1] !== 'BEGIN') continue;
-    const found = begin[2]!;
-    let end = i + 1; // the next boundary line, or -1 (a scan from i, so that n blocks take linear time)
-    while (end < lines.length && !lines[end]!.startsWith('-----')) end++;
-    if (end === lines.length) end = -1;
-    if (end === -1 || BOUNDARY.exec(lines[end]!)?.[1] !== 'END') {
-      fail(`the '-----BEGIN ${found}-----' on line ${i + 1} has no matching '-----END ${found}-----' line`);
+    const begin = boundary(lines[i]!);
+    if (begin === null || begin.kind !== 'BEGIN') continue;
+    const found = begin.label;
+    let end = i + 1; // the next boundary line (a scan from i, so that n blocks take linear time)
+    while (end < lines.length && !lines[end]!.startsWith(DASHES)) end++;
+    const close = end < lines.length ? boundary(lines[end]!) : null;
+    if (close === null || close.kind !== 'END') {
+      fail(`the '-----BEGIN ${clip(found)}-----' on line ${i + 1} has no matching '-----END ${clip(found)}-----' line`);
     }
-    const endLabel = BOUNDARY.exec(lines[end]!)![2]!;
-    if (endLabel !== found) fail(`'-----BEGIN ${found}-----' on line ${i + 1} is closed by '-----END ${endLabel}-----' on line ${end + 1}`);
+    if (close.label !== found) {
+      fail(`'-----BEGIN ${clip(found)}-----' on line ${i + 1} is closed by '-----END ${clip(close.label)}-----' on line ${end + 1}`);
+    }
     if (!wanted.includes(found as PemLabel)) {
-      seen.push(found);
+      if (seen.size < 5) seen.add(clip(found));
       i = end;
       continue;
     }
     let body = '';
     for (let j = i + 1; j < end; j++) {
-      const line = lines[j]!.replace(/[ \t]+$/, '');
+      const raw = lines[j]!;
+      const line = raw.slice(0, trimmedEnd(raw));
       if (line.length === 0) fail(`blank line ${j + 1} inside the ${found} block`);
-      if (line.includes(':')) fail(`line ${j + 1} of the ${found} block is a header ('${line.slice(0, line.indexOf(':'))}:'); encrypted or RFC 1421 PEM is not supported`);
+      const colon = line.indexOf(':');
+      if (colon !== -1) fail(`line ${j + 1} of the ${found} block is a header ('${clip(line.slice(0, colon))}:'); encrypted or RFC 1421 PEM is not supported`);
       body += line;
     }
     if (body.length === 0) fail(`the ${found} block on line ${i + 1} is empty`);
     return { label: found as PemLabel, der: decodeBase64(body, `PEM: the ${found} block`) };
   }
   const want = wanted.map((l) => `'-----BEGIN ${l}-----'`).join(' or ');
-  return fail(`no ${want} line found${seen.length > 0 ? ` (found ${seen.map((l) => `'${l}'`).join(', ')})` : ''}`);
+  return fail(`no ${want} line found${seen.size > 0 ? ` (found ${[...seen].map((l) => `'${l}'`).join(', ')})` : ''}`);
 }

@@ -1,4 +1,48 @@
+// The one place mlkem-ts calls out for randomness: Web Crypto's getRandomValues, reached through
+// globalThis.crypto at call time. Whatever goes wrong there (no crypto, a getter that throws, a
+// call that throws, as Cloudflare workerd's does at global scope) becomes ERR_RANDOMNESS, with the
+// platform's error kept as `cause`. The generator only ever sees a fresh buffer of our own: a
+// polyfill cannot read or keep a view of the caller's arrays or of a workspace.
 import { MlKemError } from './errors.js';
+import { wipe } from './ct.js';
+
+/** Web Crypto's limit on one getRandomValues call (W3C Web Crypto, §10.1.1: QuotaExceededError). */
+const MAX_CALL = 65536;
+
+type GetRandomValues = (array: Uint8Array) => unknown;
+
+function randomnessError(message: string, cause?: unknown): MlKemError {
+  const err = new MlKemError('ERR_RANDOMNESS', message);
+  // As `new Error(message, { cause })` would define it: own, non-enumerable.
+  if (cause !== undefined) Object.defineProperty(err, 'cause', { value: cause, writable: true, configurable: true });
+  return err;
+}
+
+/** ": <the error's message>" for the message, or nothing; a hostile error cannot make it throw. */
+function detail(err: unknown): string {
+  try {
+    const message = err instanceof Error ? err.message : undefined;
+    return typeof message === 'string' && message !== '' ? `: ${message.length > 200 ? `${message.slice(0, 200)}…` : message}` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The platform's getRandomValues bound to its crypto object, or ERR_RANDOMNESS. */
+function source(): GetRandomValues {
+  let crypto: unknown;
+  let getRandomValues: unknown;
+  try {
+    crypto = (globalThis as { crypto?: unknown }).crypto;
+    getRandomValues = crypto === undefined || crypto === null ? undefined : (crypto as { getRandomValues?: unknown }).getRandomValues;
+  } catch (err) {
+    throw randomnessError(`no secure random source: reading globalThis.crypto.getRandomValues threw${detail(err)}`, err);
+  }
+  if (typeof getRandomValues !== 'function') {
+    throw randomnessError('no secure random source: globalThis.crypto.getRandomValues is not available in this runtime');
+  }
+  return (array) => Reflect.apply(getRandomValues as GetRandomValues, crypto, [array]);
+}
 
 /** n fresh bytes from the platform's cryptographically secure generator (Web Crypto getRandomValues). */
 export function randomBytes(n: number): Uint8Array {
@@ -7,14 +51,25 @@ export function randomBytes(n: number): Uint8Array {
   return out;
 }
 
-/** Fills out from the platform's cryptographically secure generator (Web Crypto getRandomValues). */
+/**
+ * Fills out from the platform's cryptographically secure generator (Web Crypto getRandomValues).
+ * The generator fills a fresh private buffer, which is copied into out and wiped.
+ * @throws MlKemError ERR_RANDOMNESS when there is no generator or it throws (the original as `cause`).
+ */
 export function fillRandom(out: Uint8Array): void {
-  const crypto = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
-  if (typeof crypto?.getRandomValues !== 'function') {
-    throw new MlKemError(
-      'ERR_RANDOMNESS',
-      'no secure random source: globalThis.crypto.getRandomValues is not available in this runtime',
-    );
+  const get = source();
+  const fresh = new Uint8Array(Math.min(out.length, MAX_CALL));
+  try {
+    for (let i = 0; i < out.length; i += MAX_CALL) {
+      const chunk = fresh.subarray(0, Math.min(MAX_CALL, out.length - i));
+      try {
+        get(chunk);
+      } catch (err) {
+        throw randomnessError(`the secure random source failed: globalThis.crypto.getRandomValues threw${detail(err)}`, err);
+      }
+      out.set(chunk, i);
+    }
+  } finally {
+    wipe(fresh);
   }
-  crypto.getRandomValues(out);
 }

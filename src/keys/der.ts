@@ -11,6 +11,7 @@ export const TAG_OCTET_STRING = 0x04;
 export const TAG_NULL = 0x05;
 export const TAG_OID = 0x06;
 export const TAG_SEQUENCE = 0x30;
+export const TAG_SET = 0x31;
 /** [0] IMPLICIT, primitive: the ML-KEM seed (RFC 9935, §6). */
 export const TAG_CONTEXT_0 = 0x80;
 /** [1] IMPLICIT BIT STRING, primitive: OneAsymmetricKey publicKey (RFC 5958, §2). */
@@ -25,6 +26,7 @@ const TAG_NAMES: Readonly<Record<number, string>> = {
   [TAG_NULL]: 'NULL',
   [TAG_OID]: 'OBJECT IDENTIFIER',
   [TAG_SEQUENCE]: 'SEQUENCE',
+  [TAG_SET]: 'SET',
   [TAG_CONTEXT_0]: '[0] (primitive)',
   [TAG_CONTEXT_1]: '[1] (primitive)',
   [TAG_CONTEXT_0_CONSTRUCTED]: '[0] (constructed)',
@@ -55,6 +57,19 @@ export function oidToString(contents: Uint8Array): string {
   }
   if (contents.length === 0 || (contents[contents.length - 1]! & 0x80) !== 0) return '?';
   return arcs.join('.');
+}
+
+/**
+ * The DER order of the components of a SET (X.690, §11.6): encodings compared as octet strings,
+ * the shorter padded with zero bytes at its end. Negative, zero or positive.
+ */
+export function compareEncodings(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
 }
 
 /** Reads DER elements from bytes[start, end), one after another. Never copies: returns views. */
@@ -99,7 +114,15 @@ export class DerReader {
     if (at >= this.end) this.fail(`${name} is missing: the data ends at byte ${at}`);
     const found = this.bytes[at]!;
     if (found !== tag) this.fail(`${name} must be ${tagName(tag)}, found ${tagName(found)} at byte ${at}`);
-    let p = at + 1;
+    return this.lengthAndContents(at, at + 1, name);
+  }
+
+  /**
+   * Reads the length octets at `p` of the element whose identifier starts at `at` (X.690 §8.1.3
+   * with the DER rules of §10.1: definite and in the fewest bytes), moves past the element and
+   * returns a reader over its contents.
+   */
+  private lengthAndContents(at: number, p: number, name: string): DerReader {
     if (p >= this.end) this.fail(`${name} at byte ${at} has no length: the data ends there`);
     const first = this.bytes[p++]!;
     let length = first;
@@ -118,6 +141,78 @@ export class DerReader {
     }
     this.pos = p + length;
     return new DerReader(this.bytes, this.what, p, p + length);
+  }
+
+  /**
+   * Reads one element of any type (an ASN.1 ANY, such as an attribute value, kept uninterpreted)
+   * and checks that it is DER throughout: identifier octets in their shortest form (X.690 §8.1.2),
+   * definite minimal lengths (§10.1), constructed forms only for SEQUENCE and SET (§10.2), the
+   * components of a SET in ascending order (§11.6), and the contents of BOOLEAN (§11.1),
+   * INTEGER (§8.3.2), NULL (§8.8), BIT STRING (§11.2) and OBJECT IDENTIFIER (§8.19).
+   * Returns the element's whole encoding (a view). Nesting deeper than 16 levels is refused, so a
+   * hostile input cannot exhaust the stack; every byte is read a bounded number of times.
+   */
+  anyElement(name: string, depth = 0): Uint8Array {
+    const at = this.pos;
+    if (at >= this.end) this.fail(`${name} is missing: the data ends at byte ${at}`);
+    if (depth > 16) this.fail(`${name} at byte ${at} is nested more than 16 levels deep`);
+    const id = this.bytes[at]!;
+    const universal = (id & 0xc0) === 0;
+    const constructed = (id & 0x20) !== 0;
+    let tagNumber = id & 0x1f;
+    let p = at + 1;
+    if (tagNumber === 0x1f) {
+      // High tag number form (§8.1.2.4): base 128, no leading 0x80, and only for numbers >= 31.
+      if (p < this.end && this.bytes[p] === 0x80) this.fail(`${name} at byte ${at} has a tag number with a leading zero (X.690, §8.1.2.4.2)`);
+      tagNumber = 0;
+      for (let n = 0; ; n++) {
+        if (p >= this.end) this.fail(`${name} at byte ${at} has a truncated tag`);
+        if (n === 3) this.fail(`${name} at byte ${at} has a tag number of more than 3 bytes`);
+        const b = this.bytes[p++]!;
+        tagNumber = tagNumber * 128 + (b & 0x7f);
+        if ((b & 0x80) === 0) break;
+      }
+      if (tagNumber < 0x1f) this.fail(`${name} at byte ${at} has tag number ${tagNumber} in the long form, which DER forbids (X.690, §8.1.2.4)`);
+    }
+    if (universal && tagNumber === 0) this.fail(`${name} at byte ${at} has the reserved universal tag 0 (end-of-contents), which DER never uses`);
+    const isSequenceOrSet = universal && (tagNumber === 0x10 || tagNumber === 0x11);
+    if (universal && constructed !== isSequenceOrSet) {
+      this.fail(
+        isSequenceOrSet
+          ? `${name} at byte ${at} is a primitive SEQUENCE or SET, which must be constructed (X.690, §8.9)`
+          : `${name} at byte ${at} is a constructed ${tagName(id & 0xdf)}, which DER forbids (X.690, §10.2)`,
+      );
+    }
+    const inner = this.lengthAndContents(at, p, name);
+    const c = inner.rest();
+    if (constructed) {
+      let previous: Uint8Array | undefined;
+      while (inner.peek() !== -1) {
+        const component = inner.anyElement(name, depth + 1);
+        if (universal && tagNumber === 0x11 && previous !== undefined && compareEncodings(previous, component) > 0) {
+          this.fail(`${name}: the components of the SET at byte ${at} are not in ascending order, which DER requires (X.690, §11.6)`);
+        }
+        previous = component;
+      }
+    } else if (universal) {
+      this.checkPrimitive(tagNumber, c, `${name} at byte ${at}`);
+    }
+    return this.bytes.subarray(at, this.pos);
+  }
+
+  /** The DER rules for the contents of the universal primitive types that have them. */
+  private checkPrimitive(tagNumber: number, c: Uint8Array, name: string): void {
+    if (tagNumber === 1 && (c.length !== 1 || (c[0] !== 0 && c[0] !== 0xff))) {
+      this.fail(`${name} is a BOOLEAN that is not one byte 0x00 or 0xff (X.690, §11.1)`);
+    }
+    if (tagNumber === 2 && (c.length === 0 || (c.length > 1 && ((c[0] === 0 && c[1]! < 0x80) || (c[0] === 0xff && c[1]! >= 0x80))))) {
+      this.fail(`${name} is an INTEGER that is empty or not in its shortest form (X.690, §8.3)`);
+    }
+    if (tagNumber === 3 && (c.length === 0 || c[0]! > 7 || (c.length === 1 && c[0] !== 0) || (c.length > 1 && (c[c.length - 1]! & ((1 << c[0]!) - 1)) !== 0))) {
+      this.fail(`${name} is a BIT STRING with a bad unused-bits count or non-zero unused bits (X.690, §8.6.2, §11.2)`);
+    }
+    if (tagNumber === 5 && c.length !== 0) this.fail(`${name} is a NULL with contents (X.690, §8.8)`);
+    if (tagNumber === 6 && (c.length === 0 || oidToString(c) === '?')) this.fail(`${name} is a malformed OBJECT IDENTIFIER (X.690, §8.19)`);
   }
 
   /** Reads an element and returns its contents (a view). */

@@ -18,6 +18,8 @@ import {
   TAG_INTEGER,
   TAG_OCTET_STRING,
   TAG_SEQUENCE,
+  TAG_SET,
+  compareEncodings,
   derNode,
   encodeDer,
   tagName,
@@ -65,10 +67,13 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8A
  * key in any of the three forms, and returns the key with its seed when the file has it.
  *
  * - seed: expanded with FIPS 203 Algorithm 16.
- * - expandedKey: the §7.3 hash check and the §7.2 check of its embedded ek; with
- *   `pairwiseCheck: true`, also an encapsulate/decapsulate round trip.
+ * - expandedKey: the §7.3 hash check, the §7.2 check of its embedded ek, every coefficient of ŝ
+ *   below q (one encoding per key), and, unless `pairwiseCheck: false`, an encapsulate/decapsulate
+ *   round trip (which needs randomness).
  * - both: the seed is expanded and must give exactly the expandedKey (all of it, z included).
  * - an included publicKey [1] must be the key's own.
+ *
+ * - attributes [0] must be a DER SET OF Attribute; their values are not interpreted.
  *
  * Malformed DER throws ERR_INVALID_KEY_ENCODING; a key that fails a check or disagrees with
  * itself, ERR_INVALID_SECRET_KEY.
@@ -79,6 +84,30 @@ export function decodePkcs8(der: Uint8Array, options?: DecodePkcs8Options): Priv
     return decodeOwned(bytes, options);
   } finally {
     wipe(bytes); // our copy of the caller's DER, which holds the key
+  }
+}
+
+/**
+ * Checks the contents of `attributes [0] IMPLICIT SET OF Attribute` (RFC 5958, §2), where
+ * `Attribute ::= SEQUENCE { type OBJECT IDENTIFIER, values SET SIZE (1..MAX) OF ANY }` (RFC 5912,
+ * §2): every attribute well formed, the values valid DER (left uninterpreted), and both SET OFs in
+ * DER order (X.690, §11.6). Malformed encodings throw ERR_INVALID_KEY_ENCODING.
+ */
+function readAttributes(set: DerReader): void {
+  let previous: Uint8Array | undefined;
+  while (set.peek() !== -1) {
+    const at = set.offset;
+    const attribute = set.anyElement('an attribute');
+    if (previous !== undefined && compareEncodings(previous, attribute) > 0) {
+      set.fail(`the attribute at byte ${at} is out of order: attributes [0] is a SET OF, sorted in DER (X.690, §11.6)`);
+    }
+    previous = attribute;
+    // anyElement has checked it as DER; now its shape as an Attribute.
+    const a = new DerReader(attribute, 'PKCS#8').element(TAG_SEQUENCE, `the attribute at byte ${at}`);
+    a.oid(`the type of the attribute at byte ${at}`);
+    const values = a.element(TAG_SET, `the values of the attribute at byte ${at}`);
+    if (values.peek() === -1) set.fail(`the attribute at byte ${at} has no values: values is SET SIZE (1..MAX) (RFC 5912, §2)`);
+    a.finish(`the values of the attribute at byte ${at}`);
   }
 }
 
@@ -102,7 +131,7 @@ function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyI
   const algorithm = readAlgorithmIdentifier(r, 'privateKeyAlgorithm');
   const kem = kemFor(algorithm, backend);
   const choice = r.element(TAG_OCTET_STRING, 'privateKey');
-  if (r.peek() === TAG_CONTEXT_0_CONSTRUCTED) r.element(TAG_CONTEXT_0_CONSTRUCTED, 'attributes'); // allowed, not used
+  if (r.peek() === TAG_CONTEXT_0_CONSTRUCTED) readAttributes(r.element(TAG_CONTEXT_0_CONSTRUCTED, 'attributes [0]')); // checked, not used
   let includedPublicKey: Uint8Array | undefined;
   if (r.peek() === TAG_CONTEXT_1) {
     const at = r.offset;
@@ -154,7 +183,7 @@ function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyI
       checkSecretKey(kem, expandedIn!, `PKCS#8 expandedKey`);
       secretKey = expandedIn!.slice();
       publicKey = embeddedPublicKey(kem, secretKey).slice();
-      if (pairwise === true) checkPairwise(kem, publicKey, secretKey, `PKCS#8 expandedKey`);
+      if (pairwise !== false) checkPairwise(kem, publicKey, secretKey, `PKCS#8 expandedKey`);
     }
     if (includedPublicKey !== undefined && !ctEqual(includedPublicKey, publicKey)) {
       throw new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: publicKey [1] is not the public key of this ${algorithm} private key`);

@@ -21,6 +21,7 @@ import {
   toPem,
 } from '../src/keys/index.js';
 import { CODES, FORMS, LEVELS } from './api.js';
+import { tlv } from './keys-der.js';
 import { headerOffsets } from './helpers.js';
 
 const N = Number(process.env.MLKEM_FUZZ_N ?? (process.env.CI === 'true' ? 100_000 : 20_000));
@@ -43,12 +44,6 @@ function prng(seed: number) {
 const rnd = prng(SEED);
 
 // ---- the corpus: valid encodings of every kind ------------------------------------------------
-
-function tlv(tag: number, content: Uint8Array): Uint8Array {
-  const n = content.length;
-  const len = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff];
-  return Uint8Array.from([tag, ...len, ...content]);
-}
 
 const spkis: Uint8Array[] = [];
 const pkcs8s: Uint8Array[] = [];

@@ -26,18 +26,7 @@ import {
 } from '../src/keys/index.js';
 import { CODES, FORMS, LEVELS, expectError } from './api.js';
 import { equalBytes, randomBytes, setCoeff } from './helpers.js';
-
-const bytes = (...parts: Array<Uint8Array | number[]>): Uint8Array => Uint8Array.from(Buffer.concat(parts.map((p) => Uint8Array.from(p))));
-
-/** A DER element; `len` overrides the length bytes to build malformed input. */
-function tlv(tag: number, content: Uint8Array | number[], len?: number[]): Uint8Array {
-  const n = content.length;
-  const l = len ?? (n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff]);
-  return bytes([tag, ...l], content);
-}
-
-const OID = (alg: MlKemAlgorithm): number[] => [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, LEVELS.indexOf(alg) + 1];
-const algId = (alg: MlKemAlgorithm, ...extra: number[][]): Uint8Array => tlv(0x30, bytes(OID(alg), ...extra));
+import { OID, algId, bytes, tlv } from './keys-der.js';
 
 const pairs = new Map<MlKemAlgorithm, KeyPair>();
 const pairOf = (alg: MlKemAlgorithm): KeyPair => {

@@ -109,10 +109,15 @@ export function readFields<K extends string>(value: object, names: readonly K[],
   return out;
 }
 
-/** checkBytes, then the argument's copyBytes. */
+/**
+ * checkBytes, then a plain copy of exactly `length` bytes (readBytes: the length is not read
+ * again, so a SharedArrayBuffer that another thread grows meanwhile cannot change it).
+ */
 export function takeBytes(value: unknown, length: number, what: string): Uint8Array {
   checkBytes(value, length, what);
-  return copyBytes(value);
+  const out = new Uint8Array(length);
+  readBytes(out, value);
+  return out;
 }
 
 /**

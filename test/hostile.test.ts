@@ -2,10 +2,12 @@
 // Proxies, objects whose constructor name is not a string, arrays from another realm, and a
 // randomness source that calls back into the library while the library is using it.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { runInNewContext } from 'node:vm';
 import { MlKemError } from '../src/index.js';
 import { backends } from './backends.js';
+import { CHANGES, HOLDERS, changingRandomness, stream, withGetRandomValues } from './hostile-buffers.js';
 
 function assertCode(fn: () => unknown, code: string): void {
   assert.throws(fn, (err: unknown) => err instanceof MlKemError && err.code === code);
@@ -121,6 +123,204 @@ describe('hostile arguments to mlkem-ts/keys and mlkem-ts/hybrid', () => {
       for (const factory of [H.createXWing, H.createX25519MlKem768, H.createSecP256r1MlKem768, H.createSecP384r1MlKem1024]) {
         assertCode(() => factory(hostile as never), 'ERR_INVALID_TYPE');
       }
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue #11, item 2: every public function takes a private copy of every input before it calls
+// out of the library (for randomness) and before any work. Each input is passed in each holder
+// of hostile-buffers.ts, and the getRandomValues replacement changes it (shrinks, grows or
+// detaches its buffer, or overwrites its bytes) the first time the library calls out; the result
+// must be exactly what the untouched input gives with the same random bytes.
+
+/** A public function over byte inputs, its valid inputs, and a comparable form of its result. */
+interface PublicCall {
+  name: string;
+  inputs: Uint8Array[];
+  run(...inputs: Uint8Array[]): unknown;
+}
+
+/** A comparable form of a result: bytes as hex, objects member by member. */
+function comparable(value: unknown): unknown {
+  if (value instanceof Uint8Array) return `${value.length} bytes, SHA-256 ${createHash('sha256').update(value).digest('hex').slice(0, 16)}`;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, comparable(v)]));
+  return value;
+}
+
+/** The outcome of a call: its comparable result or the MlKemError code; anything else is a failure. */
+function outcome(fn: () => unknown): unknown {
+  try {
+    return comparable(fn());
+  } catch (err) {
+    if (err instanceof MlKemError) return `MlKemError ${err.code}`;
+    throw err;
+  }
+}
+
+async function publicCalls(): Promise<PublicCall[]> {
+  const K = await import('../src/keys/index.js');
+  const H = await import('../src/hybrid/index.js');
+  const calls: PublicCall[] = [];
+  for (const backend of backends) {
+    for (const kem of backend.kems) {
+      const at = `${kem.name} (${backend.name})`;
+      const pair = kem.keygen();
+      const { ciphertext } = kem.encapsulate(pair.publicKey);
+      calls.push(
+        { name: `${at} keygen(seed)`, inputs: [pair.seed], run: (s) => kem.keygen(s) },
+        { name: `${at} encapsulate`, inputs: [pair.publicKey], run: (pk) => kem.encapsulate(pk) },
+        { name: `${at} encapsulateInternal`, inputs: [pair.publicKey, new Uint8Array(32).fill(7)], run: (pk, m) => kem.encapsulateInternal(pk, m) },
+        { name: `${at} decapsulate`, inputs: [ciphertext, pair.secretKey], run: (c, sk) => kem.decapsulate(c, sk) },
+        { name: `${at} checkPublicKey`, inputs: [pair.publicKey], run: (pk) => kem.checkPublicKey(pk) },
+        { name: `${at} checkSecretKey`, inputs: [pair.secretKey], run: (sk) => kem.checkSecretKey(sk) },
+        { name: `${at} encapsulationKey(publicKey).encapsulate()`, inputs: [pair.publicKey], run: (pk) => kem.encapsulationKey(pk).encapsulate() },
+        {
+          name: `${at} decapsulationKey(secretKey) (pairwise check)`,
+          inputs: [pair.secretKey],
+          run: (sk) => {
+            const dk = kem.decapsulationKey(sk);
+            return { secretKey: dk.secretKey(), publicKey: dk.encapsulationKey.bytes(), sharedSecret: dk.decapsulate(ciphertext) };
+          },
+        },
+      );
+    }
+  }
+  for (const hybrid of [H.XWing, H.X25519MLKEM768, H.SecP256r1MLKEM768, H.SecP384r1MLKEM1024]) {
+    const pair = hybrid.keygen();
+    const { ciphertext } = hybrid.encapsulate(pair.publicKey);
+    calls.push(
+      { name: `${hybrid.name} keygen(seed)`, inputs: [pair.seed], run: (s) => hybrid.keygen(s) },
+      { name: `${hybrid.name} encapsulate`, inputs: [pair.publicKey], run: (pk) => hybrid.encapsulate(pk) },
+      { name: `${hybrid.name} encapsulateInternal`, inputs: [pair.publicKey, new Uint8Array(hybrid.sizes.eseed).fill(3)], run: (pk, e) => hybrid.encapsulateInternal(pk, e) },
+      { name: `${hybrid.name} decapsulate`, inputs: [ciphertext, pair.secretKey], run: (c, sk) => hybrid.decapsulate(c, sk) },
+    );
+  }
+  const kem = K.kemFor('ML-KEM-768');
+  const pair = kem.keygen();
+  const spki = K.encodeSpki(pair.publicKey);
+  const expanded = K.encodePkcs8(pair, { form: 'expanded' });
+  calls.push(
+    { name: 'encodeSpki', inputs: [pair.publicKey], run: (pk) => K.encodeSpki(pk) },
+    { name: 'decodeSpki', inputs: [spki], run: (der) => K.decodeSpki(der) },
+    { name: 'encodePkcs8 of an expanded secretKey', inputs: [pair.secretKey], run: (sk) => K.encodePkcs8({ secretKey: sk }) },
+    { name: 'encodePkcs8 of a seed and publicKey', inputs: [pair.seed, pair.publicKey], run: (s, pk) => K.encodePkcs8({ algorithm: 'ML-KEM-768', seed: s, publicKey: pk }, { form: 'both' }) },
+    { name: 'decodePkcs8 of an expanded key (pairwise check)', inputs: [expanded], run: (der) => K.decodePkcs8(der) },
+    { name: 'decodePkcs8 of a seed', inputs: [K.encodePkcs8(pair)], run: (der) => K.decodePkcs8(der) },
+    { name: 'toPem', inputs: [expanded], run: (der) => K.toPem(der, 'PRIVATE KEY') },
+    { name: 'toJwk', inputs: [pair.seed], run: (s) => K.toJwk({ algorithm: 'ML-KEM-768', seed: s }) },
+  );
+  return calls;
+}
+
+describe('inputs are copied before calling out: buffers changed during a call (issue #11, item 2)', async () => {
+  const calls = await publicCalls();
+  for (const call of calls) {
+    test(call.name, () => {
+      const expected = withGetRandomValues(stream(1), () => outcome(() => call.run(...call.inputs.map((b) => b.slice()))));
+      assert.ok(typeof expected !== 'string' || !expected.startsWith('MlKemError'), `the valid inputs give ${String(expected)}`);
+      let changed = 0;
+      for (let slot = 0; slot < call.inputs.length; slot++) {
+        for (const { name: holderName, hold } of HOLDERS) {
+          for (const change of CHANGES) {
+            const held = hold(call.inputs[slot]!);
+            const args = call.inputs.map((b, i) => (i === slot ? held.view : b.slice()));
+            const r = changingRandomness(1, held, change);
+            const got = withGetRandomValues(r.replacement, () => outcome(() => call.run(...args)));
+            if (r.applied()) changed++;
+            assert.deepEqual(got, expected, `argument ${slot} as a ${holderName}, ${change} when the library calls out for randomness`);
+          }
+        }
+      }
+      // The calls that draw randomness must have met the changes (else this test tests nothing for them).
+      if (/encapsulate$|encapsulate\(\)|pairwise/.test(call.name)) assert.ok(changed > 0, 'no change was made during the call');
+    });
+  }
+});
+
+// A worker grows a growable SharedArrayBuffer under a length-tracking view while the main thread
+// decapsulates (or decodes) it: each call must give the right result or ERR_INVALID_LENGTH (the
+// view was already longer when the call read its length), never a RangeError or other bytes.
+// Before the fix of #11 item 2, 163 of 300 portable calls threw RangeError.
+describe('a worker racing a growable SharedArrayBuffer (issue #11, item 2)', () => {
+  const WORKER = `
+    const { parentPort } = require('node:worker_threads');
+    parentPort.on('message', ({ sab, ctl, delay }) => {
+      const flag = new Int32Array(ctl);
+      Atomics.store(flag, 0, 1);
+      Atomics.notify(flag, 0);
+      while (Atomics.load(flag, 1) === 0);
+      for (let i = 0; i < delay; i++);
+      while (sab.byteLength < sab.maxByteLength) sab.grow(sab.byteLength + 1);
+      Atomics.store(flag, 0, 2);
+      Atomics.notify(flag, 0);
+    });`;
+
+  /**
+   * Runs `rounds` races: in each, `call` runs on a length-tracking view of `bytes` again and again
+   * while the worker grows its buffer. Each call must give the input's result or, when the view
+   * had grown before the call read its length, be refused with `allowed`; nothing else (another
+   * result, a RangeError). Returns the outcomes by kind; "raced" counts the calls during which
+   * the view grew.
+   */
+  async function race(bytes: Uint8Array, call: (view: Uint8Array) => unknown, rounds: number, allowed: string): Promise<Map<string, number>> {
+    const expected = outcome(() => call(bytes));
+    const { Worker } = await import('node:worker_threads');
+    const worker = new Worker(WORKER, { eval: true });
+    const seen = new Map<string, number>();
+    const count = (key: string) => seen.set(key, (seen.get(key) ?? 0) + 1);
+    const Growable = SharedArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => SharedArrayBuffer;
+    try {
+      for (let round = 0; round < rounds; round++) {
+        const sab = new Growable(bytes.length, { maxByteLength: bytes.length + 64 });
+        const view = new Uint8Array(sab);
+        view.set(bytes);
+        const flag = new Int32Array(new SharedArrayBuffer(8));
+        worker.postMessage({ sab, ctl: flag.buffer, delay: (round * 7919) % 3000 });
+        Atomics.wait(flag, 0, 0, 5000); // the worker is ready
+        Atomics.store(flag, 1, 1); // go
+        for (let calls = 0; Atomics.load(flag, 0) !== 2 && calls < 1000; calls++) {
+          const before = view.length;
+          const got = outcome(() => call(view));
+          const refused = got === `MlKemError ${allowed}`; // the view grew before the call read its length
+          if (before > bytes.length) assert.ok(refused, `round ${round}: a longer input gave ${String(got)}`);
+          else if (!refused) assert.deepEqual(got, expected, `round ${round}: neither the input's result nor ${allowed}`);
+          count(refused ? allowed : 'the right result');
+          if (before === bytes.length && view.length > before) count('raced');
+        }
+        Atomics.wait(flag, 0, 1, 5000); // the worker is done
+      }
+    } finally {
+      await worker.terminate();
+    }
+    return seen;
+  }
+
+  for (const backend of backends) {
+    test(`decapsulate (${backend.name}, ML-KEM-768): the right shared secret or ERR_INVALID_LENGTH, 200 rounds`, async (t) => {
+      const kem = backend.kems[1]!;
+      const pair = kem.keygen();
+      const { ciphertext } = kem.encapsulate(pair.publicKey);
+      const seen = await race(ciphertext, (c) => kem.decapsulate(c, pair.secretKey), 200, 'ERR_INVALID_LENGTH');
+      t.diagnostic(`outcomes: ${[...seen].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+      assert.ok((seen.get('raced') ?? 0) > 0, 'no call overlapped a grow: the race was not run');
+    });
+  }
+
+  test('decodePkcs8, decodeSpki and X-Wing decapsulate: the right result or an MlKemError, 50 rounds each', async (t) => {
+    const K = await import('../src/keys/index.js');
+    const H = await import('../src/hybrid/index.js');
+    const pair = K.kemFor('ML-KEM-512').keygen();
+    const x = H.XWing.keygen();
+    const { ciphertext } = H.XWing.encapsulate(x.publicKey);
+    for (const [name, bytes, call, allowed] of [
+      // A decoder copies the view at the length it has then: DER with bytes after it is refused.
+      ['decodePkcs8', K.encodePkcs8(pair), (v: Uint8Array) => K.decodePkcs8(v), 'ERR_INVALID_KEY_ENCODING'],
+      ['decodeSpki', K.encodeSpki(pair.publicKey), (v: Uint8Array) => K.decodeSpki(v), 'ERR_INVALID_KEY_ENCODING'],
+      ['X-Wing decapsulate', ciphertext, (v: Uint8Array) => H.XWing.decapsulate(v, x.secretKey), 'ERR_INVALID_LENGTH'],
+    ] as const) {
+      const seen = await race(bytes, call, 50, allowed);
+      t.diagnostic(`${name}: ${[...seen].map(([k, n]) => `${k} ${n}`).join(', ')}`);
     }
   });
 });

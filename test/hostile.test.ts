@@ -324,3 +324,103 @@ describe('a worker racing a growable SharedArrayBuffer (issue #11, item 2)', () 
     }
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Issue #11, item 6: whatever goes wrong while obtaining or calling getRandomValues is an
+// MlKemError ERR_RANDOMNESS (the original as `cause`), and the generator is only ever handed a
+// fresh buffer of the library's own, wiped once its bytes are taken.
+
+describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only fresh private buffers (issue #11, item 6)', async () => {
+  const K = await import('../src/keys/index.js');
+  const H = await import('../src/hybrid/index.js');
+  const kem768 = backends[0]!.kems[1]!;
+  const pair = kem768.keygen();
+  const expanded = K.encodePkcs8(pair, { form: 'expanded' });
+  const drawing: Array<[string, () => unknown]> = [];
+  for (const backend of backends) {
+    const kem = backend.kems[1]!;
+    drawing.push(
+      [`${kem.name} (${backend.name}) keygen()`, () => kem.keygen()],
+      [`${kem.name} (${backend.name}) encapsulate`, () => kem.encapsulate(pair.publicKey)],
+      [`${kem.name} (${backend.name}) encapsulationKey().encapsulate()`, () => kem.encapsulationKey(pair.publicKey).encapsulate()],
+      [`${kem.name} (${backend.name}) decapsulationKey(secretKey) (pairwise check)`, () => kem.decapsulationKey(pair.secretKey).secretKey()],
+    );
+  }
+  drawing.push(['decodePkcs8 of an expanded key (pairwise check)', () => K.decodePkcs8(expanded)]);
+  for (const hybrid of [H.XWing, H.X25519MLKEM768, H.SecP256r1MLKEM768, H.SecP384r1MLKEM1024]) {
+    const hp = hybrid.keygen();
+    drawing.push([`${hybrid.name} keygen()`, () => hybrid.keygen()], [`${hybrid.name} encapsulate`, () => hybrid.encapsulate(hp.publicKey)]);
+  }
+
+  /** Runs fn with globalThis.crypto replaced by a getter, and puts the original back. */
+  function withCrypto<T>(get: () => unknown, fn: () => T): T {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
+    Object.defineProperty(globalThis, 'crypto', { configurable: true, get });
+    try {
+      return fn();
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', original);
+    }
+  }
+
+  const workerd = new Error('Some functionality, such as asynchronous I/O, timeouts, and generating random values, are not allowed within global scope.');
+  const failures: Array<[string, (fn: () => unknown) => unknown, unknown, RegExp]> = [
+    ['a globalThis.crypto getter that throws', (fn) => withCrypto(() => { throw workerd; }, fn), workerd, /reading globalThis\.crypto\.getRandomValues threw: Some functionality/],
+    ['no globalThis.crypto', (fn) => withCrypto(() => undefined, fn), undefined, /not available in this runtime/],
+    ['a getRandomValues that is not a function', (fn) => withCrypto(() => ({ getRandomValues: 42 }), fn), undefined, /not available in this runtime/],
+    ['a getRandomValues that throws (workerd at global scope)', (fn) => withGetRandomValues(() => { throw workerd; }, fn), workerd, /getRandomValues threw: Some functionality/],
+    ['a getRandomValues that throws a string', (fn) => withGetRandomValues(() => { throw 'no entropy'; }, fn), 'no entropy', /getRandomValues threw$/],
+    ['a getRandomValues whose error has a throwing message getter', (fn) => withGetRandomValues(() => { throw Object.defineProperty(new Error(), 'message', { get() { throw new Error('trap'); } }); }, fn), 'any', /getRandomValues threw$/],
+  ];
+  for (const [how, around, cause, message] of failures) {
+    test(`${how}: ERR_RANDOMNESS from every function that draws randomness`, () => {
+      for (const [name, fn] of drawing) {
+        let thrown: unknown;
+        around(() => {
+          try {
+            fn();
+          } catch (err) {
+            thrown = err;
+          }
+        });
+        assert.ok(thrown instanceof MlKemError, `${name}: threw ${String(thrown)}, not an MlKemError`);
+        assert.equal(thrown.code, 'ERR_RANDOMNESS', `${name}: ${thrown.message}`);
+        assert.match(thrown.message, message, name);
+        if (cause !== 'any') assert.equal((thrown as { cause?: unknown }).cause, cause, `${name}: cause`);
+      }
+    });
+  }
+
+  test('getRandomValues is handed only fresh, unshared buffers of the library, wiped afterwards; writing to them later changes nothing', () => {
+    for (const [name, fn] of drawing) {
+      const handed: Uint8Array[] = [];
+      const fill = stream(9);
+      const result = withGetRandomValues((array) => {
+        // Only src/random.ts's calls: @noble/curves draws its own blinding bytes inside the
+        // hybrids (#11 item 5, the hybrids' part), in buffers of its own.
+        if (new Error().stack?.includes('random.ts') === true) handed.push(array);
+        fill(array);
+      }, () => outcome(fn));
+      assert.ok(handed.length > 0, `${name}: drew no randomness`);
+      for (const array of handed) {
+        assert.ok(array.buffer instanceof ArrayBuffer, `${name}: a view of a SharedArrayBuffer`);
+        assert.ok(array.byteOffset === 0 && array.buffer.byteLength === array.byteLength, `${name}: a view of ${array.byteLength} bytes into a buffer of ${array.buffer.byteLength} (a workspace or an output)`);
+        assert.ok(array.every((b) => b === 0), `${name}: the buffer handed to getRandomValues was not wiped`);
+        array.fill(0xaa); // a generator that kept it and writes later
+      }
+      assert.deepEqual(withGetRandomValues(stream(9), () => outcome(fn)), result, `${name}: the result depends on more than the random bytes`);
+    }
+  });
+
+  test('more than 65,536 bytes are drawn in calls of at most 65,536 (Web Crypto QuotaExceededError)', async () => {
+    const { randomBytes } = await import('../src/random.js');
+    const sizes: number[] = [];
+    const original = globalThis.crypto.getRandomValues.bind(globalThis.crypto);
+    const bytes = withGetRandomValues((a) => {
+      sizes.push(a.length);
+      original(a as Uint8Array<ArrayBuffer>);
+    }, () => randomBytes(150_000));
+    assert.equal(bytes.length, 150_000);
+    assert.deepEqual(sizes, [65536, 65536, 18928]);
+  });
+});

@@ -6,7 +6,9 @@
 // and feeds it valid, mutated (bit flips, byte changes, truncation, extension, splices,
 // coefficients >= q in public keys, a wrong H(ek) in secret keys, invalid curve points, DER, PEM
 // and JWK mutations), random or wrongly typed arguments, or valid ones passed as another kind of
-// Uint8Array (test/contract.ts, ARG_KINDS). Invariants (test/contract.ts):
+// Uint8Array (test/contract.ts, ARG_KINDS). The hostile group (issue #11) holds inputs in resizable
+// and growable buffers that getRandomValues changes mid-call, and feeds the text parsers up to a
+// megabyte of adversarial text under a linear time bound. Invariants (test/contract.ts):
 //   - nothing but an MlKemError with a documented code is thrown, and for the core and the
 //     hybrids exactly the outcome the independent oracle predicts (so decapsulating a ciphertext
 //     of the right length never throws for ML-KEM and X-Wing);
@@ -25,6 +27,7 @@ import { buildCorpus } from './fuzz/corpus.js';
 import { Rng } from './fuzz/prng.js';
 import { coreTargets } from './fuzz/targets-core.js';
 import { factoryTargets } from './fuzz/targets-factories.js';
+import { hostileTargets } from './fuzz/targets-hostile.js';
 import { hybridTargets } from './fuzz/targets-hybrid.js';
 import { keysTargets } from './fuzz/targets-keys.js';
 
@@ -75,7 +78,7 @@ interface Violation {
 function main(): number {
   const opts = parseOptions(process.argv.slice(2));
   const corpus = buildCorpus(opts.seed);
-  const all = [...coreTargets(corpus), ...hybridTargets(corpus), ...factoryTargets(corpus), ...keysTargets(corpus)];
+  const all = [...coreTargets(corpus), ...hybridTargets(corpus), ...factoryTargets(corpus), ...keysTargets(corpus), ...hostileTargets()];
   if (opts.list) {
     for (const t of all) console.log(`${t.name.padEnd(40)} group ${t.group.padEnd(20)} weight ${t.weight}`);
     return 0;

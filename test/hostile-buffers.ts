@@ -157,17 +157,17 @@ export function withGetRandomValues<T>(replacement: (array: Uint8Array) => void,
 }
 
 /**
- * getRandomValues from the stream of `seed` that, on its first call, applies `change` to `held`
- * (the caller's input): the library must have copied its inputs before calling out. Returns the
- * replacement and a probe telling whether the library called out at all and the change applied.
+ * getRandomValues from the stream of `seed` that, on its `at`-th call (the first by default),
+ * applies `change` to `held` (the caller's input): the library must have copied its inputs before
+ * calling out. `applied` tells whether the library called out that often and the change was made.
  */
-export function changingRandomness(seed: number, held: Held, change: Change): { replacement: (a: Uint8Array) => void; applied: () => boolean } {
+export function changingRandomness(seed: number, held: Held, change: Change, at = 0): { replacement: (a: Uint8Array) => void; applied: () => boolean } {
   const fill = stream(seed);
   let calls = 0;
   let applied = false;
   return {
     replacement(array) {
-      if (calls++ === 0) applied = held.change(change);
+      if (calls++ === at) applied = held.change(change);
       fill(array);
     },
     applied: () => applied,

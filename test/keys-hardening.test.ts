@@ -203,6 +203,10 @@ describe('expanded private keys with a tampered or non-canonical ŝ are refused 
       const der = rawExpanded(alg, dk);
       expectError(() => decodePkcs8(der), 'ERR_INVALID_SECRET_KEY', 'flipped bit', /pairwise-consistency/);
       assert.ok(equalBytes(decodePkcs8(der, { pairwiseCheck: false }).secretKey, dk), 'the documented opt-out');
+      // The encoder does not write what the decoder refuses, with the same opt-out.
+      expectError(() => encodePkcs8({ secretKey: dk }), 'ERR_INVALID_SECRET_KEY', 'encodePkcs8 of it', /pairwise-consistency/);
+      assert.ok(equalBytes(encodePkcs8({ secretKey: dk }, { pairwiseCheck: false }), der), 'encodePkcs8 with pairwiseCheck: false');
+      expectError(() => encodePkcs8({ secretKey: dk }, { pairwiseCheck: 1 as never }), 'ERR_INVALID_TYPE', 'pairwiseCheck 1', /pairwiseCheck must be a boolean/);
     });
 
     it(`${alg}: another key's ek with its hash recomputed is refused by default`, () => {

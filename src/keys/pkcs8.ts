@@ -35,10 +35,13 @@ const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
  * The DER PKCS#8 (OneAsymmetricKey v1) of a private key. `key` holds the 64-byte `seed`, the
  * expanded `secretKey`, or both (a KeyPair from keygen will do); `algorithm` is needed only for a
  * seed alone. `form` defaults to 'seed' whenever the seed is known — what Node, WebCrypto and
- * AWS-LC write — else 'expanded'.
+ * AWS-LC write — else 'expanded'. An expanded key given without its seed gets the checks of
+ * decodePkcs8: §7.3, §7.2 of its ek, a canonical ŝ and, unless `pairwiseCheck: false`, the
+ * pairwise check (which needs randomness), so that nothing is written that decodePkcs8 refuses.
  */
 export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8Array {
-  const { form: formIn, backend } = readOptions(options, ['form', 'backend'], 'encodePkcs8 options');
+  const { form: formIn, backend, pairwiseCheck } = readOptions(options, ['form', 'backend', 'pairwiseCheck'], 'encodePkcs8 options');
+  const pairwise = readPairwiseCheck(pairwiseCheck, 'encodePkcs8');
   const form = formIn as PrivateKeyForm | undefined;
   if (form !== undefined && !FORMS.includes(form)) {
     throw new MlKemError('ERR_INVALID_TYPE', `encodePkcs8 options.form must be 'seed', 'expanded' or 'both', got ${typeof form === 'string' ? `'${form}'` : describe(form)}`);
@@ -46,6 +49,8 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8A
   const k = resolveKey(key, 'encodePkcs8 key', readBackend(backend, 'encodePkcs8 options'));
   try {
     if (k.secretKey === undefined) throw new MlKemError('ERR_INVALID_TYPE', 'encodePkcs8 key must hold seed or secretKey, not only publicKey');
+    // What decodePkcs8 would refuse by default is not written either.
+    if (k.seed === undefined && pairwise) checkPairwise(k.kem, k.publicKey, k.secretKey, 'encodePkcs8 key.secretKey');
     const chosen = form ?? (k.seed !== undefined ? 'seed' : 'expanded');
     if (chosen !== 'expanded' && k.seed === undefined) {
       throw new MlKemError('ERR_INVALID_TYPE', `encodePkcs8 form '${chosen}' needs key.seed: an expanded key cannot be turned back into its seed`);
@@ -87,6 +92,14 @@ export function decodePkcs8(der: Uint8Array, options?: DecodePkcs8Options): Priv
   }
 }
 
+/** options.pairwiseCheck: true unless it is false (ERR_INVALID_TYPE for a value that is not a boolean). */
+function readPairwiseCheck(value: unknown, fn: string): boolean {
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw new MlKemError('ERR_INVALID_TYPE', `${fn} options.pairwiseCheck must be a boolean, got ${describe(value)}`);
+  }
+  return value !== false;
+}
+
 /**
  * Checks the contents of `attributes [0] IMPLICIT SET OF Attribute` (RFC 5958, §2), where
  * `Attribute ::= SEQUENCE { type OBJECT IDENTIFIER, values SET SIZE (1..MAX) OF ANY }` (RFC 5912,
@@ -112,11 +125,9 @@ function readAttributes(set: DerReader): void {
 }
 
 function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
-  const { pairwiseCheck: pairwise, backend: backendIn } = readOptions(options, ['pairwiseCheck', 'backend'], 'decodePkcs8 options');
+  const { pairwiseCheck, backend: backendIn } = readOptions(options, ['pairwiseCheck', 'backend'], 'decodePkcs8 options');
   const backend = readBackend(backendIn, 'decodePkcs8 options');
-  if (pairwise !== undefined && typeof pairwise !== 'boolean') {
-    throw new MlKemError('ERR_INVALID_TYPE', `decodePkcs8 options.pairwiseCheck must be a boolean, got ${describe(pairwise)}`);
-  }
+  const pairwise = readPairwiseCheck(pairwiseCheck, 'decodePkcs8');
 
   // RFC 5958, §2: OneAsymmetricKey ::= SEQUENCE { version, privateKeyAlgorithm,
   // privateKey OCTET STRING, attributes [0] OPTIONAL, [[2: publicKey [1] OPTIONAL ]] }
@@ -183,7 +194,7 @@ function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyI
       checkSecretKey(kem, expandedIn!, `PKCS#8 expandedKey`);
       secretKey = expandedIn!.slice();
       publicKey = embeddedPublicKey(kem, secretKey).slice();
-      if (pairwise !== false) checkPairwise(kem, publicKey, secretKey, `PKCS#8 expandedKey`);
+      if (pairwise) checkPairwise(kem, publicKey, secretKey, `PKCS#8 expandedKey`);
     }
     if (includedPublicKey !== undefined && !ctEqual(includedPublicKey, publicKey)) {
       throw new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: publicKey [1] is not the public key of this ${algorithm} private key`);

@@ -56,6 +56,11 @@ export type PrivateKeyForm = 'seed' | 'expanded' | 'both';
 export interface EncodePkcs8Options extends KeyOptions {
   /** Default: 'seed' when the seed is known, else 'expanded'. */
   form?: PrivateKeyForm;
+  /**
+   * For a key given as an expanded secretKey without its seed: check it by encapsulating to its
+   * public key and decapsulating, as decodePkcs8 does. Default `true`; `false` skips it.
+   */
+  pairwiseCheck?: boolean;
 }
 
 export interface DecodePkcs8Options extends KeyOptions {

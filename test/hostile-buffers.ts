@@ -57,53 +57,26 @@ function holder(view: Uint8Array, resize: ((n: number) => void) | undefined, can
   };
 }
 
+/** A view of a resizable ArrayBuffer or growable SharedArrayBuffer, length-tracking or fixed, at an offset. */
+function resizableHolder(shared: boolean, tracking: boolean, offset: number) {
+  return (b: Uint8Array): Held => {
+    const size = offset + b.length;
+    const options = { maxByteLength: size + SLACK };
+    const buffer = shared ? new GrowableSharedArrayBuffer(size, options) : new ResizableArrayBuffer(size, options);
+    const view = tracking ? new Uint8Array(buffer, offset) : new Uint8Array(buffer, offset, b.length);
+    view.set(b);
+    const resize = shared ? (n: number) => (buffer as Growable).grow(n) : (n: number) => (buffer as Resizable).resize(n);
+    return holder(view, resize, !shared, !shared);
+  };
+}
+
 /** The holders: each makes a fresh Uint8Array with the given bytes. */
 export const HOLDERS: ReadonlyArray<{ name: string; hold(bytes: Uint8Array): Held }> = [
-  {
-    name: 'length-tracking view of a resizable ArrayBuffer',
-    hold(b) {
-      const buffer = new ResizableArrayBuffer(b.length, { maxByteLength: b.length + SLACK });
-      const view = new Uint8Array(buffer);
-      view.set(b);
-      return holder(view, (n) => buffer.resize(n), true, true);
-    },
-  },
-  {
-    name: 'length-tracking view at an offset of a resizable ArrayBuffer',
-    hold(b) {
-      const buffer = new ResizableArrayBuffer(b.length + 7, { maxByteLength: b.length + 7 + SLACK });
-      const view = new Uint8Array(buffer, 7);
-      view.set(b);
-      return holder(view, (n) => buffer.resize(n), true, true);
-    },
-  },
-  {
-    name: 'fixed-length view of a resizable ArrayBuffer',
-    hold(b) {
-      const buffer = new ResizableArrayBuffer(b.length, { maxByteLength: b.length + SLACK });
-      const view = new Uint8Array(buffer, 0, b.length);
-      view.set(b);
-      return holder(view, (n) => buffer.resize(n), true, true);
-    },
-  },
-  {
-    name: 'length-tracking view of a growable SharedArrayBuffer',
-    hold(b) {
-      const buffer = new GrowableSharedArrayBuffer(b.length, { maxByteLength: b.length + SLACK });
-      const view = new Uint8Array(buffer);
-      view.set(b);
-      return holder(view, (n) => buffer.grow(n), false, false);
-    },
-  },
-  {
-    name: 'fixed-length view of a growable SharedArrayBuffer',
-    hold(b) {
-      const buffer = new GrowableSharedArrayBuffer(b.length, { maxByteLength: b.length + SLACK });
-      const view = new Uint8Array(buffer, 0, b.length);
-      view.set(b);
-      return holder(view, (n) => buffer.grow(n), false, false);
-    },
-  },
+  { name: 'length-tracking view of a resizable ArrayBuffer', hold: resizableHolder(false, true, 0) },
+  { name: 'length-tracking view at an offset of a resizable ArrayBuffer', hold: resizableHolder(false, true, 7) },
+  { name: 'fixed-length view of a resizable ArrayBuffer', hold: resizableHolder(false, false, 0) },
+  { name: 'length-tracking view of a growable SharedArrayBuffer', hold: resizableHolder(true, true, 0) },
+  { name: 'fixed-length view of a growable SharedArrayBuffer', hold: resizableHolder(true, false, 0) },
   {
     name: 'view of a SharedArrayBuffer',
     hold(b) {
@@ -112,12 +85,7 @@ export const HOLDERS: ReadonlyArray<{ name: string; hold(bytes: Uint8Array): Hel
       return holder(view, undefined, false, false);
     },
   },
-  {
-    name: 'view of an ArrayBuffer',
-    hold(b) {
-      return holder(b.slice(), undefined, false, true);
-    },
-  },
+  { name: 'view of an ArrayBuffer', hold: (b) => holder(b.slice(), undefined, false, true) },
 ];
 
 /** A reproducible byte stream (xorshift32), for getRandomValues replacements whose output tests compare. */

@@ -42,6 +42,7 @@ import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
 import { keyObjectCosts, keyObjectImpls } from './key-objects.js';
 import { median } from './micro.js';
+import { pkcs8ImportCosts } from './pkcs8-import.js';
 
 // ---------------------------------------------------------------------------------------------
 // Implementations
@@ -561,6 +562,7 @@ async function main(): Promise<void> {
   process.stdout.write(report(impls, results, rs, opts));
   progress('key-object construction costs');
   process.stdout.write('\n' + (await keyObjectCosts(opts.levels, opts.quick ? 3 : 9)) + '\n');
+  process.stdout.write('\n' + pkcs8ImportCosts(opts.levels, opts.quick ? 3 : 9) + '\n');
   if (opts.json !== undefined) {
     const data = { environment: environment(opts), options: opts, results, ratios: rs };
     writeFileSync(opts.json, JSON.stringify(data, null, 2) + '\n');

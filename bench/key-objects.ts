@@ -60,7 +60,7 @@ export function bytesHeld(k: number): { encapsulationKey: number; decapsulationK
 }
 
 /** µs per call of f: the median over rounds of batches of about 20 ms of CPU time. */
-function cost(f: () => unknown, rounds: number): number {
+export function cost(f: () => unknown, rounds: number): number {
   let n = 1;
   for (let t0 = process.cpuUsage(); process.cpuUsage(t0).user < 20_000; n++) f(); // warm-up, sizes the batch
   const per: number[] = [];

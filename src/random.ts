@@ -3,8 +3,8 @@
 // call that throws, as Cloudflare workerd's does at global scope) becomes ERR_RANDOMNESS, with the
 // platform's error kept as `cause`. The generator only ever sees a fresh buffer of our own: a
 // polyfill cannot read or keep a view of the caller's arrays or of a workspace.
-import { MlKemError } from './errors.js';
 import { wipe } from './ct.js';
+import { MlKemError } from './errors.js';
 
 /** Web Crypto's limit on one getRandomValues call (W3C Web Crypto, §10.1.1: QuotaExceededError). */
 const MAX_CALL = 65536;
@@ -44,7 +44,10 @@ function source(): GetRandomValues {
   return (array) => Reflect.apply(getRandomValues as GetRandomValues, crypto, [array]);
 }
 
-/** n fresh bytes from the platform's cryptographically secure generator (Web Crypto getRandomValues). */
+/**
+ * n fresh bytes from the platform's cryptographically secure generator (Web Crypto getRandomValues).
+ * @throws {MlKemError} `ERR_RANDOMNESS`, as fillRandom.
+ */
 export function randomBytes(n: number): Uint8Array {
   const out = new Uint8Array(n);
   fillRandom(out);
@@ -54,7 +57,8 @@ export function randomBytes(n: number): Uint8Array {
 /**
  * Fills out from the platform's cryptographically secure generator (Web Crypto getRandomValues).
  * The generator fills a fresh private buffer, which is copied into out and wiped.
- * @throws MlKemError ERR_RANDOMNESS when there is no generator or it throws (the original as `cause`).
+ * @throws {MlKemError} `ERR_RANDOMNESS` when there is no generator or reading or calling it throws
+ *   (the original error as `cause`).
  */
 export function fillRandom(out: Uint8Array): void {
   const get = source();

@@ -77,7 +77,6 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8A
  *   round trip (which needs randomness).
  * - both: the seed is expanded and must give exactly the expandedKey (all of it, z included).
  * - an included publicKey [1] must be the key's own.
- *
  * - attributes [0] must be a DER SET OF Attribute; their values are not interpreted.
  *
  * Malformed DER throws ERR_INVALID_KEY_ENCODING; a key that fails a check or disagrees with

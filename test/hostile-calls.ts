@@ -47,6 +47,8 @@ export function publicCalls(): PublicCall[] {
         { name: `${at} checkPublicKey`, inputs: [pair.publicKey], run: (pk) => kem.checkPublicKey(pk) },
         { name: `${at} checkSecretKey`, inputs: [pair.secretKey], run: (sk) => kem.checkSecretKey(sk) },
         { name: `${at} encapsulationKey(publicKey).encapsulate()`, inputs: [pair.publicKey], run: (pk) => kem.encapsulationKey(pk).encapsulate() },
+        { name: `${at} encapsulationKey(publicKey).encapsulateInternal(m)`, inputs: [pair.publicKey, new Uint8Array(32).fill(5)], run: (pk, m) => kem.encapsulationKey(pk).encapsulateInternal(m) },
+        { name: `${at} decapsulationKey(seed).decapsulate(ciphertext)`, inputs: [pair.seed, ciphertext], run: (s, c) => kem.decapsulationKey(s).decapsulate(c) },
         {
           name: `${at} decapsulationKey(secretKey) (pairwise check)`,
           inputs: [pair.secretKey],
@@ -69,16 +71,19 @@ export function publicCalls(): PublicCall[] {
     );
   }
   const kem = K.kemFor('ML-KEM-768');
+  const wasm = { MlKem512: backends[1]!.kems[0]!, MlKem768: backends[1]!.kems[1]!, MlKem1024: backends[1]!.kems[2]! };
   const pair = kem.keygen();
   const spki = K.encodeSpki(pair.publicKey);
   const expanded = K.encodePkcs8(pair, { form: 'expanded' });
   calls.push(
     { name: 'encodeSpki', inputs: [pair.publicKey], run: (pk) => K.encodeSpki(pk) },
     { name: 'decodeSpki', inputs: [spki], run: (der) => K.decodeSpki(der) },
-    { name: 'encodePkcs8 of an expanded secretKey', inputs: [pair.secretKey], run: (sk) => K.encodePkcs8({ secretKey: sk }) },
+    { name: 'encodePkcs8 of an expanded secretKey (pairwise check)', inputs: [pair.secretKey], run: (sk) => K.encodePkcs8({ secretKey: sk }) },
     { name: 'encodePkcs8 of a seed and publicKey', inputs: [pair.seed, pair.publicKey], run: (s, pk) => K.encodePkcs8({ algorithm: 'ML-KEM-768', seed: s, publicKey: pk }, { form: 'both' }) },
     { name: 'decodePkcs8 of an expanded key (pairwise check)', inputs: [expanded], run: (der) => K.decodePkcs8(der) },
     { name: 'decodePkcs8 of a seed', inputs: [K.encodePkcs8(pair)], run: (der) => K.decodePkcs8(der) },
+    { name: 'decodePkcs8 of an expanded key over the wasm backend (pairwise check)', inputs: [expanded], run: (der) => K.decodePkcs8(der, { backend: wasm }) },
+    { name: 'encodePkcs8 of an expanded secretKey over the wasm backend (pairwise check)', inputs: [pair.secretKey], run: (sk) => K.encodePkcs8({ secretKey: sk }, { backend: wasm }) },
     { name: 'toPem', inputs: [expanded], run: (der) => K.toPem(der, 'PRIVATE KEY') },
     { name: 'toJwk', inputs: [pair.seed], run: (s) => K.toJwk({ algorithm: 'ML-KEM-768', seed: s }) },
   );

@@ -267,7 +267,10 @@ describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only
       [`${kem.name} (${backend.name}) decapsulationKey(secretKey) (pairwise check)`, () => kem.decapsulationKey(pair.secretKey).secretKey()],
     );
   }
-  drawing.push(['decodePkcs8 of an expanded key (pairwise check)', () => K.decodePkcs8(expanded)]);
+  drawing.push(
+    ['decodePkcs8 of an expanded key (pairwise check)', () => K.decodePkcs8(expanded)],
+    ['encodePkcs8 of an expanded secretKey (pairwise check)', () => K.encodePkcs8({ secretKey: pair.secretKey })],
+  );
   for (const hybrid of [H.XWing, H.X25519MLKEM768, H.SecP256r1MLKEM768, H.SecP384r1MLKEM1024]) {
     const hp = hybrid.keygen();
     drawing.push([`${hybrid.name} keygen()`, () => hybrid.keygen()], [`${hybrid.name} encapsulate`, () => hybrid.encapsulate(hp.publicKey)]);

@@ -153,6 +153,22 @@ describe('inputs are copied before calling out: buffers changed during a call (i
           }
         }
       }
+      // Re-entry: the first call out runs the same function on other inputs (each with a bit
+      // flipped) and then overwrites the outer call's inputs; the outer result must not change.
+      const args = call.inputs.map((b) => b.slice());
+      let reentered = false;
+      let inner = false;
+      const [fill, fillInner] = [stream(1), stream(2)]; // the outer call gets the same bytes as before
+      const got = withGetRandomValues((array) => {
+        if (!reentered) {
+          reentered = inner = true;
+          outcome(() => call.run(...call.inputs.map((b) => b.map((x, i) => (i === 0 ? x ^ 1 : x)))));
+          inner = false;
+          for (const a of args) a.fill(0x5a);
+        }
+        (inner ? fillInner : fill)(array);
+      }, () => outcome(() => call.run(...args)));
+      if (reentered) assert.deepEqual(got, expected, 're-entered from getRandomValues');
       // The calls that draw randomness must have met the changes (else this test tests nothing for them).
       if (/encapsulate$|encapsulate\(\)|pairwise/.test(call.name)) assert.ok(changed > 0, 'no change was made during the call');
     });

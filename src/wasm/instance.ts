@@ -1,11 +1,55 @@
-// Compiling and instantiating the embedded WebAssembly module. The compiled module is kept and
-// shared; every instance has its own memory, so separate instances never share a workspace.
+// Compiling and instantiating the WebAssembly module: the embedded one (compiled once, shared), or
+// one the caller brings (a compiled WebAssembly.Module, its bytes, or a fetch Response) for
+// runtimes that refuse to compile from bytes (Cloudflare Workers; pages whose CSP lacks
+// 'wasm-unsafe-eval'). Every instance has its own memory, so instances never share a workspace.
+import { describe } from '../args.js';
+import { MlKemError } from '../errors.js';
 import type { WasmExports } from './exports.js';
 import { WASM_BASE64 } from './module.generated.js';
 
-let compiled: WebAssembly.Module | undefined;
+/**
+ * A compiled `WebAssembly.Module` (typed structurally so that the declarations need neither the
+ * DOM library nor Node's types).
+ */
+export type CompiledWasmModule = object;
 
-function wasmBytes(): Uint8Array<ArrayBuffer> {
+/** A fetch `Response` whose body is `mlkem.wasm`. */
+export interface WasmResponse {
+  readonly ok: boolean;
+  readonly status: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** What {@link loadWasmSync} accepts: the compiled module or the bytes of `mlkem.wasm`. */
+export type WasmModuleSync = CompiledWasmModule | ArrayBuffer | ArrayBufferView;
+
+/** What {@link loadWasm} accepts: as {@link WasmModuleSync}, a `Response`, or a promise of one of them. */
+export type WasmModuleSource = WasmModuleSync | WasmResponse | PromiseLike<WasmModuleSync | WasmResponse>;
+
+/** The functions the module must export for the kernels (checked before instantiating). */
+const REQUIRED_EXPORTS = ['memory', 'heapBase', 'sampleMatrixWithHash', 'nttMultiplyAccumulate', 'polyToMessage'];
+
+const HOW_TO =
+  "where the runtime refuses to compile WebAssembly from bytes (Cloudflare Workers, a page whose Content-Security-Policy lacks 'wasm-unsafe-eval'), " +
+  "import the module file and pass it: `import wasm from 'mlkem-ts/wasm/mlkem.wasm'; await loadWasm(wasm)`; or use the portable 'mlkem-ts'";
+
+let embedded: WebAssembly.Module | undefined;
+
+function wasmApi(): typeof WebAssembly {
+  const api = (globalThis as { WebAssembly?: typeof WebAssembly }).WebAssembly;
+  if (api === undefined) {
+    throw new MlKemError('ERR_WASM_UNAVAILABLE', "this runtime has no WebAssembly: use the portable backend, 'mlkem-ts'");
+  }
+  return api;
+}
+
+function unavailable(what: string, cause: unknown): MlKemError {
+  if (cause instanceof MlKemError) return cause;
+  const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  return new MlKemError('ERR_WASM_UNAVAILABLE', `could not ${what} the WebAssembly module (${reason}); ${HOW_TO}`, { cause });
+}
+
+function embeddedBytes(): Uint8Array<ArrayBuffer> {
   const B = (globalThis as { Buffer?: { from(s: string, enc: 'base64'): Uint8Array } }).Buffer;
   if (B) {
     // Buffer's decoder is much faster than a JS loop; copy out of its shared pool into an
@@ -18,17 +62,114 @@ function wasmBytes(): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** The compiled module, synchronously (Node, Deno, Bun, workers; browsers' main threads may refuse). */
-export function compileSync(): WebAssembly.Module {
-  return (compiled ??= new WebAssembly.Module(wasmBytes()));
+/** True for a WebAssembly.Module, also one of another realm. */
+function isModule(value: unknown): value is WebAssembly.Module {
+  return Object.prototype.toString.call(value) === '[object WebAssembly.Module]';
 }
 
-/** The compiled module, without blocking (every runtime). */
-export async function compile(): Promise<WebAssembly.Module> {
-  return (compiled ??= await WebAssembly.compile(wasmBytes()));
+/** A private copy of the caller's bytes (an ArrayBuffer or any view), or undefined for anything else. */
+function copyOfBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
+  if (value instanceof ArrayBuffer) return new Uint8Array(value.slice(0));
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
+  return undefined;
+}
+
+/** The bytes must at least look like a WebAssembly binary: magic "\0asm", version 1. */
+function checkMagic(bytes: Uint8Array, argument: string): void {
+  const magic = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+  if (bytes.length < magic.length || magic.some((b, i) => bytes[i] !== b)) {
+    throw new MlKemError('ERR_INVALID_TYPE', `${argument} must be the bytes of mlkem.wasm, got ${bytes.length} bytes that are not a WebAssembly module`);
+  }
+}
+
+/** A module the caller gave must be ours: the exports the kernels call must be there. */
+function checkExports(module: WebAssembly.Module, argument: string): WebAssembly.Module {
+  const names = new Set(wasmApi().Module.exports(module).map((e) => e.name));
+  const missing = REQUIRED_EXPORTS.filter((name) => !names.has(name));
+  if (missing.length > 0) {
+    throw new MlKemError('ERR_INVALID_TYPE', `${argument} must be mlkem-ts's mlkem.wasm, got a WebAssembly module without ${missing.join(', ')}`);
+  }
+  return module;
+}
+
+function badSource(argument: string, value: unknown, accepted: string): MlKemError {
+  return new MlKemError('ERR_INVALID_TYPE', `${argument} must be ${accepted}, got ${describe(value)}`);
+}
+
+const SYNC_ACCEPTED = 'a WebAssembly.Module or the bytes of mlkem.wasm (an ArrayBuffer or a Uint8Array)';
+
+/** The compiled module, synchronously: the embedded one, or the caller's (Node, Deno, Bun, workers). */
+export function compileSync(source?: WasmModuleSync): WebAssembly.Module {
+  const api = wasmApi();
+  if (source === undefined) {
+    try {
+      return (embedded ??= new api.Module(embeddedBytes()));
+    } catch (err) {
+      throw unavailable('compile', err);
+    }
+  }
+  if (isModule(source)) return checkExports(source, 'module');
+  const bytes = copyOfBytes(source);
+  if (bytes === undefined) throw badSource('module', source, SYNC_ACCEPTED);
+  checkMagic(bytes, 'module');
+  let module: WebAssembly.Module;
+  try {
+    module = new api.Module(bytes);
+  } catch (err) {
+    throw unavailable('compile', err);
+  }
+  return checkExports(module, 'module');
+}
+
+/** The compiled module without blocking: the embedded one, or from what the caller gives (every runtime). */
+export async function compile(source?: WasmModuleSource): Promise<WebAssembly.Module> {
+  const api = wasmApi();
+  if (source === undefined) {
+    try {
+      return (embedded ??= await api.compile(embeddedBytes()));
+    } catch (err) {
+      throw unavailable('compile', err);
+    }
+  }
+  let value: unknown = source;
+  if (typeof (value as Partial<PromiseLike<unknown>> | null)?.then === 'function') {
+    try {
+      value = await value;
+    } catch (err) {
+      throw unavailable('load', err);
+    }
+  }
+  if (isModule(value)) return checkExports(value, 'module');
+  let bytes = copyOfBytes(value);
+  if (bytes === undefined) {
+    const response = value as Partial<WasmResponse> | null;
+    if (typeof response !== 'object' || response === null || typeof response.arrayBuffer !== 'function') {
+      throw badSource('module', value, `${SYNC_ACCEPTED}, a Response for it, or a promise of one of these`);
+    }
+    if (response.ok === false) {
+      throw new MlKemError('ERR_WASM_UNAVAILABLE', `could not fetch the WebAssembly module: the response has status ${String(response.status)}`);
+    }
+    try {
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (err) {
+      throw unavailable('read', err);
+    }
+  }
+  checkMagic(bytes, 'module');
+  let module: WebAssembly.Module;
+  try {
+    module = await api.compile(bytes);
+  } catch (err) {
+    throw unavailable('compile', err);
+  }
+  return checkExports(module, 'module');
 }
 
 /** A new instance: its own memory, zero-filled. The module imports nothing. */
 export function instantiate(module: WebAssembly.Module): WasmExports {
-  return new WebAssembly.Instance(module, {}).exports as unknown as WasmExports;
+  try {
+    return new (wasmApi().Instance)(module, {}).exports as unknown as WasmExports;
+  } catch (err) {
+    throw unavailable('instantiate', err);
+  }
 }

@@ -109,6 +109,8 @@ async function buildCommonJs(): Promise<void> {
 syncPackageJson(process.argv.includes('--write-package-json'));
 rmSync(dist, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-await buildCommonJs();
-for (const source of Object.values(ASSETS)) copyFileSync(join(root, source), join(dist, relative(join(root, 'src'), join(root, source))));
+for (const source of Object.values(ASSETS)) {
+  for (const file of [source, `${source}.d.ts`]) copyFileSync(join(root, file), join(dist, relative(join(root, 'src'), join(root, file))));
+}
+await buildCommonJs(); // after the assets: their declarations are copied too
 console.log('build: dist/ (ES modules), dist/cjs/ (CommonJS), declarations and assets written');

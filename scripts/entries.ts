@@ -12,7 +12,10 @@ export const ENTRIES: Readonly<Record<string, string>> = {
   './hybrid': 'src/hybrid/index.ts',
 };
 
-/** Files exported as they are: subpath → source file (copied into dist/ beside the build). */
+/**
+ * Files exported as they are: subpath → source file, copied into dist/ beside the build with the
+ * declaration file beside it (source + '.d.ts').
+ */
 export const ASSETS: Readonly<Record<string, string>> = {
   './wasm/mlkem.wasm': 'src/wasm/mlkem.wasm',
 };
@@ -44,7 +47,17 @@ export function packageFields(): Record<string, unknown> {
     // TypeScript's node10 resolution ignores exports: subpaths go through typesVersions.
     if (subpath !== '.') typesVersions[subpath.slice(2)] = [`./dist/cjs/${s}.d.ts`];
   }
-  for (const [subpath, source] of Object.entries(ASSETS)) exports[subpath] = `./dist/${source.replace(/^src\//, '')}`;
+  for (const [subpath, source] of Object.entries(ASSETS)) {
+    const s = source.replace(/^src\//, '');
+    const file = `./dist/${s}`;
+    // The file is the same for every condition; its declaration is read as ESM or CommonJS.
+    exports[subpath] = {
+      import: { types: `${file}.d.ts`, default: file },
+      require: { types: `./dist/cjs/${s}.d.ts`, default: file },
+      default: file,
+    };
+    typesVersions[subpath.slice(2)] = [`./dist/cjs/${s}.d.ts`];
+  }
   exports['./package.json'] = './package.json';
   const root = stem(ENTRIES['.']!);
   return {

@@ -3,12 +3,13 @@
 // for runtimes that compile only modules they load themselves; each load makes a new instance.
 import { createMlKem, type MlKem } from '../kem.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../params.js';
-import { type WasmModuleSource, type WasmModuleSync, compile, compileSync, instantiate } from './instance.js';
+import { compile, compileSync, instantiate } from './instance.js';
+import type { WasmModuleSource, WasmModuleSync } from './types.js';
 import { wasmKernels } from './kernels.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
 export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem } from '../kem.js';
-export type { CompiledWasmModule, WasmModuleSource, WasmModuleSync, WasmResponse } from './instance.js';
+export type { CompiledWasmModule, WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
 
 /** The three parameter sets over one WebAssembly instance. */
 export interface WasmMlKem {

@@ -5,26 +5,8 @@
 import { describe } from '../args.js';
 import { MlKemError } from '../errors.js';
 import type { WasmExports } from './exports.js';
+import type { WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
 import { WASM_BASE64 } from './module.generated.js';
-
-/**
- * A compiled `WebAssembly.Module` (typed structurally so that the declarations need neither the
- * DOM library nor Node's types).
- */
-export type CompiledWasmModule = object;
-
-/** A fetch `Response` whose body is `mlkem.wasm`. */
-export interface WasmResponse {
-  readonly ok: boolean;
-  readonly status: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-
-/** What {@link loadWasmSync} accepts: the compiled module or the bytes of `mlkem.wasm`. */
-export type WasmModuleSync = CompiledWasmModule | ArrayBuffer | ArrayBufferView;
-
-/** What {@link loadWasm} accepts: as {@link WasmModuleSync}, a `Response`, or a promise of one of them. */
-export type WasmModuleSource = WasmModuleSync | WasmResponse | PromiseLike<WasmModuleSync | WasmResponse>;
 
 /** The functions the module must export for the kernels (checked before instantiating). */
 const REQUIRED_EXPORTS = ['memory', 'heapBase', 'sampleMatrixWithHash', 'nttMultiplyAccumulate', 'polyToMessage'];
@@ -69,7 +51,8 @@ function isModule(value: unknown): value is WebAssembly.Module {
 
 /** A private copy of the caller's bytes (an ArrayBuffer or any view), or undefined for anything else. */
 function copyOfBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
-  if (value instanceof ArrayBuffer) return new Uint8Array(value.slice(0));
+  // The tag, not instanceof: an ArrayBuffer of another realm (a Jest sandbox, an iframe) counts.
+  if (Object.prototype.toString.call(value) === '[object ArrayBuffer]') return new Uint8Array((value as ArrayBuffer).slice(0));
   if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
   return undefined;
 }

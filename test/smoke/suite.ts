@@ -75,8 +75,10 @@ function roundTrip(kem: Kem, what: string): void {
   check(publicKey.length === kem.sizes.publicKey && secretKey.length === kem.sizes.secretKey, `${what}: key sizes`);
   const { ciphertext, sharedSecret } = kem.encapsulate(publicKey);
   sameBytes(kem.decapsulate(ciphertext, secretKey), sharedSecret, `${what}: decapsulated secret`);
+  // The last byte: in every KEM here it is inside a part that is never refused (for the RFC 10024
+  // groups the first bytes are a curve point, which TLS requires them to check).
   const tampered = ciphertext.slice();
-  tampered[0]! ^= 1;
+  tampered[tampered.length - 1]! ^= 1;
   check(!equal(kem.decapsulate(tampered, secretKey), sharedSecret), `${what}: a tampered ciphertext gave the same secret`);
 }
 
@@ -226,7 +228,9 @@ export async function runSmoke(input: SmokeInput): Promise<SmokeResult> {
     const hybrid = mod('mlkem-ts/hybrid') as typeof Hybrid;
     await throwsMlKemError(() => hybrid.XWing.decapsulate(new Uint8Array(3), new Uint8Array(32)), 'ERR_INVALID_LENGTH', classes);
     await throwsMlKemError(() => wasm.loadWasm('mlkem.wasm' as never), 'ERR_INVALID_TYPE', classes);
-    await throwsMlKemError(() => wasm.loadWasm(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), 'ERR_INVALID_TYPE', classes);
+    await throwsMlKemError(() => wasm.loadWasm(new Uint8Array(10)), 'ERR_INVALID_TYPE', classes);
+    // An empty but valid module compiles only where compiling from bytes is allowed.
+    if (input.embeddedWasm) await throwsMlKemError(() => wasm.loadWasm(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), 'ERR_INVALID_TYPE', classes);
     check(core.MlKemError === wasm.MlKemError && core.MlKemError === hybrid.MlKemError, 'the entry points export different MlKemError classes');
   });
 

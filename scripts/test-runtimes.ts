@@ -427,6 +427,8 @@ async function main(): Promise<void> {
       { name: `Node.js ${version} (import)`, run: () => smoke(node, ['node/smoke.mjs']) },
       { name: `Node.js ${version} (require)`, run: () => smoke(node, ['cjs/smoke.cjs']) },
     ]),
+    // Without require(esm) (as Node.js 22.0-22.11 are), require() takes the CommonJS build.
+    { name: 'Node.js 20.19.0 (require, CommonJS build)', run: () => smoke(nodes['20.19.0']!, ['--no-experimental-require-module', 'cjs/smoke.cjs']) },
     { name: 'Deno', run: () => smoke(bin('.bin/deno'), ['run', '--allow-read', '--allow-env', 'node/smoke.mjs'], { env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } }) },
     { name: 'Bun (import)', run: () => smoke(bin('.bin/bun'), ['node/smoke.mjs']) },
     { name: 'Bun (require)', run: () => smoke(bin('.bin/bun'), ['cjs/smoke.cjs']) },

@@ -82,16 +82,36 @@ function roundTrip(kem: Kem, what: string): void {
   check(!equal(kem.decapsulate(tampered, secretKey), sharedSecret), `${what}: a tampered ciphertext gave the same secret`);
 }
 
+/** Key objects (parse once, reuse): the same secrets as the one-shot functions; dispose is final. */
+function keyObjects(kem: Kem, what: string): void {
+  const pair = kem.keygen();
+  const dk = kem.decapsulationKey(pair.seed);
+  sameBytes(dk.encapsulationKey.bytes(), pair.publicKey, `${what}: key object's public key`);
+  const { ciphertext, sharedSecret } = kem.encapsulationKey(pair.publicKey).encapsulate();
+  sameBytes(dk.decapsulate(ciphertext), sharedSecret, `${what}: key object's secret`);
+  sameBytes(kem.decapsulate(ciphertext, pair.secretKey), sharedSecret, `${what}: one-shot secret`);
+  dk.dispose();
+  let code: unknown;
+  try {
+    dk.decapsulate(ciphertext);
+  } catch (err) {
+    code = (err as { code?: unknown }).code;
+  }
+  check(code === 'ERR_KEY_DISPOSED', `${what}: a disposed key gave ${String(code)}, not ERR_KEY_DISPOSED`);
+}
+
 /** The checks of each entry point; every declared entry must have one. */
 const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void> = {
   'mlkem-ts': (core, b) => {
     for (const name of ['MlKem512', 'MlKem768', 'MlKem1024']) roundTrip(core[name], `portable ${name}`);
+    keyObjects(core.MlKem768, 'portable');
     check(Object.isFrozen(core.MlKem768), 'MlKem768 is not frozen');
     void b;
   },
   'mlkem-ts/wasm': (_wasm, b) => {
     for (const backend of ['wasm', 'wasm (file)', 'wasm (sync file)'] as const) {
       for (const [name, kem] of Object.entries(b[backend])) roundTrip(kem, `${backend} ${name}`);
+      keyObjects(b[backend]['MlKem1024']!, backend);
     }
   },
   'mlkem-ts/keys': (keys, b) => {

@@ -19,12 +19,23 @@ if (runtime.startsWith('Node')) wasmFile = Promise.resolve(new Response(bytes));
 if (runtime.startsWith('Deno')) wasmFile = await WebAssembly.compile(bytes); // a compiled module
 if (runtime.startsWith('Bun')) wasmFile = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length); // an ArrayBuffer
 
-const extra = {};
+const require = createRequire(import.meta.url);
+const extra = {
+  // Where require() loads another copy (the CommonJS build), instanceof still holds across copies.
+  'an MlKemError of the require()d package is instanceof the imported MlKemError': () => {
+    try {
+      require('mlkem-ts').MlKem768.encapsulate(new Uint8Array(1));
+    } catch (err) {
+      if (err instanceof modules['mlkem-ts'].MlKemError && err.code === 'ERR_INVALID_LENGTH') return;
+      throw new Error(`got ${err}`);
+    }
+    throw new Error('nothing was thrown');
+  },
+};
 if (runtime.startsWith('Node')) {
   // Node.js 20.19+ and 22.12+ resolve require() to the ES build too (the module-sync condition):
   // one copy of the package, one MlKemError class, whichever way it is loaded.
   extra['require() gives the same modules as import (module-sync)'] = () => {
-    const require = createRequire(import.meta.url);
     for (const s of entries) if (require(s) !== modules[s]) throw new Error(`require('${s}') is another copy than import('${s}')`);
   };
 }

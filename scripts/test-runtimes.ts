@@ -415,7 +415,13 @@ async function main(): Promise<void> {
 
   const jobs: Job[] = [
     { name: 'package contents (npm pack)', run: () => checkContents(tarball) },
-    { name: 'publint', run: async () => (await mustRun(process.execPath, [bin('publint/src/cli.js'), 'run', '--strict', tarball])).trim().split('\n').pop()! },
+    {
+      name: 'publint',
+      run: async () => {
+        const out = await mustRun(process.execPath, [bin('publint/src/cli.js'), 'run', '--strict', tarball], { env: { ...process.env, NO_COLOR: '1' } });
+        return out.trim().split('\n').pop()!;
+      },
+    },
     {
       name: 'types: @arethetypeswrong/cli',
       run: async () => {

@@ -31,6 +31,23 @@ function unavailable(what: string, cause: unknown): MlKemError {
   return new MlKemError('ERR_WASM_UNAVAILABLE', `could not ${what} the WebAssembly module (${reason}); ${HOW_TO}`, { cause });
 }
 
+/** fn's result; whatever it throws (the runtime refusing, a failed fetch) becomes ERR_WASM_UNAVAILABLE. */
+function attempt<T>(what: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw unavailable(what, err);
+  }
+}
+
+async function attemptAsync<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw unavailable(what, err);
+  }
+}
+
 function embeddedBytes(): Uint8Array<ArrayBuffer> {
   const B = (globalThis as { Buffer?: { from(s: string, enc: 'base64'): Uint8Array } }).Buffer;
   if (B) {
@@ -49,110 +66,74 @@ function isModule(value: unknown): value is WebAssembly.Module {
   return Object.prototype.toString.call(value) === '[object WebAssembly.Module]';
 }
 
+/** An ArrayBuffer (by its tag, not instanceof: one of another realm, a Jest sandbox or an iframe, counts) or a view. */
+function isBytes(value: unknown): value is ArrayBuffer | ArrayBufferView {
+  return Object.prototype.toString.call(value) === '[object ArrayBuffer]' || ArrayBuffer.isView(value);
+}
+
 /** A private copy of the caller's bytes (an ArrayBuffer or any view), or undefined for anything else. */
 function copyOfBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
-  // The tag, not instanceof: an ArrayBuffer of another realm (a Jest sandbox, an iframe) counts.
-  if (Object.prototype.toString.call(value) === '[object ArrayBuffer]') return new Uint8Array((value as ArrayBuffer).slice(0));
-  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
-  return undefined;
+  if (!isBytes(value)) return undefined;
+  if (!ArrayBuffer.isView(value)) return new Uint8Array(value.slice(0));
+  return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
 }
 
 /** The bytes must at least look like a WebAssembly binary: magic "\0asm", version 1. */
-function checkMagic(bytes: Uint8Array, argument: string): void {
+function checkMagic(bytes: Uint8Array): void {
   const magic = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
   if (bytes.length < magic.length || magic.some((b, i) => bytes[i] !== b)) {
-    throw new MlKemError('ERR_INVALID_TYPE', `${argument} must be the bytes of mlkem.wasm, got ${bytes.length} bytes that are not a WebAssembly module`);
+    throw new MlKemError('ERR_INVALID_TYPE', `module must be the bytes of mlkem.wasm, got ${bytes.length} bytes that are not a WebAssembly module`);
   }
 }
 
 /** A module the caller gave must be ours: the exports the kernels call must be there. */
-function checkExports(module: WebAssembly.Module, argument: string): WebAssembly.Module {
+function checkExports(module: WebAssembly.Module): WebAssembly.Module {
   const names = new Set(wasmApi().Module.exports(module).map((e) => e.name));
   const missing = REQUIRED_EXPORTS.filter((name) => !names.has(name));
   if (missing.length > 0) {
-    throw new MlKemError('ERR_INVALID_TYPE', `${argument} must be mlkem-ts's mlkem.wasm, got a WebAssembly module without ${missing.join(', ')}`);
+    throw new MlKemError('ERR_INVALID_TYPE', `module must be mlkem-ts's mlkem.wasm, got a WebAssembly module without ${missing.join(', ')}`);
   }
   return module;
 }
 
-function badSource(argument: string, value: unknown, accepted: string): MlKemError {
-  return new MlKemError('ERR_INVALID_TYPE', `${argument} must be ${accepted}, got ${describe(value)}`);
-}
-
 const SYNC_ACCEPTED = 'a WebAssembly.Module or the bytes of mlkem.wasm (an ArrayBuffer or a Uint8Array)';
+const ACCEPTED = `${SYNC_ACCEPTED}, a Response for it, or a promise of one of these`;
+
+/** The caller's module (its exports checked) or a copy of its bytes (checked to be WebAssembly). */
+function moduleOrBytes(value: unknown, accepted: string): WebAssembly.Module | Uint8Array<ArrayBuffer> {
+  if (isModule(value)) return checkExports(value);
+  const bytes = copyOfBytes(value);
+  if (bytes === undefined) throw new MlKemError('ERR_INVALID_TYPE', `module must be ${accepted}, got ${describe(value)}`);
+  checkMagic(bytes);
+  return bytes;
+}
 
 /** The compiled module, synchronously: the embedded one, or the caller's (Node, Deno, Bun, workers). */
 export function compileSync(source?: WasmModuleSync): WebAssembly.Module {
   const api = wasmApi();
-  if (source === undefined) {
-    try {
-      return (embedded ??= new api.Module(embeddedBytes()));
-    } catch (err) {
-      throw unavailable('compile', err);
-    }
-  }
-  if (isModule(source)) return checkExports(source, 'module');
-  const bytes = copyOfBytes(source);
-  if (bytes === undefined) throw badSource('module', source, SYNC_ACCEPTED);
-  checkMagic(bytes, 'module');
-  let module: WebAssembly.Module;
-  try {
-    module = new api.Module(bytes);
-  } catch (err) {
-    throw unavailable('compile', err);
-  }
-  return checkExports(module, 'module');
+  if (source === undefined) return (embedded ??= attempt('compile', () => new api.Module(embeddedBytes())));
+  const given = moduleOrBytes(source, SYNC_ACCEPTED);
+  return isModule(given) ? given : checkExports(attempt('compile', () => new api.Module(given)));
 }
 
 /** The compiled module without blocking: the embedded one, or from what the caller gives (every runtime). */
 export async function compile(source?: WasmModuleSource): Promise<WebAssembly.Module> {
   const api = wasmApi();
-  if (source === undefined) {
-    try {
-      return (embedded ??= await api.compile(embeddedBytes()));
-    } catch (err) {
-      throw unavailable('compile', err);
-    }
-  }
-  let value: unknown = source;
-  if (typeof (value as Partial<PromiseLike<unknown>> | null)?.then === 'function') {
-    try {
-      value = await value;
-    } catch (err) {
-      throw unavailable('load', err);
-    }
-  }
-  if (isModule(value)) return checkExports(value, 'module');
-  let bytes = copyOfBytes(value);
-  if (bytes === undefined) {
-    const response = value as Partial<WasmResponse> | null;
-    if (typeof response !== 'object' || response === null || typeof response.arrayBuffer !== 'function') {
-      throw badSource('module', value, `${SYNC_ACCEPTED}, a Response for it, or a promise of one of these`);
-    }
+  if (source === undefined) return (embedded ??= await attemptAsync('compile', () => api.compile(embeddedBytes())));
+  // Bytes are copied before anything awaits: the caller may reuse its buffer at once.
+  let value: unknown = copyOfBytes(source) ?? (await attemptAsync('load', async () => source)); // a fetch settles here
+  const response = value as Partial<WasmResponse> | null;
+  if (!isModule(value) && !isBytes(value) && typeof response?.arrayBuffer === 'function') {
     if (response.ok === false) {
       throw new MlKemError('ERR_WASM_UNAVAILABLE', `could not fetch the WebAssembly module: the response has status ${String(response.status)}`);
     }
-    try {
-      bytes = new Uint8Array(await response.arrayBuffer());
-    } catch (err) {
-      throw unavailable('read', err);
-    }
+    value = await attemptAsync('read', () => response.arrayBuffer!());
   }
-  checkMagic(bytes, 'module');
-  let module: WebAssembly.Module;
-  try {
-    module = await api.compile(bytes);
-  } catch (err) {
-    throw unavailable('compile', err);
-  }
-  return checkExports(module, 'module');
+  const given = moduleOrBytes(value, ACCEPTED);
+  return isModule(given) ? given : checkExports(await attemptAsync('compile', () => api.compile(given)));
 }
 
 /** A new instance: its own memory, zero-filled. The module imports nothing. */
 export function instantiate(module: WebAssembly.Module): WasmExports {
-  try {
-    return new (wasmApi().Instance)(module, {}).exports as unknown as WasmExports;
-  } catch (err) {
-    throw unavailable('instantiate', err);
-  }
+  return attempt('instantiate', () => new (wasmApi().Instance)(module, {}).exports as unknown as WasmExports);
 }

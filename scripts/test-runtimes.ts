@@ -408,6 +408,9 @@ async function main(): Promise<void> {
     '24': bin('node24/bin/node'),
     '26': node26,
   };
+  // The binaries ship inside the platform packages; bun's install script moves its own into bun/bin.
+  const DENO = bin('@deno/linux-x64-glibc/deno');
+  const BUN = [bin('@oven/bun-linux-x64/bin/bun'), bin('bun/bin/bun.exe')].find((f) => existsSync(f) && statSync(f).size > 1e6) ?? 'bun (not installed)';
   const tsc5 = bin('typescript/bin/tsc');
   const tsc7 = join(root, 'node_modules/typescript/bin/tsc');
   let browserBundles: Record<string, string> | undefined;
@@ -435,9 +438,9 @@ async function main(): Promise<void> {
     ]),
     // Without require(esm) (as Node.js 22.0-22.11 are), require() takes the CommonJS build.
     { name: 'Node.js 20.19.0 (require, CommonJS build)', run: () => smoke(nodes['20.19.0']!, ['--no-experimental-require-module', 'cjs/smoke.cjs']) },
-    { name: 'Deno', run: () => smoke(bin('.bin/deno'), ['run', '--allow-read', '--allow-env', 'node/smoke.mjs'], { env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } }) },
-    { name: 'Bun (import)', run: () => smoke(bin('.bin/bun'), ['node/smoke.mjs']) },
-    { name: 'Bun (require)', run: () => smoke(bin('.bin/bun'), ['cjs/smoke.cjs']) },
+    { name: 'Deno', run: () => smoke(DENO, ['run', '--allow-read', '--allow-env', 'node/smoke.mjs'], { env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } }) },
+    { name: 'Bun (import)', run: () => smoke(BUN, ['node/smoke.mjs']) },
+    { name: 'Bun (require)', run: () => smoke(BUN, ['cjs/smoke.cjs']) },
     { name: 'Cloudflare workerd', run: workerd },
     {
       name: 'Jest 30 + ts-jest (CommonJS project)',

@@ -4,8 +4,9 @@
 //                       package.json {"type":"commonjs"} so that both are read as CommonJS
 //   dist/wasm/mlkem.wasm  the WebAssembly module as a file (scripts/entries.ts ASSETS)
 // Source maps carry their sources (sourcesContent): they are complete without src/, which the
-// package does not ship. The CommonJS build bundles @noble/curves into src/hybrid/ecdh's output,
-// because that package is ES-only and loaders without require(esm) (Jest) cannot load it.
+// package does not ship. The CommonJS build bundles the dependencies (@noble/curves) into the files
+// that import them, because they are ES-only and loaders without require(esm) (Jest) cannot load
+// them; peer dependencies stay imports.
 // Checks that package.json's exports are the ones scripts/entries.ts gives; `-- --write-package-json`
 // writes them instead.
 import { execFileSync } from 'node:child_process';
@@ -33,6 +34,11 @@ function syncPackageJson(write: boolean): void {
   for (const k of Object.keys(wanted)) out[k] ??= wanted[k];
   writeFileSync(path, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`build: wrote package.json ${stale.join(', ')}`);
+}
+
+function peerDependencies(): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> };
+  return Object.keys(pkg.peerDependencies ?? {});
 }
 
 function files(dir: string, ending: string): string[] {
@@ -82,6 +88,8 @@ async function buildCommonJs(): Promise<void> {
     sourcemap: 'linked',
     sourcesContent: true,
     legalComments: 'inline',
+    // Peer dependencies stay the application's own copy; Node built-ins (a CLI may use them) stay imports.
+    external: ['node:*', ...peerDependencies().flatMap((name) => [name, `${name}/*`])],
     plugins: [ownModulesExternal],
     metafile: true,
     logLevel: 'warning',

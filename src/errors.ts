@@ -6,15 +6,30 @@ export type MlKemErrorCode =
   | 'ERR_INVALID_SECRET_KEY'
   | 'ERR_INVALID_KEY_ENCODING'
   | 'ERR_RANDOMNESS'
-  | 'ERR_KEY_DISPOSED';
+  | 'ERR_KEY_DISPOSED'
+  | 'ERR_WASM_UNAVAILABLE';
+
+/**
+ * Marks every MlKemError, under a registered symbol: the same in every copy of this module. A
+ * CommonJS and an ES module copy of the package in one program (a bundle that mixes require and
+ * import) each have their own class; the mark lets `instanceof` accept an error of either.
+ */
+const BRAND = Symbol.for('mlkem-ts.MlKemError');
 
 /** The only error mlkem-ts throws on bad input. `code` is stable; the message is for people. */
 export class MlKemError extends Error {
   readonly code: MlKemErrorCode;
 
-  constructor(code: MlKemErrorCode, message: string) {
-    super(message);
+  constructor(code: MlKemErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'MlKemError';
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /** `instanceof MlKemError` also holds for an MlKemError of another copy of the package. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    return this === MlKemError && typeof value === 'object' && value !== null && BRAND in value;
   }
 }

@@ -1,3 +1,4 @@
+/// <reference lib="esnext.disposable" preserve="true" />
 // Key objects: a key parsed, checked and expanded once (Âᵀ, t̂, H(ek); ŝ), then used many times.
 // Each operation copies the cached expansion into the backend's workspace, so a key holds no
 // backend memory: any number of keys can be alive at once, on either backend, and the backend's

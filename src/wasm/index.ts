@@ -1,12 +1,15 @@
 // mlkem-ts/wasm: the same ML-KEM objects as 'mlkem-ts', over WebAssembly kernels with 128-bit
-// SIMD. The module is embedded (nothing is fetched); each load makes a new instance.
+// SIMD. The module is embedded (nothing is fetched), and also shipped as mlkem-ts/wasm/mlkem.wasm
+// for runtimes that compile only modules they load themselves; each load makes a new instance.
 import { createMlKem, type MlKem } from '../kem.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../params.js';
 import { compile, compileSync, instantiate } from './instance.js';
+import type { WasmModuleSource, WasmModuleSync } from './types.js';
 import { wasmKernels } from './kernels.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
 export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem } from '../kem.js';
+export type { CompiledWasmModule, WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
 
 /** The three parameter sets over one WebAssembly instance. */
 export interface WasmMlKem {
@@ -24,15 +27,41 @@ function build(module: WebAssembly.Module): WasmMlKem {
   });
 }
 
-/** Compiles (once) and instantiates the WebAssembly backend. Works in every runtime. */
-export async function loadWasm(): Promise<WasmMlKem> {
-  return build(await compile());
+/**
+ * Compiles and instantiates the WebAssembly backend. Without an argument it uses the embedded
+ * module (compiled once per program); works in every runtime that may compile WebAssembly.
+ *
+ * @param module Where the runtime forbids compiling from bytes (Cloudflare Workers, a page whose
+ *   Content-Security-Policy lacks 'wasm-unsafe-eval'), the module shipped as
+ *   `mlkem-ts/wasm/mlkem.wasm`, loaded the platform's way: a compiled `WebAssembly.Module` (what
+ *   Workers give for `import wasm from 'mlkem-ts/wasm/mlkem.wasm'`), its bytes, a fetch `Response`,
+ *   or a promise of one of these. It must be the file of the same mlkem-ts version.
+ * @returns MlKem512, MlKem768 and MlKem1024 over a new instance with its own memory.
+ * @throws MlKemError `ERR_WASM_UNAVAILABLE` when the runtime has no WebAssembly (or no SIMD),
+ *   refuses to compile or instantiate it, or the response is not ok; `ERR_INVALID_TYPE` when
+ *   `module` is none of the accepted kinds or not mlkem.wasm.
+ * @example
+ * ```js
+ * import { loadWasm } from 'mlkem-ts/wasm';
+ * const { MlKem768 } = await loadWasm();
+ * // Cloudflare Workers:
+ * import wasm from 'mlkem-ts/wasm/mlkem.wasm';
+ * const { MlKem768: kem } = await loadWasm(wasm);
+ * ```
+ */
+export async function loadWasm(module?: WasmModuleSource): Promise<WasmMlKem> {
+  return build(await compile(module));
 }
 
 /**
  * The same, synchronously: for Node, Deno, Bun and workers. Browsers may refuse to compile a
  * module synchronously on the main thread; use loadWasm there.
+ *
+ * @param module A compiled `WebAssembly.Module` of `mlkem-ts/wasm/mlkem.wasm` or its bytes;
+ *   without it, the embedded module.
+ * @returns MlKem512, MlKem768 and MlKem1024 over a new instance with its own memory.
+ * @throws MlKemError `ERR_WASM_UNAVAILABLE` or `ERR_INVALID_TYPE`, as {@link loadWasm}.
  */
-export function loadWasmSync(): WasmMlKem {
-  return build(compileSync());
+export function loadWasmSync(module?: WasmModuleSync): WasmMlKem {
+  return build(compileSync(module));
 }

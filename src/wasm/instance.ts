@@ -1,11 +1,54 @@
-// Compiling and instantiating the embedded WebAssembly module. The compiled module is kept and
-// shared; every instance has its own memory, so separate instances never share a workspace.
+// Compiling and instantiating the WebAssembly module: the embedded one (compiled once, shared), or
+// one the caller brings (a compiled WebAssembly.Module, its bytes, or a fetch Response) for
+// runtimes that refuse to compile from bytes (Cloudflare Workers; pages whose CSP lacks
+// 'wasm-unsafe-eval'). Every instance has its own memory, so instances never share a workspace.
+import { describe } from '../args.js';
+import { MlKemError } from '../errors.js';
 import type { WasmExports } from './exports.js';
+import type { WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
 import { WASM_BASE64 } from './module.generated.js';
 
-let compiled: WebAssembly.Module | undefined;
+/** The functions the module must export for the kernels (checked before instantiating). */
+const REQUIRED_EXPORTS = ['memory', 'heapBase', 'sampleMatrixWithHash', 'nttMultiplyAccumulate', 'polyToMessage'];
 
-function wasmBytes(): Uint8Array<ArrayBuffer> {
+const HOW_TO =
+  "where the runtime refuses to compile WebAssembly from bytes (Cloudflare Workers, a page whose Content-Security-Policy lacks 'wasm-unsafe-eval'), " +
+  "import the module file and pass it: `import wasm from 'mlkem-ts/wasm/mlkem.wasm'; await loadWasm(wasm)`; or use the portable 'mlkem-ts'";
+
+let embedded: WebAssembly.Module | undefined;
+
+function wasmApi(): typeof WebAssembly {
+  const api = (globalThis as { WebAssembly?: typeof WebAssembly }).WebAssembly;
+  if (api === undefined) {
+    throw new MlKemError('ERR_WASM_UNAVAILABLE', "this runtime has no WebAssembly: use the portable backend, 'mlkem-ts'");
+  }
+  return api;
+}
+
+function unavailable(what: string, cause: unknown): MlKemError {
+  if (cause instanceof MlKemError) return cause;
+  const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  return new MlKemError('ERR_WASM_UNAVAILABLE', `could not ${what} the WebAssembly module (${reason}); ${HOW_TO}`, { cause });
+}
+
+/** fn's result; whatever it throws (the runtime refusing, a failed fetch) becomes ERR_WASM_UNAVAILABLE. */
+function attempt<T>(what: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw unavailable(what, err);
+  }
+}
+
+async function attemptAsync<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw unavailable(what, err);
+  }
+}
+
+function embeddedBytes(): Uint8Array<ArrayBuffer> {
   const B = (globalThis as { Buffer?: { from(s: string, enc: 'base64'): Uint8Array } }).Buffer;
   if (B) {
     // Buffer's decoder is much faster than a JS loop; copy out of its shared pool into an
@@ -18,17 +61,79 @@ function wasmBytes(): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** The compiled module, synchronously (Node, Deno, Bun, workers; browsers' main threads may refuse). */
-export function compileSync(): WebAssembly.Module {
-  return (compiled ??= new WebAssembly.Module(wasmBytes()));
+/** True for a WebAssembly.Module, also one of another realm. */
+function isModule(value: unknown): value is WebAssembly.Module {
+  return Object.prototype.toString.call(value) === '[object WebAssembly.Module]';
 }
 
-/** The compiled module, without blocking (every runtime). */
-export async function compile(): Promise<WebAssembly.Module> {
-  return (compiled ??= await WebAssembly.compile(wasmBytes()));
+/** An ArrayBuffer (by its tag, not instanceof: one of another realm, a Jest sandbox or an iframe, counts) or a view. */
+function isBytes(value: unknown): value is ArrayBuffer | ArrayBufferView {
+  return Object.prototype.toString.call(value) === '[object ArrayBuffer]' || ArrayBuffer.isView(value);
+}
+
+/** A private copy of the caller's bytes (an ArrayBuffer or any view), or undefined for anything else. */
+function copyOfBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
+  if (!isBytes(value)) return undefined;
+  if (!ArrayBuffer.isView(value)) return new Uint8Array(value.slice(0));
+  return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
+}
+
+/** The bytes must at least look like a WebAssembly binary: magic "\0asm", version 1. */
+function checkMagic(bytes: Uint8Array): void {
+  const magic = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+  if (bytes.length < magic.length || magic.some((b, i) => bytes[i] !== b)) {
+    throw new MlKemError('ERR_INVALID_TYPE', `module must be the bytes of mlkem.wasm, got ${bytes.length} bytes that are not a WebAssembly module`);
+  }
+}
+
+/** A module the caller gave must be ours: the exports the kernels call must be there. */
+function checkExports(module: WebAssembly.Module): WebAssembly.Module {
+  const names = new Set(wasmApi().Module.exports(module).map((e) => e.name));
+  const missing = REQUIRED_EXPORTS.filter((name) => !names.has(name));
+  if (missing.length > 0) {
+    throw new MlKemError('ERR_INVALID_TYPE', `module must be mlkem-ts's mlkem.wasm, got a WebAssembly module without ${missing.join(', ')}`);
+  }
+  return module;
+}
+
+const SYNC_ACCEPTED = 'a WebAssembly.Module or the bytes of mlkem.wasm (an ArrayBuffer or a Uint8Array)';
+const ACCEPTED = `${SYNC_ACCEPTED}, a Response for it, or a promise of one of these`;
+
+/** The caller's module (its exports checked) or a copy of its bytes (checked to be WebAssembly). */
+function moduleOrBytes(value: unknown, accepted: string): WebAssembly.Module | Uint8Array<ArrayBuffer> {
+  if (isModule(value)) return checkExports(value);
+  const bytes = copyOfBytes(value);
+  if (bytes === undefined) throw new MlKemError('ERR_INVALID_TYPE', `module must be ${accepted}, got ${describe(value)}`);
+  checkMagic(bytes);
+  return bytes;
+}
+
+/** The compiled module, synchronously: the embedded one, or the caller's (Node, Deno, Bun, workers). */
+export function compileSync(source?: WasmModuleSync): WebAssembly.Module {
+  const api = wasmApi();
+  if (source === undefined) return (embedded ??= attempt('compile', () => new api.Module(embeddedBytes())));
+  const given = moduleOrBytes(source, SYNC_ACCEPTED);
+  return isModule(given) ? given : checkExports(attempt('compile', () => new api.Module(given)));
+}
+
+/** The compiled module without blocking: the embedded one, or from what the caller gives (every runtime). */
+export async function compile(source?: WasmModuleSource): Promise<WebAssembly.Module> {
+  const api = wasmApi();
+  if (source === undefined) return (embedded ??= await attemptAsync('compile', () => api.compile(embeddedBytes())));
+  // Bytes are copied before anything awaits: the caller may reuse its buffer at once.
+  let value: unknown = copyOfBytes(source) ?? (await attemptAsync('load', async () => source)); // a fetch settles here
+  const response = value as Partial<WasmResponse> | null;
+  if (!isModule(value) && !isBytes(value) && typeof response?.arrayBuffer === 'function') {
+    if (response.ok === false) {
+      throw new MlKemError('ERR_WASM_UNAVAILABLE', `could not fetch the WebAssembly module: the response has status ${String(response.status)}`);
+    }
+    value = await attemptAsync('read', () => response.arrayBuffer!());
+  }
+  const given = moduleOrBytes(value, ACCEPTED);
+  return isModule(given) ? given : checkExports(await attemptAsync('compile', () => api.compile(given)));
 }
 
 /** A new instance: its own memory, zero-filled. The module imports nothing. */
 export function instantiate(module: WebAssembly.Module): WasmExports {
-  return new WebAssembly.Instance(module, {}).exports as unknown as WasmExports;
+  return attempt('instantiate', () => new (wasmApi().Instance)(module, {}).exports as unknown as WasmExports);
 }

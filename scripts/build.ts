@@ -1,0 +1,124 @@
+// `npm run build`: the package's dist/ from src/.
+//   dist/**.js, .d.ts   ES modules and declarations (tsc -p tsconfig.build.json)
+//   dist/cjs/**         the CommonJS build, file for file (esbuild), the same declarations, and a
+//                       package.json {"type":"commonjs"} so that both are read as CommonJS
+//   dist/wasm/mlkem.wasm  the WebAssembly module as a file (scripts/entries.ts ASSETS)
+// Source maps carry their sources (sourcesContent): they are complete without src/, which the
+// package does not ship. The CommonJS build bundles the dependencies (@noble/curves) into the files
+// that import them, because they are ES-only and loaders without require(esm) (Jest) cannot load
+// them; peer dependencies stay imports.
+// Checks that package.json's exports are the ones scripts/entries.ts gives; `-- --write-package-json`
+// writes them instead.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { ASSETS, packageFields } from './entries.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+
+/** The fields derived from scripts/entries.ts must be package.json's; --write-package-json sets them. */
+function syncPackageJson(write: boolean): void {
+  const path = join(root, 'package.json');
+  const pkg = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const wanted = packageFields();
+  const stale = Object.keys(wanted).filter((k) => JSON.stringify(pkg[k]) !== JSON.stringify(wanted[k]));
+  if (stale.length === 0) return;
+  if (!write) {
+    throw new Error(`package.json's ${stale.join(', ')} differ from scripts/entries.ts: run \`npm run build -- --write-package-json\``);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(pkg)) out[k] = k in wanted ? wanted[k] : v; // keep the order
+  for (const k of Object.keys(wanted)) out[k] ??= wanted[k];
+  writeFileSync(path, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`build: wrote package.json ${stale.join(', ')}`);
+}
+
+function peerDependencies(): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> };
+  return Object.keys(pkg.peerDependencies ?? {});
+}
+
+function files(dir: string, ending: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith(ending))
+    .map((f) => join(dir, f));
+}
+
+/** Our own modules stay separate files (one copy of each, as in the ES build); packages are bundled. */
+const ownModulesExternal: Plugin = {
+  name: 'own-modules-external',
+  setup(b) {
+    const src = join(root, 'src');
+    b.onResolve({ filter: /^\.\.?\// }, (args) =>
+      args.kind !== 'entry-point' && args.importer.startsWith(src) ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+/** The package a bundled file came from: node_modules/@scope/name/... → @scope/name. */
+function packageOf(input: string): string | undefined {
+  return /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+}
+
+/** The MIT licence asks for its notice in every copy: name each bundled package's copyright and licence. */
+function licenceNotice(packages: string[]): string {
+  const lines = packages.map((name) => {
+    const dir = join(root, 'node_modules', name);
+    const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; license: string };
+    const copyright = /^Copyright .*$/m.exec(readFileSync(join(dir, 'LICENSE'), 'utf8'))?.[0] ?? 'see its LICENSE file';
+    return ` * ${name} ${version}, ${license} licence, ${copyright}`;
+  });
+  return `/*!\n * Bundled into this CommonJS file:\n${lines.join('\n')}\n */\n`;
+}
+
+async function buildCommonJs(): Promise<void> {
+  const sources = files(join(root, 'src'), '.ts').filter((f) => !f.endsWith('.d.ts'));
+  const result = await build({
+    entryPoints: sources,
+    outbase: join(root, 'src'),
+    outdir: join(dist, 'cjs'),
+    bundle: true,
+    format: 'cjs',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    sourcemap: 'linked',
+    sourcesContent: true,
+    legalComments: 'inline',
+    // Peer dependencies stay the application's own copy; Node built-ins (a CLI may use them) stay imports.
+    external: ['node:*', ...peerDependencies().flatMap((name) => [name, `${name}/*`])],
+    plugins: [ownModulesExternal],
+    metafile: true,
+    logLevel: 'warning',
+  });
+  for (const [output, info] of Object.entries(result.metafile.outputs)) {
+    const bundled = [...new Set(Object.keys(info.inputs).map(packageOf).filter((p) => p !== undefined))].sort();
+    if (bundled.length === 0 || !output.endsWith('.js')) continue;
+    const path = join(root, output);
+    // Prepending a comment shifts every line by its length: the linked map gets as many empty lines (";").
+    const notice = licenceNotice(bundled);
+    writeFileSync(path, notice + readFileSync(path, 'utf8'));
+    const map = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as { mappings: string };
+    map.mappings = ';'.repeat(notice.split('\n').length - 1) + map.mappings;
+    writeFileSync(`${path}.map`, JSON.stringify(map));
+  }
+  for (const dts of files(dist, '.d.ts')) {
+    const rel = relative(dist, dts);
+    if (rel.startsWith('cjs')) continue;
+    mkdirSync(dirname(join(dist, 'cjs', rel)), { recursive: true });
+    copyFileSync(dts, join(dist, 'cjs', rel));
+  }
+  writeFileSync(join(dist, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
+}
+
+syncPackageJson(process.argv.includes('--write-package-json'));
+rmSync(dist, { recursive: true, force: true });
+execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+for (const source of Object.values(ASSETS)) {
+  for (const file of [source, `${source}.d.ts`]) copyFileSync(join(root, file), join(dist, relative(join(root, 'src'), join(root, file))));
+}
+await buildCommonJs(); // after the assets: their declarations are copied too
+console.log('build: dist/ (ES modules), dist/cjs/ (CommonJS), declarations and assets written');

@@ -1,0 +1,69 @@
+// The package's entry points, in one list. package.json's `exports`, `main`, `types` and
+// `typesVersions` are derived from it (scripts/build.ts writes them with --write-package-json and
+// checks them on every build), and so are the CommonJS build and the consumer tests
+// (scripts/test-runtimes.ts imports and requires every entry). To add an entry point, add a line
+// here and run `npm run build -- --write-package-json`.
+
+/** Subpath of the package → its source file. */
+export const ENTRIES: Readonly<Record<string, string>> = {
+  '.': 'src/index.ts',
+  './wasm': 'src/wasm/index.ts',
+  './keys': 'src/keys/index.ts',
+  './hybrid': 'src/hybrid/index.ts',
+};
+
+/**
+ * Files exported as they are: subpath → source file, copied into dist/ beside the build with the
+ * declaration file beside it (source + '.d.ts').
+ */
+export const ASSETS: Readonly<Record<string, string>> = {
+  './wasm/mlkem.wasm': 'src/wasm/mlkem.wasm',
+};
+
+/** The package specifier of a subpath: '.' → 'mlkem-ts', './wasm' → 'mlkem-ts/wasm'. */
+export function specifier(subpath: string): string {
+  return subpath === '.' ? 'mlkem-ts' : `mlkem-ts/${subpath.slice(2)}`;
+}
+
+/** src/x/y.ts → x/y (the path below dist/ and dist/cjs/, without extension). */
+export function stem(source: string): string {
+  return source.replace(/^src\//, '').replace(/\.ts$/, '');
+}
+
+/** The fields of package.json that the entry list determines. */
+export function packageFields(): Record<string, unknown> {
+  const exports: Record<string, unknown> = {};
+  const typesVersions: Record<string, string[]> = {};
+  for (const [subpath, source] of Object.entries(ENTRIES)) {
+    const s = stem(source);
+    exports[subpath] = {
+      // ES modules: import, and TypeScript's import-mode resolution.
+      import: { types: `./dist/${s}.d.ts`, default: `./dist/${s}.js` },
+      // Node.js 20.19+ and 22.12+ load the ES module for require() too: one copy of the package.
+      'module-sync': `./dist/${s}.js`,
+      // Every other CommonJS loader (Jest, older Node.js 22, bundlers' require): the CommonJS build.
+      require: { types: `./dist/cjs/${s}.d.ts`, default: `./dist/cjs/${s}.js` },
+    };
+    // TypeScript's node10 resolution ignores exports: subpaths go through typesVersions.
+    if (subpath !== '.') typesVersions[subpath.slice(2)] = [`./dist/cjs/${s}.d.ts`];
+  }
+  for (const [subpath, source] of Object.entries(ASSETS)) {
+    const s = source.replace(/^src\//, '');
+    const file = `./dist/${s}`;
+    // The file is the same for every condition; its declaration is read as ESM or CommonJS.
+    exports[subpath] = {
+      import: { types: `${file}.d.ts`, default: file },
+      require: { types: `./dist/cjs/${s}.d.ts`, default: file },
+      default: file,
+    };
+    typesVersions[subpath.slice(2)] = [`./dist/cjs/${s}.d.ts`];
+  }
+  exports['./package.json'] = './package.json';
+  const root = stem(ENTRIES['.']!);
+  return {
+    main: `./dist/cjs/${root}.js`,
+    types: `./dist/cjs/${root}.d.ts`,
+    exports,
+    typesVersions: { '*': typesVersions },
+  };
+}

@@ -1,0 +1,489 @@
+// `npm run test:runtimes`: the packed package (npm pack, not the work tree) in every runtime and
+// consumer build the README's runtime table lists; each job is one row of that table.
+//   - the tarball's contents: exports, declarations and source maps consistent with what it ships;
+//     publint; @arethetypeswrong/cli (node10, node16 from CJS and ESM, bundler)
+//   - the smoke suite (test/smoke/suite.ts) on Node.js 20.19.0 (the lowest supported), 22, 24 and
+//     26 as ES modules and through require(); Deno; Bun (both ways); workerd (a Worker serving the
+//     suite); Jest 30 + ts-jest in a CommonJS project; the browser app bundled by esbuild, Vite and
+//     webpack in Chromium, and by esbuild in Firefox; a page whose CSP forbids WebAssembly
+//   - TypeScript 5.9 (node10, nodenext, bundler) and 7 (nodenext, bundler) on a consumer project
+// The tools are pinned in test/runtimes/package.json (+ lock) and installed into .tools/runtimes/
+// on first use; the consumers (test/runtimes/consumers/) are copied to .tools/runtimes/apps/ with
+// the generated pieces (the suite compiled to .mjs/.cjs, the entry list from scripts/entries.ts,
+// the ACVP subset). Node.js 26 comes from scripts/install-node.sh (or NODE26); the browsers are
+// Debian's (scripts/install-chromium.sh, scripts/install-firefox.sh).
+// Usage: node --import tsx scripts/test-runtimes.ts [--only text]   (jobs whose name contains text)
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, transform } from 'esbuild';
+import { smokeVectors } from '../test/smoke/vectors.js';
+import { vectorFolder } from '../test/vectors.js';
+import { ASSETS, ENTRIES, specifier } from './entries.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const tools = join(root, '.tools', 'runtimes');
+const apps = join(tools, 'apps');
+const bin = (path: string): string => join(tools, 'node_modules', path);
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const CHROMIUM = '/usr/bin/chromium';
+const FIREFOX = '/usr/bin/firefox-esr';
+const specifiers = Object.keys(ENTRIES).map(specifier);
+
+// ---- running commands ---------------------------------------------------------------------------
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+/** Runs a command (its own process group, so that a time-out ends all of it), collecting its output. */
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Run> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd: options.cwd ?? apps, env: options.env ?? process.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => {
+      output += `\n[killed after ${options.timeoutMs ?? 120_000} ms]`;
+      stop(child);
+    }, options.timeoutMs ?? 120_000);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      done({ code: -1, output: `${output}\n${err.message}` });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, output });
+    });
+  });
+}
+
+/** Ends a process we started, and its children (its process group). */
+function stop(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+async function mustRun(command: string, args: string[], options: Parameters<typeof run>[2] = {}): Promise<string> {
+  const r = await run(command, args, options);
+  if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${String(r.code)}:\n${r.output.trim().split('\n').slice(-40).join('\n')}`);
+  return r.output;
+}
+
+/** The closing line of a smoke runner ("…: N passed, 0 failed"), or an error with its output. */
+async function smoke(command: string, args: string[], options: Parameters<typeof run>[2] = {}): Promise<string> {
+  const out = await mustRun(command, args, options);
+  const line = out.split('\n').find((l) => / \d+ passed, 0 failed$/.test(l));
+  if (line === undefined) throw new Error(`no passing smoke summary in the output:\n${out.trim().split('\n').slice(-30).join('\n')}`);
+  return line.trim();
+}
+
+// ---- setup: the tarball, the tools, the consumer folder -----------------------------------------
+
+async function pack(): Promise<string> {
+  const dir = join(tools, 'pack');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // npm pack runs `prepare` (the build), as publishing would.
+  await mustRun('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: root, timeoutMs: 300_000 });
+  const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+  if (tgz === undefined) throw new Error('npm pack wrote no tarball');
+  return join(dir, tgz);
+}
+
+async function installTools(tarball: string): Promise<void> {
+  mkdirSync(tools, { recursive: true });
+  const lock = readFileSync(join(root, 'test/runtimes/package-lock.json'), 'utf8');
+  const stamp = join(tools, 'node_modules', '.mlkem-tools-lock');
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lock) {
+    for (const f of ['package.json', 'package-lock.json']) cpSync(join(root, 'test/runtimes', f), join(tools, f));
+    await mustRun('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tools, timeoutMs: 600_000 });
+    writeFileSync(stamp, lock);
+  }
+  // The package as a user installs it: from the tarball, with its dependencies from the registry.
+  await mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund', tarball], { cwd: tools, timeoutMs: 300_000 });
+}
+
+/** The consumers, and what they share: the suite as .mjs and .cjs, the entry list, the ACVP subset. */
+async function writeApps(acvp: string): Promise<void> {
+  rmSync(apps, { recursive: true, force: true });
+  cpSync(join(root, 'test/runtimes/consumers'), apps, { recursive: true });
+  mkdirSync(join(apps, 'smoke'));
+  const suite = readFileSync(join(root, 'test/smoke/suite.ts'), 'utf8');
+  for (const [format, file] of [['esm', 'suite.mjs'], ['cjs', 'suite.cjs']] as const) {
+    const { code } = await transform(suite, { loader: 'ts', format, target: 'es2022' });
+    writeFileSync(join(apps, 'smoke', file), code);
+  }
+  writeFileSync(
+    join(apps, 'smoke', 'suite.d.cts'),
+    'export declare function runSmoke(input: object): Promise<{ passed: number; failed: number; failures: string[]; checks: string[] }>;\n' +
+      'export declare function report(runtime: string, result: { passed: number; failed: number; failures: string[] }): string;\n',
+  );
+  writeFileSync(join(apps, 'entries.json'), `${JSON.stringify(specifiers)}\n`);
+  // Static imports of every entry, for the bundled consumers (a bundler needs them spelled out).
+  const imports = specifiers.map((s, i) => `import * as e${i} from '${s}';`).join('\n');
+  writeFileSync(join(apps, 'entries.mjs'), `${imports}\nexport const modules = { ${specifiers.map((s, i) => `'${s}': e${i}`).join(', ')} };\n`);
+  const assets = Object.keys(ASSETS).map((s, i) => `import a${i} from '${specifier(s)}';`);
+  writeFileSync(
+    join(apps, 'types', 'all-entries.ts'),
+    `${imports}\n${assets.join('\n')}\nexport const all = [${[...specifiers.map((_, i) => `e${i}`), ...assets.map((_, i) => `a${i}`)].join(', ')}];\n`,
+  );
+  writeFileSync(join(apps, 'vectors.json'), JSON.stringify(smokeVectors(acvp)));
+}
+
+// ---- the package's contents ---------------------------------------------------------------------
+
+/** Every string target in an exports-like value. */
+function targets(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(targets);
+  return [];
+}
+
+async function checkContents(tarball: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'mlkem-pack-'));
+  try {
+    await mustRun('tar', ['-xzf', tarball, '-C', dir]);
+    const pkgDir = join(dir, 'package');
+    const shipped = (readdirSync(pkgDir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => statSync(join(pkgDir, f)).isFile());
+    const problems: string[] = [];
+    const allowed = /^(package\.json|README\.md|LICENSE-MIT|LICENSE-APACHE|dist\/.+)$/;
+    for (const f of shipped) if (!allowed.test(f)) problems.push(`unexpected file ${f}`);
+    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    const referenced = [...targets(pkg['exports']), ...targets(pkg['typesVersions']), ...targets(pkg['main']), ...targets(pkg['types'])];
+    for (const t of referenced) if (!shipped.includes(t.replace(/^\.\//, ''))) problems.push(`package.json names ${t}, which is not in the package`);
+    for (const subpath of Object.keys(ENTRIES)) if (!(subpath in (pkg['exports'] as object))) problems.push(`entry ${subpath} is not exported`);
+    let maps = 0;
+    for (const f of shipped) {
+      const text = f.endsWith('.js') || f.endsWith('.d.ts') || f.endsWith('.map') ? readFileSync(join(pkgDir, f), 'utf8') : '';
+      const link = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text)?.[1];
+      if (f.endsWith('.js') && link !== undefined && !shipped.includes(join(dirname(f), link))) problems.push(`${f} links ${link}, which is not shipped`);
+      if (f.endsWith('.map')) {
+        maps++;
+        const map = JSON.parse(text) as { sources: string[]; sourcesContent?: Array<string | null> };
+        if (map.sources.some((_, i) => typeof map.sourcesContent?.[i] !== 'string')) problems.push(`${f} names sources without their content`);
+      }
+      if (f.endsWith('.d.ts') && text.split('\n').some((l) => l.length > 1000)) problems.push(`${f} has a line over 1000 characters (a literal type?)`);
+    }
+    const wasm = readFileSync(join(pkgDir, 'dist/wasm/mlkem.wasm'));
+    const base64 = /'([A-Za-z0-9+/=]{1000,})'/.exec(readFileSync(join(pkgDir, 'dist/wasm/module.generated.js'), 'utf8'))?.[1] ?? '';
+    if (!wasm.equals(Buffer.from(base64, 'base64'))) problems.push('dist/wasm/mlkem.wasm is not the embedded module');
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+    return `${shipped.length} files, ${maps} source maps with their sources, every exports target present, mlkem.wasm = embedded module`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** mlkem.wasm as the installed package exports it. */
+function installedWasm(): string {
+  return createRequire(join(apps, 'consumer.js')).resolve('mlkem-ts/wasm/mlkem.wasm');
+}
+
+// ---- workerd ------------------------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+async function workerd(): Promise<string> {
+  const dir = join(apps, 'worker');
+  // As wrangler bundles a Worker: esbuild, the workerd/worker/browser conditions, and .wasm imports
+  // left as imports of a module the runtime compiles (wrangler's CompiledWasm rule).
+  await build({
+    entryPoints: [join(dir, 'worker.mjs')],
+    outfile: join(dir, 'worker.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['browser', 'module', 'main'],
+    target: 'es2022',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'compiled-wasm',
+        setup(b) {
+          b.onResolve({ filter: /\.wasm$/ }, () => ({ path: './mlkem.wasm', external: true }));
+        },
+      },
+    ],
+  });
+  cpSync(installedWasm(), join(dir, 'mlkem.wasm'));
+  const port = await freePort();
+  writeFileSync(join(dir, 'config.capnp'), readFileSync(join(dir, 'config.capnp'), 'utf8').replace('PORT', String(port)));
+  const child = spawn(bin('@cloudflare/workerd-linux-64/bin/workerd'), ['serve', 'config.capnp'], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(60_000) });
+        const result = (await response.json()) as { passed: number; failed: number; failures: string[]; runtime: string };
+        if (result.failed > 0 || result.passed === 0) throw new Error(`${result.failed} failed:\n${result.failures.join('\n')}`);
+        return `${result.runtime}: ${result.passed} passed, 0 failed`;
+      } catch (err) {
+        if ((err as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED' || Date.now() > deadline) {
+          throw new Error(`${(err as Error).message}\nworkerd's output:\n${log.trim()}`);
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  } finally {
+    stop(child);
+  }
+}
+
+// ---- browsers -----------------------------------------------------------------------------------
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+};
+
+interface PageResult {
+  passed: number;
+  failed: number;
+  failures: string[];
+  runtime: string;
+}
+
+/**
+ * Serves each bundle folder under /<name>/ (its index.html, its files, mlkem.wasm from the
+ * installed package) with a strict web app's headers, and collects what pages POST to
+ * /<name>/result. ?strict-csp leaves 'wasm-unsafe-eval' out of the CSP.
+ */
+async function serveBundles(folders: Record<string, string>): Promise<{ server: Server; origin: string; result: (name: string) => Promise<PageResult> }> {
+  const wasm = readFileSync(installedWasm());
+  const waiting = new Map<string, (r: PageResult) => void>();
+  const results = new Map<string, PageResult>();
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const [, name = '', ...rest] = url.pathname.split('/');
+    const path = rest.join('/') || 'index.html';
+    const csp = url.searchParams.has('strict-csp') ? "script-src 'self'" : "script-src 'self' 'wasm-unsafe-eval'";
+    res.setHeader('Content-Security-Policy', `default-src 'self'; ${csp}; img-src 'self' data:`);
+    res.setHeader('Cache-Control', 'no-store');
+    if (req.method === 'POST' && path === 'result') {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        res.writeHead(204).end();
+        const r = JSON.parse(body) as PageResult;
+        const referer = new URL(req.headers.referer ?? 'http://localhost/');
+        const k = `${name}${referer.searchParams.has('strict-csp') ? ' strict-csp' : ''}`;
+        results.set(k, r);
+        waiting.get(k)?.(r);
+      });
+      return;
+    }
+    const dir = folders[name];
+    const file = dir === undefined ? undefined : path === 'mlkem.wasm' ? wasm : existsSync(join(dir, path)) ? readFileSync(join(dir, path)) : undefined;
+    if (file === undefined || path.includes('..')) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(file);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const result = (key: string): Promise<PageResult> =>
+    results.has(key) ? Promise.resolve(results.get(key)!) : new Promise((r) => waiting.set(key, r));
+  return { server, origin, result };
+}
+
+/** A browser, fresh profile, no traffic but to our server (every proxy points at a closed port). */
+function launch(browser: 'chromium' | 'firefox', url: string, profile: string): ChildProcess {
+  if (browser === 'chromium') {
+    return spawn(
+      CHROMIUM,
+      ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        '--proxy-server=127.0.0.1:9', `--user-data-dir=${profile}`, url],
+      { detached: true, stdio: 'ignore' },
+    );
+  }
+  const prefs = {
+    'network.proxy.type': 1,
+    'network.proxy.http': '127.0.0.1',
+    'network.proxy.http_port': 9,
+    'network.proxy.ssl': '127.0.0.1',
+    'network.proxy.ssl_port': 9,
+    'app.update.disabledForTesting': true,
+    'browser.shell.checkDefaultBrowser': false,
+    'datareporting.policy.dataSubmissionEnabled': false,
+    'toolkit.telemetry.reportingpolicy.firstRun': false,
+    'browser.startup.homepage_override.mstone': 'ignore',
+  };
+  writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n'));
+  return spawn(FIREFOX, ['--headless', '--no-remote', '--profile', profile, url], { detached: true, stdio: 'ignore', env: { ...process.env, HOME: profile } });
+}
+
+/** The browser app bundled three ways (the page and mlkem.wasm beside each bundle). */
+async function bundleBrowserApp(): Promise<Record<string, string>> {
+  const dir = join(apps, 'browser');
+  const page = readFileSync(join(dir, 'index.html'), 'utf8').replace('./app.mjs', './app.js');
+  const esbuildDir = join(dir, 'dist-esbuild');
+  await build({ entryPoints: [join(dir, 'app.mjs')], outfile: join(esbuildDir, 'app.js'), bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'warning' });
+  writeFileSync(join(esbuildDir, 'index.html'), page);
+  return { esbuild: esbuildDir };
+}
+
+async function viteBuild(): Promise<string> {
+  const dir = join(apps, 'browser');
+  await mustRun(process.execPath, [bin('vite/bin/vite.js'), 'build', '--base', './', '--outDir', 'dist-vite', '--logLevel', 'warn'], { cwd: dir });
+  return join(dir, 'dist-vite');
+}
+
+async function webpackBuild(node: string): Promise<string> {
+  const dir = join(apps, 'browser');
+  await mustRun(node, [bin('webpack-cli/bin/cli.js'), '--config', 'webpack.config.cjs'], { cwd: dir });
+  const out = join(dir, 'dist-webpack');
+  writeFileSync(join(out, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace('./app.mjs', './app.js'));
+  return out;
+}
+
+async function inBrowser(browser: 'chromium' | 'firefox', folder: string, query = ''): Promise<string> {
+  const executable = browser === 'chromium' ? CHROMIUM : FIREFOX;
+  if (!existsSync(executable)) throw new Error(`${executable} is missing (scripts/install-${browser}.sh installs it)`);
+  const { server, origin, result } = await serveBundles({ page: folder });
+  const profile = mkdtempSync(join(tmpdir(), `mlkem-${browser}-`));
+  const child = launch(browser, `${origin}/page/${query}`, profile);
+  try {
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no result from the page within 90 s')), 90_000).unref());
+    const r = await Promise.race([result(query === '' ? 'page' : 'page strict-csp'), timeout]);
+    if (r.failed > 0 || r.passed === 0) throw new Error(`${r.failed} failed:\n${r.failures.join('\n')}`);
+    return `${r.runtime}: ${r.passed} passed, 0 failed`;
+  } finally {
+    stop(child);
+    server.close();
+    await new Promise((r) => setTimeout(r, 300)); // let the browser let go of its profile
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// ---- the jobs -----------------------------------------------------------------------------------
+
+interface Job {
+  name: string;
+  run: () => Promise<string>;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const acvp = vectorFolder('acvp'); // throws in CI when missing
+  if (acvp === undefined) {
+    console.log('runtimes: skipped (no vectors)');
+    return;
+  }
+  const node26 = process.env['NODE26'] || execFileSync('bash', ['scripts/install-node.sh'], { cwd: root, encoding: 'utf8' }).trim();
+  const tarball = await pack();
+  await installTools(tarball);
+  await writeApps(acvp);
+  const setup = (performance.now() - started) / 1000;
+  console.log(`runtimes: packed ${tarball.slice(root.length + 1)}, tools and consumers ready in ${setup.toFixed(1)} s`);
+
+  const nodes: Record<string, string> = {
+    '20.19.0': bin('node20/bin/node'),
+    '22': bin('node22/bin/node'),
+    '24': bin('node24/bin/node'),
+    '26': node26,
+  };
+  // The binaries ship inside the platform packages; bun's install script moves its own into bun/bin.
+  const DENO = bin('@deno/linux-x64-glibc/deno');
+  const BUN = [bin('@oven/bun-linux-x64/bin/bun'), bin('bun/bin/bun.exe')].find((f) => existsSync(f) && statSync(f).size > 1e6) ?? 'bun (not installed)';
+  const tsc5 = bin('typescript/bin/tsc');
+  const tsc7 = join(root, 'node_modules/typescript/bin/tsc');
+  let browserBundles: Record<string, string> | undefined;
+  const bundles = async (): Promise<Record<string, string>> => (browserBundles ??= await bundleBrowserApp());
+
+  const jobs: Job[] = [
+    { name: 'package contents (npm pack)', run: () => checkContents(tarball) },
+    {
+      name: 'publint',
+      run: async () => {
+        const out = await mustRun(process.execPath, [bin('publint/src/cli.js'), 'run', '--strict', tarball], { env: { ...process.env, NO_COLOR: '1' } });
+        return out.trim().split('\n').pop()!;
+      },
+    },
+    {
+      name: 'types: @arethetypeswrong/cli',
+      run: async () => {
+        await mustRun(process.execPath, [bin('@arethetypeswrong/cli/dist/index.js'), '--no-definitely-typed', '--no-color', '--format', 'table-flipped', tarball]);
+        return 'no problems in node10, node16 (CJS and ESM), bundler for every entry';
+      },
+    },
+    ...Object.entries(nodes).flatMap(([version, node]): Job[] => [
+      { name: `Node.js ${version} (import)`, run: () => smoke(node, ['node/smoke.mjs']) },
+      { name: `Node.js ${version} (require)`, run: () => smoke(node, ['cjs/smoke.cjs']) },
+    ]),
+    // Without require(esm) (as Node.js 22.0-22.11 are), require() takes the CommonJS build.
+    { name: 'Node.js 20.19.0 (require, CommonJS build)', run: () => smoke(nodes['20.19.0']!, ['--no-experimental-require-module', 'cjs/smoke.cjs']) },
+    { name: 'Deno', run: () => smoke(DENO, ['run', '--allow-read', '--allow-env', 'node/smoke.mjs'], { env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } }) },
+    { name: 'Bun (import)', run: () => smoke(BUN, ['node/smoke.mjs']) },
+    { name: 'Bun (require)', run: () => smoke(BUN, ['cjs/smoke.cjs']) },
+    { name: 'Cloudflare workerd', run: workerd },
+    {
+      name: 'Jest 30 + ts-jest (CommonJS project)',
+      run: async () => {
+        const out = await mustRun(process.execPath, [bin('jest/bin/jest.js'), '--ci', '--colors=false'], { cwd: join(apps, 'jest') });
+        const line = out.split('\n').find((l) => / \d+ passed, 0 failed$/.test(l));
+        if (line === undefined) throw new Error(`no smoke summary:\n${out}`);
+        return line.trim();
+      },
+    },
+    ...(['node10', 'nodenext', 'bundler'] as const).map((mode): Job => ({
+      name: `TypeScript 5.9 moduleResolution ${mode}`,
+      run: async () => (await mustRun(process.execPath, [tsc5, '-p', `types/tsconfig.${mode}.json`]), 'no errors'),
+    })),
+    ...(['nodenext', 'bundler'] as const).map((mode): Job => ({
+      name: `TypeScript 7 moduleResolution ${mode}`,
+      run: async () => (await mustRun(process.execPath, [tsc7, '-p', `types/tsconfig.${mode}.json`]), 'no errors'),
+    })),
+    { name: 'Chromium (esbuild bundle)', run: async () => inBrowser('chromium', (await bundles()).esbuild!) },
+    { name: 'Chromium (Vite build)', run: async () => inBrowser('chromium', await viteBuild()) },
+    { name: 'Chromium (webpack build)', run: async () => inBrowser('chromium', await webpackBuild(node26)) },
+    { name: 'Chromium, CSP without wasm-unsafe-eval', run: async () => inBrowser('chromium', (await bundles()).esbuild!, '?strict-csp') },
+    { name: 'Firefox ESR (esbuild bundle)', run: async () => inBrowser('firefox', (await bundles()).esbuild!) },
+    { name: 'Firefox ESR, CSP without wasm-unsafe-eval', run: async () => inBrowser('firefox', (await bundles()).esbuild!, '?strict-csp') },
+  ];
+
+  let passed = 0;
+  let failed = 0;
+  for (const job of jobs) {
+    if (only !== undefined && !job.name.includes(only)) continue;
+    const t0 = performance.now();
+    try {
+      const detail = await job.run();
+      passed++;
+      console.log(`ok   ${job.name} (${((performance.now() - t0) / 1000).toFixed(1)} s): ${detail}`);
+    } catch (err) {
+      failed++;
+      console.log(`FAIL ${job.name} (${((performance.now() - t0) / 1000).toFixed(1)} s):\n${String((err as Error).message).replace(/^/gm, '     ')}`);
+    }
+  }
+  console.log(`runtimes: total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`runtimes: ${passed} passed, ${failed} failed`);
+  if (failed > 0 || passed === 0) process.exitCode = 1;
+}
+
+await main();

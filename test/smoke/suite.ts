@@ -1,0 +1,264 @@
+// The smoke suite: what every runtime and every consumer build in scripts/test-runtimes.ts runs
+// against the packed package. It imports nothing at run time: each runner loads the entry points
+// its own way (import, require, a bundler, a Worker's module rules) and passes them in, with the
+// WebAssembly module file as that platform loads it and an ACVP subset (test/smoke/vectors.ts).
+// Checks, on both backends: the ACVP subset, round trips of every entry point, portable = wasm,
+// and the error contract (codes, messages, one MlKemError class across the entry points).
+// Runtime-neutral code only: no Buffer, no node:*.
+import type * as Core from '../../src/index.js';
+import type * as Hybrid from '../../src/hybrid/index.js';
+import type * as Keys from '../../src/keys/index.js';
+import type * as Wasm from '../../src/wasm/index.js';
+import type { SmokeVectors } from './vectors.js';
+
+export interface SmokeInput {
+  /** Every entry point of the package, by specifier ('mlkem-ts', 'mlkem-ts/wasm', …). */
+  modules: Record<string, unknown>;
+  /** Entry specifiers the package declares (scripts/entries.ts): each must have been loaded and checked. */
+  entries: string[];
+  /** mlkem.wasm as the platform loads it: a WebAssembly.Module, bytes, a Response or a promise. */
+  wasmFile: Wasm.WasmModuleSource;
+  /** Its bytes or Module for loadWasmSync, where the runtime may compile synchronously. */
+  wasmFileSync?: Wasm.WasmModuleSync;
+  /** False where the runtime refuses to compile embedded bytes (Cloudflare Workers). */
+  embeddedWasm: boolean;
+  vectors: SmokeVectors;
+  /** Checks the runner made itself, e.g. workerd's keygen() at module top level. */
+  extra?: Record<string, () => void | Promise<void>>;
+}
+
+export interface SmokeResult {
+  passed: number;
+  failed: number;
+  failures: string[];
+  checks: string[];
+}
+
+type Kem = Core.MlKem;
+type Backends = Record<'portable' | 'wasm' | 'wasm (file)' | 'wasm (sync file)', Record<string, Kem>>;
+
+function hex(s: string): Uint8Array {
+  const out = new Uint8Array(s.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new Error(message);
+}
+
+function sameBytes(actual: Uint8Array, expected: Uint8Array, what: string): void {
+  check(equal(actual, expected), `${what} differs from the expected ${expected.length} bytes`);
+}
+
+/** Runs fn and requires an MlKemError with `code` that is an instance of every MlKemError class given. */
+async function throwsMlKemError(fn: () => unknown, code: string, classes: Array<new (...a: never[]) => Error>): Promise<void> {
+  try {
+    await fn();
+  } catch (err) {
+    const e = err as { name?: unknown; code?: unknown; message?: unknown };
+    check(e.name === 'MlKemError' && e.code === code, `expected MlKemError ${code}, got ${String(e.name)} ${String(e.code)}: ${String(e.message)}`);
+    check(err instanceof Error, 'an MlKemError is not an instance of Error');
+    check(typeof e.message === 'string' && e.message.length > 10, 'the error message is empty');
+    for (const C of classes) check(err instanceof C, `the error is not an instance of ${C.name} of every entry point`);
+    return;
+  }
+  throw new Error(`expected MlKemError ${code}, nothing was thrown`);
+}
+
+function roundTrip(kem: Kem, what: string): void {
+  const { publicKey, secretKey } = kem.keygen();
+  check(publicKey.length === kem.sizes.publicKey && secretKey.length === kem.sizes.secretKey, `${what}: key sizes`);
+  const { ciphertext, sharedSecret } = kem.encapsulate(publicKey);
+  sameBytes(kem.decapsulate(ciphertext, secretKey), sharedSecret, `${what}: decapsulated secret`);
+  // The last byte: in every KEM here it is inside a part that is never refused (for the RFC 10024
+  // groups the first bytes are a curve point, which TLS requires them to check).
+  const tampered = ciphertext.slice();
+  tampered[tampered.length - 1]! ^= 1;
+  check(!equal(kem.decapsulate(tampered, secretKey), sharedSecret), `${what}: a tampered ciphertext gave the same secret`);
+}
+
+/** Key objects (parse once, reuse): the same secrets as the one-shot functions; dispose is final. */
+function keyObjects(kem: Kem, what: string): void {
+  const pair = kem.keygen();
+  const dk = kem.decapsulationKey(pair.seed);
+  sameBytes(dk.encapsulationKey.bytes(), pair.publicKey, `${what}: key object's public key`);
+  const { ciphertext, sharedSecret } = kem.encapsulationKey(pair.publicKey).encapsulate();
+  sameBytes(dk.decapsulate(ciphertext), sharedSecret, `${what}: key object's secret`);
+  sameBytes(kem.decapsulate(ciphertext, pair.secretKey), sharedSecret, `${what}: one-shot secret`);
+  dk.dispose();
+  let code: unknown;
+  try {
+    dk.decapsulate(ciphertext);
+  } catch (err) {
+    code = (err as { code?: unknown }).code;
+  }
+  check(code === 'ERR_KEY_DISPOSED', `${what}: a disposed key gave ${String(code)}, not ERR_KEY_DISPOSED`);
+}
+
+/** The checks of each entry point; every declared entry must have one. */
+const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void> = {
+  'mlkem-ts': (core, b) => {
+    for (const name of ['MlKem512', 'MlKem768', 'MlKem1024']) roundTrip(core[name], `portable ${name}`);
+    keyObjects(core.MlKem768, 'portable');
+    check(Object.isFrozen(core.MlKem768), 'MlKem768 is not frozen');
+    void b;
+  },
+  'mlkem-ts/wasm': (_wasm, b) => {
+    for (const backend of ['wasm', 'wasm (file)', 'wasm (sync file)'] as const) {
+      for (const [name, kem] of Object.entries(b[backend])) roundTrip(kem, `${backend} ${name}`);
+      keyObjects(b[backend]['MlKem1024']!, backend);
+    }
+  },
+  'mlkem-ts/keys': (keys, b) => {
+    for (const backend of ['portable', 'wasm (file)'] as const) {
+      const kem = b[backend]['MlKem768']!;
+      const pair = kem.keygen();
+      const privatePem: string = keys.toPem(keys.encodePkcs8(pair), 'PRIVATE KEY');
+      const publicPem: string = keys.toPem(keys.encodeSpki(pair.publicKey), 'PUBLIC KEY');
+      const priv = keys.decodePkcs8(keys.fromPem(privatePem).der);
+      const pub = keys.decodeSpki(keys.fromPem(publicPem).der);
+      check(priv.algorithm === 'ML-KEM-768' && pub.algorithm === 'ML-KEM-768', 'decoded algorithm');
+      sameBytes(priv.secretKey, pair.secretKey, `${backend}: PEM round trip of the secret key`);
+      const { ciphertext, sharedSecret } = kem.encapsulate(pub.publicKey);
+      sameBytes(keys.kemFor(priv.algorithm).decapsulate(ciphertext, priv.secretKey), sharedSecret, `${backend}: secret after a PEM round trip`);
+      const jwk = keys.fromJwk(keys.toJwk(pair));
+      sameBytes(jwk.secretKey, pair.secretKey, `${backend}: JWK round trip`);
+    }
+  },
+  'mlkem-ts/hybrid': (hybrid, b) => {
+    for (const name of ['XWing', 'X25519MLKEM768', 'SecP256r1MLKEM768', 'SecP384r1MLKEM1024']) roundTrip(hybrid[name], `hybrid ${name}`);
+    const overWasm: Kem = hybrid.createXWing(b['wasm (file)']['MlKem768']);
+    roundTrip(overWasm, 'X-Wing over wasm');
+    const seed = new Uint8Array(32).fill(7);
+    sameBytes(overWasm.keygen(seed).publicKey, (hybrid.XWing as Kem).keygen(seed).publicKey, 'X-Wing over wasm = over portable');
+  },
+};
+
+/** Runs every check, counting; never throws. */
+export async function runSmoke(input: SmokeInput): Promise<SmokeResult> {
+  const result: SmokeResult = { passed: 0, failed: 0, failures: [], checks: [] };
+  const run = async (name: string, fn: () => unknown): Promise<void> => {
+    result.checks.push(name);
+    try {
+      await fn();
+      result.passed++;
+    } catch (err) {
+      result.failed++;
+      result.failures.push(`${name}: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
+    }
+  };
+  const mod = (s: string): Record<string, any> => {
+    const m = input.modules[s] as Record<string, any> | undefined;
+    if (m === undefined) throw new Error(`entry ${s} was not loaded`);
+    return m;
+  };
+
+  await run('every declared entry point is loaded and has checks', () => {
+    for (const s of input.entries) {
+      check(input.modules[s] !== undefined, `${s} was not loaded`);
+      check(ENTRY_CHECKS[s] !== undefined, `${s} has no smoke checks (add them to test/smoke/suite.ts)`);
+    }
+  });
+
+  const core = mod('mlkem-ts') as typeof Core;
+  const wasm = mod('mlkem-ts/wasm') as typeof Wasm;
+  const classes = [core.MlKemError, wasm.MlKemError, (mod('mlkem-ts/hybrid') as typeof Hybrid).MlKemError];
+  const levels = { 'ML-KEM-512': 'MlKem512', 'ML-KEM-768': 'MlKem768', 'ML-KEM-1024': 'MlKem1024' } as const;
+  const pick = (w: Wasm.WasmMlKem | typeof Core): Record<string, Kem> => ({ MlKem512: w.MlKem512, MlKem768: w.MlKem768, MlKem1024: w.MlKem1024 });
+
+  const backends = { portable: pick(core) } as Backends;
+  await run('loadWasm(mlkem.wasm as the platform loads it)', async () => {
+    backends['wasm (file)'] = pick(await wasm.loadWasm(input.wasmFile));
+  });
+  await run(input.embeddedWasm ? 'loadWasm() (embedded module)' : 'loadWasm() refused: ERR_WASM_UNAVAILABLE', async () => {
+    if (input.embeddedWasm) backends.wasm = pick(await wasm.loadWasm());
+    else {
+      await throwsMlKemError(() => wasm.loadWasm(), 'ERR_WASM_UNAVAILABLE', classes);
+      await throwsMlKemError(() => wasm.loadWasmSync(), 'ERR_WASM_UNAVAILABLE', classes);
+      backends.wasm = backends['wasm (file)'];
+    }
+  });
+  await run('loadWasmSync(mlkem.wasm)', () => {
+    backends['wasm (sync file)'] = input.wasmFileSync === undefined ? backends['wasm (file)'] : pick(wasm.loadWasmSync(input.wasmFileSync));
+  });
+  if (!backends.wasm || !backends['wasm (file)'] || !backends['wasm (sync file)']) return result; // counted as failed above
+
+  // ACVP subset (FIPS 203 Algorithms 16-18 through the public _internal forms), every backend.
+  for (const [backend, kems] of Object.entries(backends)) {
+    await run(`ACVP subset (${backend})`, () => {
+      const v = input.vectors;
+      check(v.keyGen.length > 0 && v.encapsulation.length > 0 && v.decapsulation.length > 0, 'no vectors');
+      for (const t of v.keyGen) {
+        const pair = kems[levels[t.set]]!.keygen(new Uint8Array([...hex(t.d), ...hex(t.z)]));
+        sameBytes(pair.publicKey, hex(t.ek), `keyGen ${t.set} tcId ${t.tcId} ek`);
+        sameBytes(pair.secretKey, hex(t.dk), `keyGen ${t.set} tcId ${t.tcId} dk`);
+      }
+      for (const t of v.encapsulation) {
+        const r = kems[levels[t.set]]!.encapsulateInternal(hex(t.ek), hex(t.m));
+        sameBytes(r.ciphertext, hex(t.c), `encapsulation ${t.set} tcId ${t.tcId} c`);
+        sameBytes(r.sharedSecret, hex(t.k), `encapsulation ${t.set} tcId ${t.tcId} k`);
+      }
+      for (const t of v.decapsulation) {
+        sameBytes(kems[levels[t.set]]!.decapsulate(hex(t.c), hex(t.dk)), hex(t.k), `decapsulation ${t.set} tcId ${t.tcId} (${t.reason})`);
+      }
+    });
+    await run(`ACVP key checks refused with the stable codes (${backend})`, async () => {
+      for (const t of input.vectors.encapsulationKeyCheck) {
+        const kem = kems[levels[t.set]]!;
+        if (t.testPassed) kem.encapsulate(hex(t.ek));
+        else await throwsMlKemError(() => kem.encapsulate(hex(t.ek)), 'ERR_INVALID_PUBLIC_KEY', classes);
+      }
+      for (const t of input.vectors.decapsulationKeyCheck) {
+        const kem = kems[levels[t.set]]!;
+        const c = new Uint8Array(kem.sizes.ciphertext);
+        if (t.testPassed) kem.decapsulate(c, hex(t.dk));
+        else await throwsMlKemError(() => kem.decapsulate(c, hex(t.dk)), 'ERR_INVALID_SECRET_KEY', classes);
+      }
+    });
+  }
+
+  await run('portable = wasm on the same seed', () => {
+    const seed = new Uint8Array(64).map((_, i) => i);
+    for (const name of Object.values(levels)) {
+      const p = backends.portable[name]!.keygen(seed);
+      for (const backend of ['wasm', 'wasm (file)', 'wasm (sync file)'] as const) {
+        sameBytes(backends[backend][name]!.keygen(seed).secretKey, p.secretKey, `${backend} ${name} secret key`);
+      }
+    }
+  });
+
+  for (const s of input.entries) {
+    const checks = ENTRY_CHECKS[s];
+    if (checks) await run(`round trips: ${s}`, () => checks(mod(s), backends));
+  }
+
+  await run('error contract', async () => {
+    const kem = backends.portable.MlKem768!;
+    const { publicKey } = kem.keygen();
+    await throwsMlKemError(() => kem.encapsulate(publicKey.subarray(1)), 'ERR_INVALID_LENGTH', classes);
+    await throwsMlKemError(() => backends.wasm.MlKem768!.encapsulate(publicKey.subarray(1)), 'ERR_INVALID_LENGTH', classes);
+    await throwsMlKemError(() => kem.encapsulate('not bytes' as unknown as Uint8Array), 'ERR_INVALID_TYPE', classes);
+    const keys = mod('mlkem-ts/keys') as typeof Keys;
+    await throwsMlKemError(() => keys.fromPem('-----BEGIN PUBLIC KEY-----\nAAAA\n'), 'ERR_INVALID_KEY_ENCODING', classes);
+    const hybrid = mod('mlkem-ts/hybrid') as typeof Hybrid;
+    await throwsMlKemError(() => hybrid.XWing.decapsulate(new Uint8Array(3), new Uint8Array(32)), 'ERR_INVALID_LENGTH', classes);
+    await throwsMlKemError(() => wasm.loadWasm('mlkem.wasm' as never), 'ERR_INVALID_TYPE', classes);
+    await throwsMlKemError(() => wasm.loadWasm(new Uint8Array(10)), 'ERR_INVALID_TYPE', classes);
+    // An empty but valid module compiles only where compiling from bytes is allowed.
+    if (input.embeddedWasm) await throwsMlKemError(() => wasm.loadWasm(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), 'ERR_INVALID_TYPE', classes);
+    check(core.MlKemError === wasm.MlKemError && core.MlKemError === hybrid.MlKemError, 'the entry points export different MlKemError classes');
+  });
+
+  for (const [name, fn] of Object.entries(input.extra ?? {})) await run(name, fn);
+  return result;
+}
+
+/** The check that every runner asserts on: one line per failure, then the closing count. */
+export function report(runtime: string, r: SmokeResult): string {
+  return [...r.failures.map((f) => `  FAILED ${f}`), `${runtime}: ${r.passed} passed, ${r.failed} failed`].join('\n');
+}

@@ -1,6 +1,14 @@
 // A round trip with each hybrid KEM of mlkem-ts/hybrid: sizes, agreement and timings.
 // Run: node --import tsx examples/hybrid.ts
-import { SecP256r1MLKEM768, SecP384r1MLKEM1024, X25519MLKEM768, XWing, type HybridKem } from '../src/hybrid/index.js';
+import {
+  MLKEM1024_P384,
+  MLKEM768_P256,
+  SecP256r1MLKEM768,
+  SecP384r1MLKEM1024,
+  X25519MLKEM768,
+  XWing,
+  type HybridKem,
+} from '../src/hybrid/index.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -37,7 +45,9 @@ function roundTrip(kem: HybridKem, use: string): boolean {
 }
 
 let ok = true;
-ok = roundTrip(XWing, 'general-purpose hybrid KEM (its 32-byte secret can be used directly)') && ok;
+ok = roundTrip(XWing, 'MLKEM768-X25519: the general-purpose hybrid KEM (its 32-byte secret can be used directly)') && ok;
+ok = roundTrip(MLKEM768_P256, 'the general-purpose hybrid KEM with a NIST curve (HPKE 0x0050)') && ok;
+ok = roundTrip(MLKEM1024_P384, 'the same at a higher level (HPKE 0x0051)') && ok;
 ok = roundTrip(X25519MLKEM768, 'TLS 1.3 group 0x11EC: feed the 64-byte secret to a transcript-bound key schedule') && ok;
 ok = roundTrip(SecP256r1MLKEM768, 'TLS 1.3 group 0x11EB: the same, with FIPS-approved ECDH') && ok;
 ok = roundTrip(SecP384r1MLKEM1024, 'TLS 1.3 group 0x11ED: the same, at a higher level') && ok;

@@ -330,10 +330,14 @@ export interface HybridLayout {
   /** Bytes of the secret key (= seed). */
   seed: number;
   eseed: number;
+  /** A concrete hybrid KEM (draft-irtf-cfrg-concrete-hybrid-kems): its eseed is m ‖ RandomScalar's windows. */
+  concrete?: boolean;
 }
 
 export const HYBRID_LAYOUTS: Readonly<Record<string, HybridLayout>> = {
-  'X-Wing': { k: 3, curve: 'X25519', kemFirst: true, share: 32, scalar: 32, seed: 32, eseed: 64 },
+  'X-Wing': { k: 3, curve: 'X25519', kemFirst: true, share: 32, scalar: 32, seed: 32, eseed: 64, concrete: true },
+  'MLKEM768-P256': { k: 3, curve: 'P-256', kemFirst: true, share: 65, scalar: 32, seed: 32, eseed: 160, concrete: true },
+  'MLKEM1024-P384': { k: 4, curve: 'P-384', kemFirst: true, share: 97, scalar: 48, seed: 32, eseed: 80, concrete: true },
   X25519MLKEM768: { k: 3, curve: 'X25519', kemFirst: true, share: 32, scalar: 32, seed: 96, eseed: 64 },
   SecP256r1MLKEM768: { k: 3, curve: 'P-256', kemFirst: false, share: 65, scalar: 32, seed: 112, eseed: 64 },
   SecP384r1MLKEM1024: { k: 4, curve: 'P-384', kemFirst: false, share: 97, scalar: 48, seed: 136, eseed: 80 },
@@ -392,8 +396,13 @@ export function expectedHybrid(kem: Sized, method: KemMethod, args: readonly unk
   const xwing = kem.name === 'X-Wing';
   if (method === 'encapsulate' || method === 'encapsulateInternal') {
     const pk = hybridParts(l, plainCopy(args[0] as Uint8Array), l.share);
-    if (method === 'encapsulateInternal' && !scalarIsValid(l.curve, hybridParts(l, plainCopy(args[1] as Uint8Array), l.scalar).ec)) {
-      return 'ERR_INVALID_SECRET_KEY';
+    if (method === 'encapsulateInternal') {
+      const eseed = plainCopy(args[1] as Uint8Array);
+      // A concrete KEM's eseed is m ‖ windows, the first valid one is the scalar; a TLS group's holds one scalar.
+      const windows = l.concrete ? eseed.subarray(32) : hybridParts(l, eseed, l.scalar).ec;
+      let valid = false;
+      for (let at = 0; at + l.scalar <= windows.length; at += l.scalar) valid ||= scalarIsValid(l.curve, windows.subarray(at, at + l.scalar));
+      if (!valid) return 'ERR_INVALID_SECRET_KEY';
     }
     if (!xwing && !shareIsValid(l.curve, pk.ec)) return 'ERR_INVALID_PUBLIC_KEY';
     return ekPassesModulusCheck(pk.kem, l.k) ? 'ok' : 'ERR_INVALID_PUBLIC_KEY';

@@ -11,6 +11,7 @@ import { backends } from './backends.js';
 import { Q, equalBytes, getCoeff, randomBytes, setCoeff, wrongTypes } from './helpers.js';
 import {
   CURVE_ORDER,
+  CURVE_PATHS,
   FIELD_PRIME,
   bigEndian,
   bigEndianBytes,
@@ -31,12 +32,13 @@ function numbersIn(message: string, kemName: string): Set<number> {
 
 /** A valid eseed for the hybrid (a valid ephemeral scalar for the NIST groups). */
 function validEseed(c: HybridCase): Uint8Array {
-  return c.curve === 'X25519' ? randomBytes(c.kem.sizes.eseed) : joinHalves(c, randomBytes(32), randomScalar(c.curve));
+  return c.curve === 'X25519' || c.concrete ? randomBytes(c.kem.sizes.eseed) : joinHalves(c, randomBytes(32), randomScalar(c.curve));
 }
 
 for (const backend of backends) {
-  describe(`hybrid errors on ${backend.name}`, () => {
-    for (const c of hybridsOf(backend)) {
+  for (const path of CURVE_PATHS) {
+  describe(`hybrid errors on ${backend.name}, ${path} curves`, () => {
+    for (const c of hybridsOf(backend, path)) {
       const { kem } = c;
       describe(kem.name, () => {
         const fixture = () => {
@@ -105,7 +107,7 @@ for (const backend of backends) {
 
         it('an ML-KEM ek with a coefficient >= q inside publicKey throws ERR_INVALID_PUBLIC_KEY (FIPS 203 §7.2)', () => {
           const ekOffset = c.kemFirst ? 0 : c.share;
-          const count = (c.kem.name === 'SecP384r1MLKEM1024' ? 4 : 3) * 256;
+          const count = (c.mlkem.name === 'ML-KEM-1024' ? 4 : 3) * 256;
           for (const pos of [0, count / 2 + 1, count - 1]) {
             const edge = pair.publicKey.slice();
             setCoeff(edge.subarray(ekOffset), pos, Q - 1); // control: q - 1 is valid
@@ -129,6 +131,7 @@ for (const backend of backends) {
       });
     }
   });
+  }
 }
 
 /** The NIST groups: invalid ECDH shares in publicKey and ciphertext; out-of-range eseed scalars. */
@@ -190,6 +193,32 @@ function nistTests(
     }
   });
 
+  if (c.concrete) {
+    it('RandomScalar: the first eseed window in [1, n - 1] is the scalar; an eseed with none throws ERR_INVALID_SECRET_KEY naming eseed', () => {
+      const pkEc = pair.publicKey.subarray(pair.publicKey.length - c.share);
+      const m = eseed.subarray(0, 32);
+      const windows = c.ecSeed / L;
+      const invalid = [0n, n, n + 1n, 2n ** BigInt(8 * L) - 1n];
+      for (let k = 0; k < windows; k++) {
+        // Windows before k invalid (0, n, ...), window k a valid scalar, later windows random.
+        const groupSeed = randomBytes(c.ecSeed);
+        for (let j = 0; j < k; j++) groupSeed.set(bigEndianBytes(invalid[j % invalid.length]!, L), j * L);
+        const d = k === windows - 1 ? n - 1n : BigInt(k + 1);
+        groupSeed.set(bigEndianBytes(d, L), k * L);
+        const out = invoke(kem, 'encapsulateInternal', [pair.publicKey, Uint8Array.from([...m, ...groupSeed])]) as { ciphertext: Uint8Array };
+        const scalar = bigEndianBytes(d, L);
+        assert.ok(equalBytes(out.ciphertext.subarray(out.ciphertext.length - c.share), nodeEcPublic(curve, scalar)), `window ${k} (scalar ${d})`);
+        assert.ok(nodeEcShared(curve, scalar, pkEc).length === L);
+      }
+      for (const fill of [0x00, 0xff]) {
+        const what = `${kem.name} eseed whose ${windows} windows are all 0x${fill.toString(16)}`;
+        const bad = Uint8Array.from([...m, ...new Uint8Array(c.ecSeed).fill(fill)]);
+        expectError(() => invoke(kem, 'encapsulateInternal', [pair.publicKey, bad]), 'ERR_INVALID_SECRET_KEY', what, (err) =>
+          assert.match(err.message, wordRe('eseed'), `${what}: ${err.message}`),
+        );
+      }
+    });
+  } else
   it('an eseed scalar outside [1, n - 1] throws ERR_INVALID_SECRET_KEY naming eseed; 1 and n - 1 work', () => {
     const es = halves(c, eseed, L);
     const pkEc = halves(c, pair.publicKey, c.share).ec;

@@ -3,14 +3,15 @@
 // our Keccak, plus RFC 7748's X25519 ladder written out, for the inputs OpenSSL refuses.
 import crypto from 'node:crypto';
 import type { MlKem } from '../src/index.js';
-import {
-  createSecP256r1MlKem768,
-  createSecP384r1MlKem1024,
-  createX25519MlKem768,
-  createXWing,
-  type HybridKem,
-} from '../src/hybrid/index.js';
+import type { HybridKem } from '../src/hybrid/index.js';
+import type { CurveChoice, CurvePath } from '../src/hybrid/curve.js';
+import { mlkem1024P384Over, mlkem768P256Over } from '../src/hybrid/mlkem-nist.js';
+import { secP256r1MlKem768Over, secP384r1MlKem1024Over, x25519MlKem768Over } from '../src/hybrid/tls.js';
+import { xwingOver } from '../src/hybrid/xwing.js';
 import { type Backend, kemByName } from './backends.js';
+
+/** The two implementations of the curve halves; every hybrid test runs on both. */
+export const CURVE_PATHS: readonly CurvePath[] = ['native', 'noble'];
 
 export interface HybridCase {
   kem: HybridKem;
@@ -20,6 +21,8 @@ export interface HybridCase {
   curve: 'X25519' | 'P-256' | 'P-384';
   /** Whether the ML-KEM half comes first in every concatenation. */
   kemFirst: boolean;
+  /** A concrete hybrid KEM (draft-irtf-cfrg-concrete-hybrid-kems: 32-byte seed, SHA3-256 combiner) rather than an RFC 10024 group. */
+  concrete: boolean;
   /** Bytes of an ECDH share, scalar, shared secret and key-pair seed material. */
   share: number;
   scalar: number;
@@ -27,15 +30,20 @@ export interface HybridCase {
   ecSeed: number;
 }
 
-/** The four hybrids over a backend's ML-KEM objects. */
-export function hybridsOf(backend: Backend): HybridCase[] {
+/** The combiner labels of the concrete hybrid KEMs. */
+export const LABELS: Record<string, string> = { 'X-Wing': '\\.//^\\', 'MLKEM768-P256': 'MLKEM768-P256', 'MLKEM1024-P384': 'MLKEM1024-P384' };
+
+/** The six hybrids over a backend's ML-KEM objects, with the given curve implementation. */
+export function hybridsOf(backend: Backend, curves: CurveChoice = 'auto'): HybridCase[] {
   const k768 = kemByName(backend, 'ML-KEM-768');
   const k1024 = kemByName(backend, 'ML-KEM-1024');
   return [
-    { kem: createXWing(k768), mlkem: k768, curve: 'X25519', kemFirst: true, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
-    { kem: createX25519MlKem768(k768), mlkem: k768, curve: 'X25519', kemFirst: true, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
-    { kem: createSecP256r1MlKem768(k768), mlkem: k768, curve: 'P-256', kemFirst: false, share: 65, scalar: 32, secret: 32, ecSeed: 48 },
-    { kem: createSecP384r1MlKem1024(k1024), mlkem: k1024, curve: 'P-384', kemFirst: false, share: 97, scalar: 48, secret: 48, ecSeed: 72 },
+    { kem: xwingOver(k768, curves), mlkem: k768, curve: 'X25519', kemFirst: true, concrete: true, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
+    { kem: mlkem768P256Over(k768, curves), mlkem: k768, curve: 'P-256', kemFirst: true, concrete: true, share: 65, scalar: 32, secret: 32, ecSeed: 128 },
+    { kem: mlkem1024P384Over(k1024, curves), mlkem: k1024, curve: 'P-384', kemFirst: true, concrete: true, share: 97, scalar: 48, secret: 48, ecSeed: 48 },
+    { kem: x25519MlKem768Over(k768, curves), mlkem: k768, curve: 'X25519', kemFirst: true, concrete: false, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
+    { kem: secP256r1MlKem768Over(k768, curves), mlkem: k768, curve: 'P-256', kemFirst: false, concrete: false, share: 65, scalar: 32, secret: 32, ecSeed: 48 },
+    { kem: secP384r1MlKem1024Over(k1024, curves), mlkem: k1024, curve: 'P-384', kemFirst: false, concrete: false, share: 97, scalar: 48, secret: 48, ecSeed: 72 },
   ];
 }
 
@@ -199,4 +207,14 @@ export function randomScalar(curve: 'P-256' | 'P-384'): Uint8Array {
 export function scalarFromSeed(curve: 'P-256' | 'P-384', seed: Uint8Array): Uint8Array {
   const n = CURVE_ORDER[curve];
   return bigEndianBytes((bigEndian(seed) % (n - 1n)) + 1n, curve === 'P-256' ? 32 : 48);
+}
+
+/** RandomScalar of the concrete KEMs, computed here: the first scalar-sized window in [1, n - 1]. */
+export function firstValidWindow(curve: 'P-256' | 'P-384', seed: Uint8Array): Uint8Array {
+  const L = curve === 'P-256' ? 32 : 48;
+  for (let at = 0; at + L <= seed.length; at += L) {
+    const d = bigEndian(seed.subarray(at, at + L));
+    if (d > 0n && d < CURVE_ORDER[curve]) return seed.slice(at, at + L);
+  }
+  throw new Error('no valid window');
 }

@@ -6,13 +6,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  MLKEM1024_P384,
+  MLKEM768_P256,
+  MLKEM768_X25519,
   MlKemError,
   SecP256r1MLKEM768,
   SecP384r1MLKEM1024,
   X25519MLKEM768,
   XWing,
+  createMLKEM1024_P384,
+  createMLKEM768_P256,
+  createMLKEM768_X25519,
+  createSecP256r1MLKEM768,
   createSecP256r1MlKem768,
+  createSecP384r1MLKEM1024,
   createSecP384r1MlKem1024,
+  createX25519MLKEM768,
   createX25519MlKem768,
   createXWing,
 } from '../src/hybrid/index.js';
@@ -20,6 +29,9 @@ import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { backends } from './backends.js';
 import { equalBytes, randomBytes } from './helpers.js';
 import {
+  CURVE_PATHS,
+  LABELS,
+  firstValidWindow,
   halves,
   hybridsOf,
   joinHalves,
@@ -37,17 +49,20 @@ import {
   type HybridCase,
 } from './hybrid-reference.js';
 
-const LABEL = Uint8Array.of(0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c);
-const xwingCombiner = (ssM: Uint8Array, ssX: Uint8Array, ctX: Uint8Array, pkX: Uint8Array): Uint8Array =>
-  sha3_256(Uint8Array.from([...ssM, ...ssX, ...ctX, ...pkX, ...LABEL]));
+/** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label): the combiner of the concrete hybrid KEMs (X-Wing's §5.3). */
+const combiner = (name: string, ssM: Uint8Array, ssX: Uint8Array, ctX: Uint8Array, pkX: Uint8Array): Uint8Array =>
+  sha3_256(Uint8Array.from([...ssM, ...ssX, ...ctX, ...pkX, ...Buffer.from(LABELS[name]!, 'latin1')]));
+const xwingCombiner = (ssM: Uint8Array, ssX: Uint8Array, ctX: Uint8Array, pkX: Uint8Array): Uint8Array => combiner('X-Wing', ssM, ssX, ctX, pkX);
 
 /** Rounds of the randomized compositional checks (the NIST curves are slow in JavaScript). */
-const ROUNDS = { 'X-Wing': 8, X25519MLKEM768: 8, SecP256r1MLKEM768: 4, SecP384r1MLKEM1024: 3 } as const;
+const ROUNDS = { 'X-Wing': 8, 'MLKEM768-P256': 4, 'MLKEM1024-P384': 3, X25519MLKEM768: 8, SecP256r1MLKEM768: 4, SecP384r1MLKEM1024: 3 } as const;
 
 describe('mlkem-ts/hybrid exports', () => {
-  it('exports the four hybrids over the portable core, frozen, with the sizes of their specifications', () => {
+  it('exports the six hybrids over the portable core, frozen, with the sizes of their specifications', () => {
     const expected = [
       [XWing, 'X-Wing', { publicKey: 1216, secretKey: 32, ciphertext: 1120, sharedSecret: 32, seed: 32, eseed: 64 }],
+      [MLKEM768_P256, 'MLKEM768-P256', { publicKey: 1249, secretKey: 32, ciphertext: 1153, sharedSecret: 32, seed: 32, eseed: 160 }],
+      [MLKEM1024_P384, 'MLKEM1024-P384', { publicKey: 1665, secretKey: 32, ciphertext: 1665, sharedSecret: 32, seed: 32, eseed: 80 }],
       [X25519MLKEM768, 'X25519MLKEM768', { publicKey: 1216, secretKey: 96, ciphertext: 1120, sharedSecret: 64, seed: 96, eseed: 64 }],
       [SecP256r1MLKEM768, 'SecP256r1MLKEM768', { publicKey: 1249, secretKey: 112, ciphertext: 1153, sharedSecret: 64, seed: 112, eseed: 64 }],
       [SecP384r1MLKEM1024, 'SecP384r1MLKEM1024', { publicKey: 1665, secretKey: 136, ciphertext: 1665, sharedSecret: 80, seed: 136, eseed: 80 }],
@@ -59,12 +74,22 @@ describe('mlkem-ts/hybrid exports', () => {
     }
   });
 
+  it('MLKEM768_X25519 is X-Wing (one object), and the old factory names are the new functions', () => {
+    assert.equal(MLKEM768_X25519, XWing);
+    assert.equal(createMLKEM768_X25519, createXWing);
+    assert.equal(createX25519MlKem768, createX25519MLKEM768);
+    assert.equal(createSecP256r1MlKem768, createSecP256r1MLKEM768);
+    assert.equal(createSecP384r1MlKem1024, createSecP384r1MLKEM1024);
+  });
+
   it('the exported objects equal the factories over MlKem768 / MlKem1024', () => {
     const pairs = [
       [XWing, createXWing(MlKem768)],
-      [X25519MLKEM768, createX25519MlKem768(MlKem768)],
-      [SecP256r1MLKEM768, createSecP256r1MlKem768(MlKem768)],
-      [SecP384r1MLKEM1024, createSecP384r1MlKem1024(MlKem1024)],
+      [MLKEM768_P256, createMLKEM768_P256(MlKem768)],
+      [MLKEM1024_P384, createMLKEM1024_P384(MlKem1024)],
+      [X25519MLKEM768, createX25519MLKEM768(MlKem768)],
+      [SecP256r1MLKEM768, createSecP256r1MLKEM768(MlKem768)],
+      [SecP384r1MLKEM1024, createSecP384r1MLKEM1024(MlKem1024)],
     ] as const;
     for (const [a, b] of pairs) {
       const seed = randomBytes(a.sizes.seed);
@@ -82,9 +107,12 @@ describe('mlkem-ts/hybrid exports', () => {
     const cases: Array<[string, () => unknown, string]> = [
       ['createXWing(MlKem512)', () => createXWing(MlKem512), 'ML-KEM-768'],
       ['createXWing(MlKem1024)', () => createXWing(MlKem1024), 'ML-KEM-768'],
-      ['createX25519MlKem768(MlKem1024)', () => createX25519MlKem768(MlKem1024), 'ML-KEM-768'],
-      ['createSecP256r1MlKem768(MlKem512)', () => createSecP256r1MlKem768(MlKem512), 'ML-KEM-768'],
-      ['createSecP384r1MlKem1024(MlKem768)', () => createSecP384r1MlKem1024(MlKem768), 'ML-KEM-1024'],
+      ['createX25519MLKEM768(MlKem1024)', () => createX25519MLKEM768(MlKem1024), 'ML-KEM-768'],
+      ['createSecP256r1MLKEM768(MlKem512)', () => createSecP256r1MLKEM768(MlKem512), 'ML-KEM-768'],
+      ['createSecP384r1MLKEM1024(MlKem768)', () => createSecP384r1MLKEM1024(MlKem768), 'ML-KEM-1024'],
+      ['createMLKEM768_P256(MlKem1024)', () => createMLKEM768_P256(MlKem1024), 'ML-KEM-768'],
+      ['createMLKEM1024_P384(MlKem768)', () => createMLKEM1024_P384(MlKem768), 'ML-KEM-1024'],
+      ['createMLKEM768_P256(null)', () => createMLKEM768_P256(null as never), 'ML-KEM-768'],
       ['createXWing(null)', () => createXWing(null as never), 'ML-KEM-768'],
       ['createXWing({ name })', () => createXWing({ name: 'ML-KEM-768' } as never), 'ML-KEM-768'],
       ['createSecP384r1MlKem1024(undefined)', () => createSecP384r1MlKem1024(undefined as never), 'ML-KEM-1024'],
@@ -96,8 +124,9 @@ describe('mlkem-ts/hybrid exports', () => {
 });
 
 for (const backend of backends) {
-  describe(`hybrids on ${backend.name}`, () => {
-    for (const c of hybridsOf(backend)) {
+  for (const path of CURVE_PATHS) {
+  describe(`hybrids on ${backend.name}, ${path} curves`, () => {
+    for (const c of hybridsOf(backend, path)) {
       const { kem, mlkem } = c;
       describe(kem.name, () => {
         it('round trip: keygen(), encapsulate, decapsulate agree; another key does not', () => {
@@ -175,11 +204,12 @@ for (const backend of backends) {
       });
     }
   });
+  }
 }
 
 /** An eseed with a valid ephemeral scalar for the hybrid. */
 function validEseed(c: HybridCase): Uint8Array {
-  if (c.curve === 'X25519') return randomBytes(c.kem.sizes.eseed);
+  if (c.curve === 'X25519' || c.concrete) return randomBytes(c.kem.sizes.eseed);
   return joinHalves(c, randomBytes(32), randomScalar(c.curve));
 }
 
@@ -192,22 +222,25 @@ function compositional(c: HybridCase): void {
   const enc = kem.encapsulateInternal(pair.publicKey, eseed);
   assert.ok(equalBytes(kem.decapsulate(enc.ciphertext, pair.secretKey), enc.sharedSecret), 'round trip');
 
-  if (kem.name === 'X-Wing') {
-    // §5.2: SHAKE256(sk, 96) = d ‖ z ‖ sk_X; pk = pk_M ‖ X25519(sk_X, 9).
-    const expanded = shake256(seed, 96);
+  if (c.concrete) {
+    // expandKey: SHAKE256(seed, 64 + Group.Nseed) = d ‖ z ‖ seed_T; dk_T = RandomScalar(seed_T); pk = ek_PQ ‖ Exp(G, dk_T).
+    const expanded = shake256(seed, 64 + c.ecSeed);
     const inner = mlkem.keygen(expanded.subarray(0, 64));
-    const skX = expanded.subarray(64);
-    const pkX = nodeX25519Public(skX);
-    assert.equal(toHex(pair.publicKey), toHex(inner.publicKey) + toHex(pkX), 'X-Wing public key');
-    // §5.4.1: ct = ct_M ‖ X25519(ek_X, 9); ss = SHA3-256(ss_M ‖ ss_X ‖ ct_X ‖ pk_X ‖ label).
+    const seedT = expanded.subarray(64);
+    const dkT = c.curve === 'X25519' ? seedT : firstValidWindow(c.curve, seedT);
+    const pub = (k: Uint8Array) => (c.curve === 'X25519' ? nodeX25519Public(k) : nodeEcPublic(c.curve, k));
+    const dh = (k: Uint8Array, e: Uint8Array) => (c.curve === 'X25519' ? nodeX25519(k, e) : nodeEcShared(c.curve, k, e));
+    const pkT = pub(dkT);
+    assert.equal(toHex(pair.publicKey), toHex(inner.publicKey) + toHex(pkT), `${kem.name} public key`);
+    // EncapsDerand: eseed = m ‖ group seed; ct = ct_PQ ‖ Exp(G, e); ss = SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label).
     const m = eseed.subarray(0, 32);
-    const ekX = eseed.subarray(32);
+    const e = c.curve === 'X25519' ? eseed.subarray(32) : firstValidWindow(c.curve, eseed.subarray(32));
     const innerEnc = mlkem.encapsulateInternal(inner.publicKey, m);
-    const ctX = nodeX25519Public(ekX);
-    assert.equal(toHex(enc.ciphertext), toHex(innerEnc.ciphertext) + toHex(ctX), 'X-Wing ciphertext');
-    const ssX = nodeX25519(ekX, pkX);
-    assert.ok(equalBytes(ssX, nodeX25519(skX, ctX)), 'OpenSSL X25519 disagrees with itself');
-    assert.equal(toHex(enc.sharedSecret), toHex(xwingCombiner(innerEnc.sharedSecret, ssX, ctX, pkX)), 'X-Wing shared secret');
+    const ctT = pub(e);
+    assert.equal(toHex(enc.ciphertext), toHex(innerEnc.ciphertext) + toHex(ctT), `${kem.name} ciphertext`);
+    const ssT = dh(e, pkT);
+    assert.ok(equalBytes(ssT, dh(dkT, ctT)), 'OpenSSL disagrees with itself');
+    assert.equal(toHex(enc.sharedSecret), toHex(combiner(kem.name, innerEnc.sharedSecret, ssT, ctT, pkT)), `${kem.name} shared secret`);
     return;
   }
 

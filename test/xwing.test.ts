@@ -1,12 +1,12 @@
 // X-Wing known-answer tests: the official vectors of draft-connolly-cfrg-xwing-kem-10
 // (../shared/vectors/xwing, see its README.md), on every backend: key generation from the seed,
-// derandomized encapsulation from eseed, and decapsulation.
+// derandomized encapsulation from eseed, and decapsulation; with both curve implementations.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { createXWing } from '../src/hybrid/index.js';
+import { xwingOver } from '../src/hybrid/xwing.js';
 import { backends, kemByName } from './backends.js';
-import { toHex } from './hybrid-reference.js';
+import { CURVE_PATHS, toHex } from './hybrid-reference.js';
 import { hex, readJson, vectorFolder } from './vectors.js';
 
 interface XWingVector {
@@ -22,8 +22,9 @@ const dir = vectorFolder('xwing');
 const vectors = dir === undefined ? [] : readJson<XWingVector[]>(join(dir, 'test-vectors.json'));
 
 for (const backend of backends) {
-  describe(`X-Wing official vectors on ${backend.name}`, { skip: dir === undefined ? 'vectors not found' : false }, () => {
-    const xwing = createXWing(kemByName(backend, 'ML-KEM-768'));
+  for (const path of CURVE_PATHS) {
+  describe(`X-Wing official vectors on ${backend.name}, ${path} curves`, { skip: dir === undefined ? 'vectors not found' : false }, () => {
+    const xwing = xwingOver(kemByName(backend, 'ML-KEM-768'), path);
 
     it('has the 3 vectors of the README, with the sizes of §5.1', () => {
       assert.equal(vectors.length, 3);
@@ -54,4 +55,5 @@ for (const backend of backends) {
       });
     });
   });
+}
 }

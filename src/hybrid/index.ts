@@ -1,19 +1,48 @@
-// mlkem-ts/hybrid: X-Wing and the RFC 10024 TLS 1.3 groups. The classical halves come from
-// @noble/curves, a dependency of this entry point only; the core ('mlkem-ts') never imports it.
+// mlkem-ts/hybrid: the concrete hybrid KEMs of draft-irtf-cfrg-concrete-hybrid-kems (X-Wing =
+// MLKEM768-X25519, MLKEM768-P256, MLKEM1024-P384) and the RFC 10024 TLS 1.3 groups. The curve
+// halves run natively through node:crypto where the runtime has it (reached at run time, never
+// imported) and on @noble/curves elsewhere; the core ('mlkem-ts') imports neither.
+//
+// Naming: an identifier spells its specification's name with hyphens as underscores
+// (MLKEM768_P256, createMLKEM768_P256); X-Wing keeps its established XWing / createXWing.
 import { MlKem1024, MlKem768 } from '../index.js';
-import { createSecP256r1MlKem768, createSecP384r1MlKem1024, createX25519MlKem768 } from './tls.js';
+import { createMLKEM1024_P384, createMLKEM768_P256 } from './mlkem-nist.js';
+import { createSecP256r1MLKEM768, createSecP384r1MLKEM1024, createX25519MLKEM768 } from './tls.js';
 import type { HybridKem } from './types.js';
 import { createXWing } from './xwing.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
 export type { Encapsulation, HybridKem, HybridKeyPair, HybridName, HybridSizes } from './types.js';
-export { createSecP256r1MlKem768, createSecP384r1MlKem1024, createX25519MlKem768, createXWing };
+export { createMLKEM1024_P384, createMLKEM768_P256, createSecP256r1MLKEM768, createSecP384r1MLKEM1024, createX25519MLKEM768, createXWing };
 
-/** X-Wing (draft-connolly-cfrg-xwing-kem-10) over the portable ML-KEM-768: the general-purpose hybrid KEM. */
+/**
+ * X-Wing (draft-connolly-cfrg-xwing-kem-10) over the portable ML-KEM-768: the general-purpose
+ * hybrid KEM. The same object as {@link MLKEM768_X25519}.
+ * @example
+ * const { publicKey, secretKey } = XWing.keygen();
+ * const { ciphertext, sharedSecret } = XWing.encapsulate(publicKey);
+ * XWing.decapsulate(ciphertext, secretKey); // equals sharedSecret
+ */
 export const XWing: HybridKem = /* @__PURE__ */ createXWing(MlKem768);
+/** MLKEM768-X25519 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x647a): X-Wing's CFRG name, the same object as {@link XWing}. */
+export const MLKEM768_X25519: HybridKem = XWing;
+/** MLKEM768-P256 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x0050) over the portable ML-KEM-768. */
+export const MLKEM768_P256: HybridKem = /* @__PURE__ */ createMLKEM768_P256(MlKem768);
+/** MLKEM1024-P384 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x0051) over the portable ML-KEM-1024. */
+export const MLKEM1024_P384: HybridKem = /* @__PURE__ */ createMLKEM1024_P384(MlKem1024);
 /** X25519MLKEM768 (RFC 10024, TLS group 0x11EC) over the portable ML-KEM-768. For TLS-like protocols only. */
-export const X25519MLKEM768: HybridKem = /* @__PURE__ */ createX25519MlKem768(MlKem768);
+export const X25519MLKEM768: HybridKem = /* @__PURE__ */ createX25519MLKEM768(MlKem768);
 /** SecP256r1MLKEM768 (RFC 10024, TLS group 0x11EB) over the portable ML-KEM-768. For TLS-like protocols only. */
-export const SecP256r1MLKEM768: HybridKem = /* @__PURE__ */ createSecP256r1MlKem768(MlKem768);
+export const SecP256r1MLKEM768: HybridKem = /* @__PURE__ */ createSecP256r1MLKEM768(MlKem768);
 /** SecP384r1MLKEM1024 (RFC 10024, TLS group 0x11ED) over the portable ML-KEM-1024. For TLS-like protocols only. */
-export const SecP384r1MLKEM1024: HybridKem = /* @__PURE__ */ createSecP384r1MlKem1024(MlKem1024);
+export const SecP384r1MLKEM1024: HybridKem = /* @__PURE__ */ createSecP384r1MLKEM1024(MlKem1024);
+
+/** MLKEM768-X25519 over an ML-KEM-768 object of any backend: {@link createXWing} under X-Wing's CFRG name. */
+export const createMLKEM768_X25519: typeof createXWing = createXWing;
+
+/** @deprecated Use {@link createX25519MLKEM768} (the same function; identifiers now spell the RFC's name). */
+export const createX25519MlKem768: typeof createX25519MLKEM768 = createX25519MLKEM768;
+/** @deprecated Use {@link createSecP256r1MLKEM768} (the same function; identifiers now spell the RFC's name). */
+export const createSecP256r1MlKem768: typeof createSecP256r1MLKEM768 = createSecP256r1MLKEM768;
+/** @deprecated Use {@link createSecP384r1MLKEM1024} (the same function; identifiers now spell the RFC's name). */
+export const createSecP384r1MlKem1024: typeof createSecP384r1MLKEM1024 = createSecP384r1MLKEM1024;

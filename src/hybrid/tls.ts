@@ -9,20 +9,36 @@ import { checkBytes, takeBytes } from '../args.js';
 import type { Encapsulation, KeyPair, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { concat } from './bytes.js';
-import { type Ecdh, ecdhP256, ecdhP384, ecdhX25519 } from './ecdh.js';
+import type { CurveChoice, CurveKey, Group } from './curve.js';
 import { checkKem, kemEncapsulate } from './mlkem.js';
+import { P256_GROUP, P384_GROUP, tlsScalar } from './nist.js';
 import type { HybridKem, HybridKeyPair, HybridName } from './types.js';
+import { X25519 } from './x25519.js';
 
-interface Group {
-  name: Exclude<HybridName, 'X-Wing'>;
+/** The ECDH half of an RFC 10024 group: its curve, and how seed material becomes a scalar. */
+interface TlsEcdh {
+  group: Group;
+  /** Bytes of key-pair seed material: 32 (the X25519 scalar itself), 48, 72. */
+  seedBytes: number;
+  /** The key scalar from seedBytes of seed material (fresh). */
+  scalarFromSeed(seed: Uint8Array): Uint8Array;
+}
+
+const ECDH_X25519: TlsEcdh = { group: X25519, seedBytes: 32, scalarFromSeed: (seed) => seed.slice() };
+const ECDH_P256: TlsEcdh = { group: P256_GROUP, seedBytes: 48, scalarFromSeed: (seed) => tlsScalar(P256_GROUP, seed) };
+const ECDH_P384: TlsEcdh = { group: P384_GROUP, seedBytes: 72, scalarFromSeed: (seed) => tlsScalar(P384_GROUP, seed) };
+
+interface TlsParams {
+  name: Extract<HybridName, 'X25519MLKEM768' | 'SecP256r1MLKEM768' | 'SecP384r1MLKEM1024'>;
   kem: MlKem;
-  ecdh: Ecdh;
+  ecdh: TlsEcdh;
   /**
    * Whether the ML-KEM half comes first (X25519MLKEM768) or the ECDH half does (the NIST
    * groups), RFC 10024 §4.1–§4.3. We apply the group's order to every concatenation: key
    * shares, shared secret, and also our secret key, seed and eseed.
    */
   kemFirst: boolean;
+  curves: CurveChoice;
 }
 
 /** Offsets of the two halves in a concatenation of kemBytes and ecBytes in the group's order. */
@@ -35,40 +51,47 @@ function layout(kemFirst: boolean, kemBytes: number, ecBytes: number): { kem: nu
  * - publicKey: the client share (§4.1), ML-KEM ek and ECDH share in the group's order;
  * - ciphertext: the server share (§4.2), ML-KEM ct and ECDH share in the group's order;
  * - sharedSecret: ML-KEM and ECDH shared secrets in the group's order (§4.3);
- * - secretKey = seed: ML-KEM d ‖ z (64 bytes) and the ECDH seed material (Ecdh.seedBytes) in the
+ * - secretKey = seed: ML-KEM d ‖ z (64 bytes) and the ECDH seed material (TlsEcdh.seedBytes) in the
  *   group's order; every byte string of that length is a valid key;
  * - eseed (encapsulateInternal): ML-KEM m (32 bytes) and the ephemeral ECDH scalar
- *   (Ecdh.scalarBytes, big-endian in [1, n - 1] for P-256 and P-384) in the group's order.
+ *   (Group.scalarBytes, big-endian in [1, n - 1] for P-256 and P-384) in the group's order.
  */
-function createTlsHybrid({ name, kem, ecdh, kemFirst }: Group): HybridKem {
+function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): HybridKem {
+  const { group } = ecdh;
   const arg = (what: string) => `${name} ${what}`;
-  const pk = layout(kemFirst, kem.sizes.publicKey, ecdh.shareBytes);
-  const ct = layout(kemFirst, kem.sizes.ciphertext, ecdh.shareBytes);
+  const pk = layout(kemFirst, kem.sizes.publicKey, group.elementBytes);
+  const ct = layout(kemFirst, kem.sizes.ciphertext, group.elementBytes);
   const sk = layout(kemFirst, 64, ecdh.seedBytes);
-  const es = layout(kemFirst, 32, ecdh.scalarBytes);
+  const es = layout(kemFirst, 32, group.scalarBytes);
   const join = (kemPart: Uint8Array, ecPart: Uint8Array) => (kemFirst ? concat(kemPart, ecPart) : concat(ecPart, kemPart));
+  const impl = () => group.impl(curves);
 
-  /** The server's side (§4.2, §4.3): encapsulation to the client share with the given eseed. */
-  function encaps(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation {
-    const ek = publicKey.subarray(pk.kem, pk.kem + kem.sizes.publicKey);
-    const peer = publicKey.subarray(pk.ec, pk.ec + ecdh.shareBytes);
-    const m = eseed.subarray(es.kem, es.kem + 32);
-    const scalar = eseed.subarray(es.ec, es.ec + ecdh.scalarBytes);
-    if (!ecdh.isValidScalar(scalar)) {
-      throw new MlKemError(
-        'ERR_INVALID_SECRET_KEY',
-        `${arg('eseed')} is not valid: its ${ecdh.name} ephemeral scalar (bytes ${es.ec}..${es.ec + ecdh.scalarBytes}) must be a big-endian integer in [1, n - 1], got one that is not`,
-      );
+  /**
+   * The checks of RFC 9846 (§4.3.8.2 for P-256/P-384, §7.4.2 for X25519) on a peer's share,
+   * before any other work: ERR_INVALID_PUBLIC_KEY naming `what` and the share's byte range.
+   */
+  function checkShare(share: Uint8Array, what: string, from: number): void {
+    const problem = group.elementProblem(share);
+    if (problem !== undefined) {
+      throw new MlKemError('ERR_INVALID_PUBLIC_KEY', `${what} is not valid: its ${group.name} share (bytes ${from}..${from + group.elementBytes}) ${problem} (RFC 9846 §${group.name === 'X25519' ? '7.4.2' : '4.3.8.2'})`);
     }
-    let ssE: Uint8Array | undefined;
+  }
+
+  /** The server's side (§4.2, §4.3): encapsulation to a checked client share with a checked eseed. */
+  function encaps(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation {
+    const scalar = eseed.subarray(es.ec, es.ec + group.scalarBytes);
     let mlkem: Encapsulation | undefined;
+    let key: CurveKey | undefined;
+    let ssE: Uint8Array | undefined;
     try {
-      ssE = ecdh.sharedSecret(scalar, peer, arg('publicKey'), pk.ec); // validates the client's ECDH share
-      mlkem = kemEncapsulate(kem, ek, m, arg('publicKey'), pk.kem); // FIPS 203 §7.2 on the client's ek
-      return { ciphertext: join(mlkem.ciphertext, ecdh.publicShare(scalar)), sharedSecret: join(mlkem.sharedSecret, ssE) };
+      const ek = publicKey.subarray(pk.kem, pk.kem + kem.sizes.publicKey);
+      mlkem = kemEncapsulate(kem, ek, eseed.subarray(es.kem, es.kem + 32), arg('publicKey'), pk.kem); // FIPS 203 §7.2 on the client's ek
+      key = impl().load(scalar);
+      ssE = key.sharedSecret(publicKey.subarray(pk.ec, pk.ec + group.elementBytes));
+      return { ciphertext: join(mlkem.ciphertext, key.publicKey()), sharedSecret: join(mlkem.sharedSecret, ssE) };
     } finally {
-      if (ssE) wipe(ssE);
-      if (mlkem) wipe(mlkem.sharedSecret);
+      wipe(ssE, mlkem?.sharedSecret);
+      key?.dispose();
     }
   }
 
@@ -78,7 +101,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst }: Group): HybridKem {
       publicKey: pk.total,
       secretKey: sk.total,
       ciphertext: ct.total,
-      sharedSecret: 32 + ecdh.secretBytes,
+      sharedSecret: 32 + group.secretBytes,
       seed: sk.total,
       eseed: es.total,
     }),
@@ -89,32 +112,35 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst }: Group): HybridKem {
       const s = new Uint8Array(sk.total);
       let pair: KeyPair | undefined;
       let scalar: Uint8Array | undefined;
+      let key: CurveKey | undefined;
       try {
         if (seed === undefined) fillRandom(s);
         else s.set(seed);
         pair = kem.keygen(s.subarray(sk.kem, sk.kem + 64));
         scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
-        return { publicKey: join(pair.publicKey, ecdh.publicShare(scalar)), secretKey: s.slice(), seed: s.slice() };
+        key = impl().load(scalar);
+        return { publicKey: join(pair.publicKey, key.publicKey()), secretKey: s.slice(), seed: s.slice() };
       } finally {
-        wipe(s);
-        if (pair) wipe(pair.secretKey, pair.seed);
-        if (scalar) wipe(scalar);
+        wipe(s, scalar, pair?.secretKey, pair?.seed);
+        key?.dispose();
       }
     },
 
     /** ML-KEM.Encaps (FIPS 203, Algorithm 20) and a fresh ECDH key pair. */
     encapsulate(publicKey: Uint8Array): Encapsulation {
       const ours = takeBytes(publicKey, pk.total, arg('publicKey'));
+      checkShare(ours.subarray(pk.ec, pk.ec + group.elementBytes), arg('publicKey'), pk.ec);
       const eseed = new Uint8Array(es.total);
+      const c = new Uint8Array(ecdh.seedBytes);
       let scalar: Uint8Array | undefined;
       try {
         fillRandom(eseed.subarray(es.kem, es.kem + 32));
-        scalar = ecdh.randomScalar();
+        fillRandom(c);
+        scalar = ecdh.scalarFromSeed(c); // in [1, n - 1] for every c
         eseed.set(scalar, es.ec);
         return encaps(ours, eseed);
       } finally {
-        wipe(eseed);
-        if (scalar) wipe(scalar);
+        wipe(eseed, c, scalar);
       }
     },
 
@@ -122,6 +148,13 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst }: Group): HybridKem {
       const ours = takeBytes(publicKey, pk.total, arg('publicKey'));
       const e = takeBytes(eseed, es.total, arg('eseed'));
       try {
+        if (!group.isValidScalar(e.subarray(es.ec, es.ec + group.scalarBytes))) {
+          throw new MlKemError(
+            'ERR_INVALID_SECRET_KEY',
+            `${arg('eseed')} is not valid: its ${group.name} ephemeral scalar (bytes ${es.ec}..${es.ec + group.scalarBytes}) must be a big-endian integer in [1, n - 1], got one that is not`,
+          );
+        }
+        checkShare(ours.subarray(pk.ec, pk.ec + group.elementBytes), arg('publicKey'), pk.ec);
         return encaps(ours, e);
       } finally {
         wipe(e);
@@ -136,40 +169,68 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst }: Group): HybridKem {
       const c = takeBytes(ciphertext, ct.total, arg('ciphertext'));
       const s = takeBytes(secretKey, sk.total, arg('secretKey'));
       let scalar: Uint8Array | undefined;
+      let key: CurveKey | undefined;
       let ssE: Uint8Array | undefined;
       let pair: KeyPair | undefined;
       let ssM: Uint8Array | undefined;
       try {
+        const share = c.subarray(ct.ec, ct.ec + group.elementBytes);
+        checkShare(share, arg('ciphertext'), ct.ec);
         scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
-        ssE = ecdh.sharedSecret(scalar, c.subarray(ct.ec, ct.ec + ecdh.shareBytes), arg('ciphertext'), ct.ec);
+        key = impl().load(scalar);
+        ssE = key.sharedSecret(share);
         pair = kem.keygen(s.subarray(sk.kem, sk.kem + 64));
         ssM = kem.decapsulate(c.subarray(ct.kem, ct.kem + kem.sizes.ciphertext), pair.secretKey);
         return join(ssM, ssE);
       } finally {
-        wipe(s);
-        if (scalar) wipe(scalar);
-        if (ssE) wipe(ssE);
-        if (pair) wipe(pair.secretKey, pair.seed);
-        if (ssM) wipe(ssM);
+        wipe(s, scalar, ssE, pair?.secretKey, pair?.seed, ssM);
+        key?.dispose();
       }
     },
   });
 }
 
-/** X25519MLKEM768 (RFC 10024; TLS group 0x11EC) over an ML-KEM-768 object of any backend. ML-KEM first. */
-export function createX25519MlKem768(mlkem768: MlKem): HybridKem {
-  const kem = checkKem(mlkem768, 'ML-KEM-768', 'createX25519MlKem768');
-  return createTlsHybrid({ name: 'X25519MLKEM768', kem, ecdh: ecdhX25519, kemFirst: true });
+/** X25519MLKEM768 over an ML-KEM-768 object, with the given curve implementation (internal). */
+export function x25519MlKem768Over(kem: MlKem, curves: CurveChoice): HybridKem {
+  return createTlsHybrid({ name: 'X25519MLKEM768', kem, ecdh: ECDH_X25519, kemFirst: true, curves });
 }
 
-/** SecP256r1MLKEM768 (RFC 10024; TLS group 0x11EB) over an ML-KEM-768 object of any backend. ECDH first. */
-export function createSecP256r1MlKem768(mlkem768: MlKem): HybridKem {
-  const kem = checkKem(mlkem768, 'ML-KEM-768', 'createSecP256r1MlKem768');
-  return createTlsHybrid({ name: 'SecP256r1MLKEM768', kem, ecdh: ecdhP256, kemFirst: false });
+/** SecP256r1MLKEM768 over an ML-KEM-768 object, with the given curve implementation (internal). */
+export function secP256r1MlKem768Over(kem: MlKem, curves: CurveChoice): HybridKem {
+  return createTlsHybrid({ name: 'SecP256r1MLKEM768', kem, ecdh: ECDH_P256, kemFirst: false, curves });
 }
 
-/** SecP384r1MLKEM1024 (RFC 10024; TLS group 0x11ED) over an ML-KEM-1024 object of any backend. ECDH first. */
-export function createSecP384r1MlKem1024(mlkem1024: MlKem): HybridKem {
-  const kem = checkKem(mlkem1024, 'ML-KEM-1024', 'createSecP384r1MlKem1024');
-  return createTlsHybrid({ name: 'SecP384r1MLKEM1024', kem, ecdh: ecdhP384, kemFirst: false });
+/** SecP384r1MLKEM1024 over an ML-KEM-1024 object, with the given curve implementation (internal). */
+export function secP384r1MlKem1024Over(kem: MlKem, curves: CurveChoice): HybridKem {
+  return createTlsHybrid({ name: 'SecP384r1MLKEM1024', kem, ecdh: ECDH_P384, kemFirst: false, curves });
+}
+
+/**
+ * X25519MLKEM768 (RFC 10024; TLS group 0x11EC) over an ML-KEM-768 object of any backend. ML-KEM first.
+ * @param mlkem768 - `MlKem768` of any backend.
+ * @returns A frozen HybridKem named 'X25519MLKEM768'.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` if mlkem768 is not an ML-KEM-768 object.
+ */
+export function createX25519MLKEM768(mlkem768: MlKem): HybridKem {
+  return x25519MlKem768Over(checkKem(mlkem768, 'ML-KEM-768', 'createX25519MLKEM768'), 'auto');
+}
+
+/**
+ * SecP256r1MLKEM768 (RFC 10024; TLS group 0x11EB) over an ML-KEM-768 object of any backend. ECDH first.
+ * @param mlkem768 - `MlKem768` of any backend.
+ * @returns A frozen HybridKem named 'SecP256r1MLKEM768'.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` if mlkem768 is not an ML-KEM-768 object.
+ */
+export function createSecP256r1MLKEM768(mlkem768: MlKem): HybridKem {
+  return secP256r1MlKem768Over(checkKem(mlkem768, 'ML-KEM-768', 'createSecP256r1MLKEM768'), 'auto');
+}
+
+/**
+ * SecP384r1MLKEM1024 (RFC 10024; TLS group 0x11ED) over an ML-KEM-1024 object of any backend. ECDH first.
+ * @param mlkem1024 - `MlKem1024` of any backend.
+ * @returns A frozen HybridKem named 'SecP384r1MLKEM1024'.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` if mlkem1024 is not an ML-KEM-1024 object.
+ */
+export function createSecP384r1MLKEM1024(mlkem1024: MlKem): HybridKem {
+  return secP384r1MlKem1024Over(checkKem(mlkem1024, 'ML-KEM-1024', 'createSecP384r1MLKEM1024'), 'auto');
 }

@@ -4,8 +4,11 @@ import type { Encapsulation } from '../kem.js';
 
 export type { Encapsulation };
 
-/** The names of the hybrids, as their specifications spell them. */
-export type HybridName = 'X-Wing' | 'X25519MLKEM768' | 'SecP256r1MLKEM768' | 'SecP384r1MLKEM1024';
+/**
+ * The names of the hybrids, as their specifications spell them. X-Wing is also MLKEM768-X25519
+ * (draft-irtf-cfrg-concrete-hybrid-kems): one KEM, whose `name` is 'X-Wing'.
+ */
+export type HybridName = 'X-Wing' | 'MLKEM768-P256' | 'MLKEM1024-P384' | 'X25519MLKEM768' | 'SecP256r1MLKEM768' | 'SecP384r1MLKEM1024';
 
 export interface HybridKeyPair {
   /** The encapsulation key (for the RFC 10024 groups: the client's key share). */

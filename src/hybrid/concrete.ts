@@ -1,0 +1,216 @@
+// The concrete hybrid KEMs of draft-irtf-cfrg-concrete-hybrid-kems: MLKEM768-X25519 (= X-Wing,
+// draft-connolly-cfrg-xwing-kem-10), MLKEM768-P256 and MLKEM1024-P384. One construction (the
+// "CG" framework of draft-irtf-cfrg-hybrid-kems) over an ML-KEM object of any backend and a
+// Group: a 32-byte seed is the whole secret key; SHAKE256 expands it into ML-KEM's d ‖ z and the
+// group's seed; SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label) binds the two shared secrets.
+import { checkBytes, takeBytes } from '../args.js';
+import { wipe } from '../ct.js';
+import { MlKemError } from '../errors.js';
+import type { Encapsulation, MlKem } from '../kem.js';
+import { fillRandom } from '../random.js';
+import { sha3_256, shake256 } from '../sha3.js';
+import { concat } from './bytes.js';
+import type { CurveChoice, CurveKey, Group } from './curve.js';
+import { kemEncapsulate } from './mlkem.js';
+import type { HybridKem, HybridKeyPair, HybridName } from './types.js';
+
+/** A concrete hybrid KEM's parameters (the draft's §4, and its groups' constants of §3.1). */
+export interface ConcreteParams {
+  name: Extract<HybridName, 'X-Wing' | 'MLKEM768-P256' | 'MLKEM1024-P384'>;
+  kem: MlKem;
+  group: Group;
+  /** Group.Nseed: bytes of group seed that RandomScalar turns into a scalar (32, 128, 48). */
+  groupSeedBytes: number;
+  /** RandomScalar: the identity for X25519, rejection sampling for P-256/P-384; undefined on failure. */
+  randomScalar(seed: Uint8Array): Uint8Array | undefined;
+  /** The combiner's label, ASCII. */
+  label: string;
+  /** Which implementation does the curve's multiplications. */
+  curves: CurveChoice;
+}
+
+/** The expanded decapsulation key (expandKey): the ML-KEM pair and the loaded group scalar. */
+interface Expanded {
+  ekPq: Uint8Array;
+  dkPq: Uint8Array;
+  dkT: CurveKey;
+  ekT: Uint8Array;
+}
+
+function wipeExpanded(e: Expanded | undefined): void {
+  if (e) {
+    wipe(e.dkPq);
+    e.dkT.dispose();
+  }
+}
+
+/**
+ * Builds a concrete hybrid KEM. Sizes: publicKey = ML-KEM ek ‖ group element; secretKey = seed =
+ * 32 bytes; ciphertext = ML-KEM ct ‖ group element; sharedSecret 32; eseed = ML-KEM m (32) ‖
+ * group seed (EncapsDerand's randomness, Appendix A of the draft: Nrandom = 32 + Group.Nseed).
+ */
+export function createConcrete(c: ConcreteParams): HybridKem {
+  const { name, kem, group } = c;
+  const arg = (what: string) => `${name} ${what}`;
+  const nEk = kem.sizes.publicKey;
+  const nCt = kem.sizes.ciphertext;
+  const nElem = group.elementBytes;
+  const label = Uint8Array.from(c.label, (ch) => ch.charCodeAt(0));
+  // X-Wing refuses no X25519 value (a low-order one gives ss_T = 0); the NIST groups refuse invalid points.
+  const refuses = group.name !== 'X25519';
+  const impl = () => group.impl(c.curves);
+
+  /** RandomScalar, or ERR_INVALID_SECRET_KEY naming the argument the group seed came from. */
+  function scalarOf(seed: Uint8Array, what: string, from: number): Uint8Array {
+    const scalar = c.randomScalar(seed);
+    if (scalar === undefined) {
+      throw new MlKemError(
+        'ERR_INVALID_SECRET_KEY',
+        `${what} is not valid: none of the ${group.scalarBytes}-byte windows of its ${group.name} seed (bytes ${from}..${from + seed.length}) is a scalar in [1, n - 1] (RandomScalar, draft-irtf-cfrg-concrete-hybrid-kems §3.1.1)`,
+      );
+    }
+    return scalar;
+  }
+
+  /** A peer's group element, checked: ERR_INVALID_PUBLIC_KEY where the group refuses it. */
+  function checkElement(element: Uint8Array, what: string, from: number): void {
+    const problem = refuses ? group.elementProblem(element) : undefined;
+    if (problem !== undefined) {
+      throw new MlKemError('ERR_INVALID_PUBLIC_KEY', `${what} is not valid: its ${group.name} element (bytes ${from}..${from + nElem}) ${problem}`);
+    }
+  }
+
+  /** Group.Exp and ElementToSharedSecret for a checked element; X25519 gives zeros for a low-order one (RFC 7748). */
+  function dh(key: CurveKey, element: Uint8Array): Uint8Array {
+    return group.elementProblem(element) === undefined ? key.sharedSecret(element) : new Uint8Array(group.secretBytes);
+  }
+
+  /** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label): the C2PRI combiner (X-Wing's §5.3). */
+  function combiner(ssPq: Uint8Array, ssT: Uint8Array, ctT: Uint8Array, ekT: Uint8Array): Uint8Array {
+    const input = new Uint8Array(32 + ssT.length + 2 * nElem + label.length);
+    try {
+      input.set(ssPq, 0);
+      input.set(ssT, 32);
+      input.set(ctT, 32 + ssT.length);
+      input.set(ekT, 32 + ssT.length + nElem);
+      input.set(label, 32 + ssT.length + 2 * nElem);
+      const ss = new Uint8Array(32);
+      sha3_256(ss, input);
+      return ss;
+    } finally {
+      wipe(input);
+    }
+  }
+
+  /**
+   * expandKey: SHAKE256(seed, 64 + Group.Nseed) = seed_PQ ‖ seed_T; ML-KEM.KeyGen_internal(seed_PQ)
+   * (FIPS 203, Algorithm 16); dk_T = RandomScalar(seed_T); ek_T = Exp(G, dk_T).
+   */
+  function expand(seed: Uint8Array, what: string): Expanded {
+    const full = new Uint8Array(64 + c.groupSeedBytes);
+    let scalar: Uint8Array | undefined;
+    let pair: ReturnType<MlKem['keygen']> | undefined;
+    try {
+      shake256(full, seed);
+      scalar = scalarOf(full.subarray(64), what, 64);
+      pair = kem.keygen(full.subarray(0, 64));
+      const dkT = impl().load(scalar);
+      wipe(pair.seed);
+      return { ekPq: pair.publicKey, dkPq: pair.secretKey, dkT, ekT: dkT.publicKey() };
+    } catch (err) {
+      if (pair) wipe(pair.secretKey, pair.seed);
+      throw err;
+    } finally {
+      wipe(full, scalar);
+    }
+  }
+
+  /** EncapsDerand with eseed = m ‖ group seed, to a public key whose element was checked. */
+  function encaps(pk: Uint8Array, m: Uint8Array, scalar: Uint8Array): Encapsulation {
+    const ekT = pk.subarray(nEk);
+    let pq: Encapsulation | undefined;
+    let key: CurveKey | undefined;
+    let ssT: Uint8Array | undefined;
+    try {
+      pq = kemEncapsulate(kem, pk.subarray(0, nEk), m, arg('publicKey'), 0); // FIPS 203 §7.2 on ek_PQ
+      key = impl().load(scalar);
+      const ctT = key.publicKey();
+      ssT = dh(key, ekT);
+      return { ciphertext: concat(pq.ciphertext, ctT), sharedSecret: combiner(pq.sharedSecret, ssT, ctT, ekT) };
+    } finally {
+      wipe(scalar, ssT, pq?.sharedSecret);
+      key?.dispose();
+    }
+  }
+
+  const sizes = Object.freeze({ publicKey: nEk + nElem, secretKey: 32, ciphertext: nCt + nElem, sharedSecret: 32, seed: 32, eseed: 32 + c.groupSeedBytes });
+
+  return Object.freeze({
+    name,
+    sizes,
+
+    /** GenerateKeyPair (a random 32-byte seed) or, for a given seed, DeriveKeyPair: ek = ek_PQ ‖ ek_T. */
+    keygen(seed?: Uint8Array): HybridKeyPair {
+      if (seed !== undefined) checkBytes(seed, 32, arg('seed'));
+      const s = new Uint8Array(32);
+      let e: Expanded | undefined;
+      try {
+        if (seed === undefined) fillRandom(s);
+        else s.set(seed);
+        e = expand(s, arg('seed'));
+        return { publicKey: concat(e.ekPq, e.ekT), secretKey: s.slice(), seed: s.slice() };
+      } finally {
+        wipe(s);
+        wipeExpanded(e);
+      }
+    },
+
+    /** Encaps: EncapsDerand(ek, random(32 + Group.Nseed)). */
+    encapsulate(publicKey: Uint8Array): Encapsulation {
+      const pk = takeBytes(publicKey, sizes.publicKey, arg('publicKey'));
+      checkElement(pk.subarray(nEk), arg('publicKey'), nEk);
+      const eseed = new Uint8Array(sizes.eseed);
+      try {
+        fillRandom(eseed);
+        return encaps(pk, eseed.subarray(0, 32), scalarOf(eseed.subarray(32), arg('eseed'), 32));
+      } finally {
+        wipe(eseed);
+      }
+    },
+
+    encapsulateInternal(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation {
+      const pk = takeBytes(publicKey, sizes.publicKey, arg('publicKey'));
+      const es = takeBytes(eseed, sizes.eseed, arg('eseed'));
+      try {
+        const scalar = scalarOf(es.subarray(32), arg('eseed'), 32);
+        checkElement(pk.subarray(nEk), arg('publicKey'), nEk);
+        return encaps(pk, es.subarray(0, 32), scalar);
+      } finally {
+        wipe(es);
+      }
+    },
+
+    /**
+     * Decaps: ML-KEM rejects implicitly, so only an invalid P-256/P-384 point in ct_T is refused
+     * (X-Wing refuses nothing: a low-order ct_T gives ss_T = 0, which the combiner still binds).
+     */
+    decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
+      const ct = takeBytes(ciphertext, sizes.ciphertext, arg('ciphertext'));
+      const sk = takeBytes(secretKey, 32, arg('secretKey'));
+      let e: Expanded | undefined;
+      let ssPq: Uint8Array | undefined;
+      let ssT: Uint8Array | undefined;
+      try {
+        const ctT = ct.subarray(nCt);
+        checkElement(ctT, arg('ciphertext'), nCt);
+        e = expand(sk, arg('secretKey'));
+        ssPq = kem.decapsulate(ct.subarray(0, nCt), e.dkPq);
+        ssT = dh(e.dkT, ctT);
+        return combiner(ssPq, ssT, ctT, e.ekT);
+      } finally {
+        wipe(sk, ssPq, ssT);
+        wipeExpanded(e);
+      }
+    },
+  });
+}

@@ -1,0 +1,72 @@
+// The elliptic-curve half of a hybrid, split in two: a Group (x25519.ts, nist.ts) holds what the
+// specifications define — encodings, the checks of a peer's element, scalar ranges — and is the
+// same on every runtime; a CurveImpl does only the scalar multiplications, natively through
+// node:crypto where the runtime has it (native.ts) or with @noble/curves (noble-*.ts). Every check
+// runs before an implementation is called, so both give the same bytes and the same errors.
+import { MlKemError } from '../errors.js';
+
+/** Which implementation does the scalar multiplications: 'auto' takes native where it works. */
+export type CurvePath = 'native' | 'noble';
+export type CurveChoice = CurvePath | 'auto';
+
+/**
+ * A private scalar loaded into one implementation, ready for repeated use: a native key object,
+ * or a copy of the scalar for @noble/curves. A hybrid key object keeps one.
+ */
+export interface CurveKey {
+  /** The public element of the scalar (X25519(k, 9), or d·G uncompressed), fresh. */
+  publicKey(): Uint8Array;
+  /**
+   * The Diffie-Hellman value with a peer element that the Group has already accepted
+   * (X25519(k, u) for u not of low order; the x-coordinate of d·Q for a valid point Q), fresh.
+   */
+  sharedSecret(peer: Uint8Array): Uint8Array;
+  /** Drops (noble: wipes) the implementation's copy of the scalar. */
+  dispose(): void;
+}
+
+/** The scalar multiplications of one curve by one implementation. */
+export interface CurveImpl {
+  readonly path: CurvePath;
+  /** Loads a scalar that the Group has already accepted; the implementation keeps its own copy. */
+  load(scalar: Uint8Array): CurveKey;
+}
+
+/** One curve as the specifications use it, independent of the implementation. */
+export interface Group {
+  readonly name: 'X25519' | 'P-256' | 'P-384';
+  /** Bytes of an element (X25519 u, or an uncompressed SEC 1 point): 32, 65, 97. */
+  readonly elementBytes: number;
+  /** Bytes of a scalar: 32, 32, 48. */
+  readonly scalarBytes: number;
+  /** Bytes of a Diffie-Hellman value (X25519's output, or the x-coordinate): 32, 32, 48. */
+  readonly secretBytes: number;
+  /** The implementation for a choice; 'auto' is native where the runtime has it, else noble. */
+  impl(choice: CurveChoice): CurveImpl;
+  /**
+   * Undefined when a peer's element can be used; else what is wrong with it, as the end of a
+   * sentence. X25519: a low-order u, for which X25519 gives all zeros. P-256, P-384: not a valid
+   * uncompressed point (SP 800-56A §5.6.2.3.4). The element is public: checks may branch on it.
+   */
+  elementProblem(element: Uint8Array): string | undefined;
+  /** False for a scalar outside [1, n - 1] (P-256, P-384; constant time); X25519: always true. */
+  isValidScalar(scalar: Uint8Array): boolean;
+}
+
+/**
+ * @noble/curves blinds its scalar multiplications with bytes from getRandomValues, so a
+ * deterministic operation on the noble path still calls out for randomness. Its inputs were
+ * checked before the call, so a failure inside it is that call out: report it as ERR_RANDOMNESS.
+ */
+export function nobleCall<T>(what: string, f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof MlKemError) throw err;
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new MlKemError(
+      'ERR_RANDOMNESS',
+      `no secure random source: @noble/curves blinds the ${what} scalar multiplication with bytes from globalThis.crypto.getRandomValues, which failed (${detail})`,
+    );
+  }
+}

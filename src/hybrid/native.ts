@@ -1,0 +1,193 @@
+// The curves by the runtime's own code: node:crypto (OpenSSL in Node.js; Deno and Bun provide the
+// same API), reached at run time through process.getBuiltinModule, never imported, so that a
+// browser bundle holds no Node built-in. Each curve is used only after a known-answer self-test,
+// on first use; where node:crypto is missing or fails it, the hybrids use @noble/curves instead.
+// Only multiplications happen here: the Group has checked every scalar and element before.
+import { wipe } from '../ct.js';
+import { decodeBase64url, encodeBase64url } from '../keys/base64.js';
+import type { CurveImpl, CurveKey } from './curve.js';
+
+/** The parts of node:crypto used here (declared, so that no type is imported from node:). */
+interface KeyObject {
+  export(options: { format: string }): Uint8Array | { x?: string };
+}
+interface Ecdh {
+  setPrivateKey(key: Uint8Array): void;
+  getPublicKey(): Uint8Array;
+  computeSecret(peer: Uint8Array): Uint8Array;
+}
+interface NodeCrypto {
+  createPrivateKey(options: object): KeyObject;
+  createPublicKey(options: object): KeyObject;
+  diffieHellman(options: { privateKey: KeyObject; publicKey: KeyObject }): Uint8Array;
+  createECDH(curve: string): Ecdh;
+}
+
+let nodeCrypto: NodeCrypto | null | undefined;
+
+/** node:crypto if the runtime has it, through process.getBuiltinModule (Node ≥ 20.16, Deno, Bun). */
+function getNodeCrypto(): NodeCrypto | undefined {
+  if (nodeCrypto === undefined) {
+    nodeCrypto = null;
+    try {
+      const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+      const mod = typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule('node:crypto') : undefined;
+      if (mod !== null && typeof mod === 'object') nodeCrypto = mod as NodeCrypto;
+    } catch {
+      // no process, or a getter that throws: no native path
+    }
+  }
+  return nodeCrypto ?? undefined;
+}
+
+/** A fresh plain Uint8Array copy of a Buffer the platform returned, which is then wiped. */
+function take(buffer: Uint8Array): Uint8Array {
+  const out = new Uint8Array(buffer);
+  buffer.fill(0);
+  return out;
+}
+
+const fromHex = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g)!, (b) => parseInt(b, 16));
+
+/** Runs a self-test; a native curve that throws or answers wrongly is not used. */
+function passes(test: () => boolean): boolean {
+  try {
+    return test();
+  } catch {
+    return false;
+  }
+}
+
+const toHex = (a: Uint8Array): string => Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+const sameBytes = (a: Uint8Array, hex: string): boolean => toHex(a) === hex;
+
+// ---------------------------------------------------------------------------------------------
+// X25519 (RFC 7748) through KeyObjects
+
+/** PKCS#8 header of an X25519 private key (RFC 8410), for runtimes without the 'raw-private' format. */
+const X25519_PKCS8 = '302e020100300506032b656e04220420';
+
+function nativeX25519Impl(c: NodeCrypto, raw: boolean): CurveImpl {
+  const privateKey = (k: Uint8Array): KeyObject => {
+    if (raw) return c.createPrivateKey({ key: k, format: 'raw-private', asymmetricKeyType: 'x25519' });
+    const der = new Uint8Array(48);
+    der.set(fromHex(X25519_PKCS8));
+    der.set(k, 16);
+    try {
+      return c.createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+    } finally {
+      wipe(der);
+    }
+  };
+  // A JWK carries a public key where the raw formats are missing (Node < 24.?): OpenSSL 3.0
+  // decodes a JWK in a few µs, a DER SubjectPublicKeyInfo in tens.
+  const publicKey = (u: Uint8Array): KeyObject =>
+    raw
+      ? c.createPublicKey({ key: u, format: 'raw-public', asymmetricKeyType: 'x25519' })
+      : c.createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: encodeBase64url(u) }, format: 'jwk' });
+  const exportPublic = (key: KeyObject): Uint8Array => {
+    const pub = c.createPublicKey(key);
+    if (raw) return take(pub.export({ format: 'raw-public' }) as Uint8Array);
+    return decodeBase64url((pub.export({ format: 'jwk' }) as { x: string }).x, 'X25519 public key');
+  };
+  return Object.freeze({
+    path: 'native',
+    load(scalar: Uint8Array): CurveKey {
+      const key = privateKey(scalar);
+      return {
+        publicKey: () => exportPublic(key),
+        sharedSecret: (u: Uint8Array) => take(c.diffieHellman({ privateKey: key, publicKey: publicKey(u) })),
+        dispose: () => {
+          // A KeyObject keeps its scalar until collected; node:crypto offers no way to clear it.
+        },
+      };
+    },
+  } as const);
+}
+
+/** RFC 7748 §6.1: Alice's key pair and her shared secret with Bob. */
+function x25519SelfTest(impl: CurveImpl): boolean {
+  const alice = impl.load(fromHex('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a'));
+  return (
+    sameBytes(alice.publicKey(), '8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a') &&
+    sameBytes(
+      alice.sharedSecret(fromHex('de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f')),
+      '4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742',
+    )
+  );
+}
+
+let x25519Native: CurveImpl | null | undefined;
+
+/** Native X25519, or undefined where the runtime has none that passes the self-test. */
+export function nativeX25519(): CurveImpl | undefined {
+  if (x25519Native === undefined) {
+    x25519Native = null;
+    const c = getNodeCrypto();
+    if (c) {
+      for (const raw of [true, false]) {
+        const impl = nativeX25519Impl(c, raw);
+        if (passes(() => x25519SelfTest(impl))) {
+          x25519Native = impl;
+          break;
+        }
+      }
+    }
+  }
+  return x25519Native ?? undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// P-256 and P-384 through the ECDH class (no KeyObject: setPrivateKey takes the raw scalar)
+
+const OPENSSL_NAME = { 'P-256': 'prime256v1', 'P-384': 'secp384r1' } as const;
+
+function nativeNistImpl(c: NodeCrypto, name: 'P-256' | 'P-384'): CurveImpl {
+  return Object.freeze({
+    path: 'native',
+    load(scalar: Uint8Array): CurveKey {
+      const ecdh = c.createECDH(OPENSSL_NAME[name]);
+      ecdh.setPrivateKey(scalar);
+      return {
+        publicKey: () => take(ecdh.getPublicKey()), // uncompressed: the default
+        sharedSecret: (q: Uint8Array) => take(ecdh.computeSecret(q)), // the x-coordinate (SEC 1 §3.3.1)
+        dispose: () => {
+          // The ECDH object keeps its scalar until collected; node:crypto offers no way to clear it.
+        },
+      };
+    },
+  } as const);
+}
+
+/** The generators (SP 800-186, §3.2.1), the public key of the scalar 1. */
+const GENERATOR = {
+  'P-256':
+    '046b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c2964fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5',
+  'P-384':
+    '04aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab73617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f',
+} as const;
+
+/** 1·G = G, and 1·G's x-coordinate as the shared secret of the scalar 1 with G. */
+function nistSelfTest(impl: CurveImpl, name: 'P-256' | 'P-384'): boolean {
+  const L = name === 'P-256' ? 32 : 48;
+  const one = new Uint8Array(L);
+  one[L - 1] = 1;
+  const key = impl.load(one);
+  const g = fromHex(GENERATOR[name]);
+  return sameBytes(key.publicKey(), GENERATOR[name]) && sameBytes(key.sharedSecret(g), GENERATOR[name].slice(2, 2 + 2 * L));
+}
+
+const nistNative: Record<'P-256' | 'P-384', CurveImpl | null | undefined> = { 'P-256': undefined, 'P-384': undefined };
+
+/** Native P-256 or P-384, or undefined where the runtime has none that passes the self-test. */
+export function nativeNist(name: 'P-256' | 'P-384'): CurveImpl | undefined {
+  if (nistNative[name] === undefined) {
+    nistNative[name] = null;
+    const c = getNodeCrypto();
+    if (c) {
+      const impl = nativeNistImpl(c, name);
+      if (passes(() => nistSelfTest(impl, name))) nistNative[name] = impl;
+    }
+  }
+  return nistNative[name] ?? undefined;
+}

@@ -1,0 +1,31 @@
+// P-256 and P-384 by @noble/curves (audited, BigInt): the fallback where the runtime has no
+// node:crypto. Only the multiplications: nist.ts has checked every scalar and point before.
+import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
+import { p256, p384 } from '@noble/curves/nist.js';
+import { wipe } from '../ct.js';
+import { type CurveImpl, type CurveKey, nobleCall } from './curve.js';
+
+function nobleNist(name: 'P-256' | 'P-384', curve: ECDSA): CurveImpl {
+  const { Point } = curve;
+  return Object.freeze({
+    path: 'noble',
+    load(scalar: Uint8Array): CurveKey {
+      const d = scalar.slice();
+      return {
+        publicKey: () => nobleCall(name, () => curve.getPublicKey(d, false)),
+        // The x-coordinate of d·Q (SEC 1 §3.3.1). Prime order, valid Q, d ∈ [1, n - 1]: never the identity.
+        sharedSecret: (q: Uint8Array) =>
+          nobleCall(name, () => Point.Fp.toBytes(Point.fromBytes(q).multiply(Point.Fn.fromBytes(d)).toAffine().x)),
+        dispose: () => wipe(d),
+      };
+    },
+  } as const);
+}
+
+export const nobleP256: CurveImpl = /* @__PURE__ */ nobleNist('P-256', p256);
+export const nobleP384: CurveImpl = /* @__PURE__ */ nobleNist('P-384', p384);
+
+/** (c mod (n - 1)) + 1 for the big-endian seed bytes c (noble's randomSecretKey: pure arithmetic, no randomness). */
+export function tlsScalarFromSeed(name: 'P-256' | 'P-384', seed: Uint8Array): Uint8Array {
+  return (name === 'P-256' ? p256 : p384).utils.randomSecretKey(seed);
+}

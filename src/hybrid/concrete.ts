@@ -6,13 +6,13 @@
 import { checkBytes, takeBytes } from '../args.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import type { Encapsulation, MlKem } from '../kem.js';
+import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { concat } from './bytes.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
-import { kemEncapsulate } from './mlkem.js';
-import type { HybridKem, HybridKeyPair, HybridName } from './types.js';
+import { disposable, kemEncapsulationKey } from './mlkem.js';
+import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName } from './types.js';
 
 /** A concrete hybrid KEM's parameters (the draft's §4, and its groups' constants of §3.1). */
 export interface ConcreteParams {
@@ -29,25 +29,18 @@ export interface ConcreteParams {
   curves: CurveChoice;
 }
 
-/** The expanded decapsulation key (expandKey): the ML-KEM pair and the loaded group scalar. */
+/** The expanded decapsulation key (expandKey): the ML-KEM key object and the loaded group scalar. */
 interface Expanded {
-  ekPq: Uint8Array;
-  dkPq: Uint8Array;
+  dkPq: DecapsulationKey;
   dkT: CurveKey;
   ekT: Uint8Array;
-}
-
-function wipeExpanded(e: Expanded | undefined): void {
-  if (e) {
-    wipe(e.dkPq);
-    e.dkT.dispose();
-  }
 }
 
 /**
  * Builds a concrete hybrid KEM. Sizes: publicKey = ML-KEM ek ‖ group element; secretKey = seed =
  * 32 bytes; ciphertext = ML-KEM ct ‖ group element; sharedSecret 32; eseed = ML-KEM m (32) ‖
  * group seed (EncapsDerand's randomness, Appendix A of the draft: Nrandom = 32 + Group.Nseed).
+ * The one-shot functions are the key objects' operations on a key made and disposed in the call.
  */
 export function createConcrete(c: ConcreteParams): HybridKem {
   const { name, kem, group } = c;
@@ -59,6 +52,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   // X-Wing refuses no X25519 value (a low-order one gives ss_T = 0); the NIST groups refuse invalid points.
   const refuses = group.name !== 'X25519';
   const impl = () => group.impl(c.curves);
+  const sizes = Object.freeze({ publicKey: nEk + nElem, secretKey: 32, ciphertext: nCt + nElem, sharedSecret: 32, seed: 32, eseed: 32 + c.groupSeedBytes });
 
   /** RandomScalar, or ERR_INVALID_SECRET_KEY naming the argument the group seed came from. */
   function scalarOf(seed: Uint8Array, what: string, from: number): Uint8Array {
@@ -104,46 +98,138 @@ export function createConcrete(c: ConcreteParams): HybridKem {
 
   /**
    * expandKey: SHAKE256(seed, 64 + Group.Nseed) = seed_PQ ‖ seed_T; ML-KEM.KeyGen_internal(seed_PQ)
-   * (FIPS 203, Algorithm 16); dk_T = RandomScalar(seed_T); ek_T = Exp(G, dk_T).
+   * (FIPS 203, Algorithm 16) as an ML-KEM key object; dk_T = RandomScalar(seed_T); ek_T = Exp(G, dk_T).
    */
   function expand(seed: Uint8Array, what: string): Expanded {
     const full = new Uint8Array(64 + c.groupSeedBytes);
     let scalar: Uint8Array | undefined;
-    let pair: ReturnType<MlKem['keygen']> | undefined;
+    let dkPq: DecapsulationKey | undefined;
+    let dkT: CurveKey | undefined;
     try {
       shake256(full, seed);
       scalar = scalarOf(full.subarray(64), what, 64);
-      pair = kem.keygen(full.subarray(0, 64));
-      const dkT = impl().load(scalar);
-      wipe(pair.seed);
-      return { ekPq: pair.publicKey, dkPq: pair.secretKey, dkT, ekT: dkT.publicKey() };
+      dkPq = kem.decapsulationKey(full.subarray(0, 64));
+      dkT = impl().load(scalar);
+      return { dkPq, dkT, ekT: dkT.publicKey() };
     } catch (err) {
-      if (pair) wipe(pair.secretKey, pair.seed);
+      dkPq?.dispose();
+      dkT?.dispose();
       throw err;
     } finally {
       wipe(full, scalar);
     }
   }
 
-  /** EncapsDerand with eseed = m ‖ group seed, to a public key whose element was checked. */
-  function encaps(pk: Uint8Array, m: Uint8Array, scalar: Uint8Array): Encapsulation {
-    const ekT = pk.subarray(nEk);
+  /** EncapsDerand with m and the group scalar, to a checked ML-KEM key and group element. */
+  function encaps(ekPq: EncapsulationKey, ekT: Uint8Array, m: Uint8Array, scalar: Uint8Array): Encapsulation {
     let pq: Encapsulation | undefined;
     let key: CurveKey | undefined;
     let ssT: Uint8Array | undefined;
     try {
-      pq = kemEncapsulate(kem, pk.subarray(0, nEk), m, arg('publicKey'), 0); // FIPS 203 §7.2 on ek_PQ
+      pq = ekPq.encapsulateInternal(m);
       key = impl().load(scalar);
       const ctT = key.publicKey();
       ssT = dh(key, ekT);
       return { ciphertext: concat(pq.ciphertext, ctT), sharedSecret: combiner(pq.sharedSecret, ssT, ctT, ekT) };
     } finally {
-      wipe(scalar, ssT, pq?.sharedSecret);
+      wipe(ssT, pq?.sharedSecret);
       key?.dispose();
     }
   }
 
-  const sizes = Object.freeze({ publicKey: nEk + nElem, secretKey: 32, ciphertext: nCt + nElem, sharedSecret: 32, seed: 32, eseed: 32 + c.groupSeedBytes });
+  /** Decaps of a ciphertext (a private copy of the right length) with an expanded key. */
+  function decaps(e: Expanded, ct: Uint8Array): Uint8Array {
+    const ctT = ct.subarray(nCt);
+    checkElement(ctT, arg('ciphertext'), nCt);
+    let ssPq: Uint8Array | undefined;
+    let ssT: Uint8Array | undefined;
+    try {
+      ssPq = e.dkPq.decapsulate(ct.subarray(0, nCt));
+      ssT = dh(e.dkT, ctT);
+      return combiner(ssPq, ssT, ctT, e.ekT);
+    } finally {
+      wipe(ssPq, ssT);
+    }
+  }
+
+  /** The eseed's two parts: m and the scalar RandomScalar draws from its group seed. */
+  function splitEseed(eseed: Uint8Array): { m: Uint8Array; scalar: Uint8Array } {
+    return { m: eseed.subarray(0, 32), scalar: scalarOf(eseed.subarray(32), arg('eseed'), 32) };
+  }
+
+  /** The key object of a checked ML-KEM key and group element (ekT: a private copy). */
+  function encapsulationKeyOf(ekPq: EncapsulationKey, ekT: Uint8Array): HybridEncapsulationKey {
+    const run = (eseed: Uint8Array) => {
+      const { m, scalar } = splitEseed(eseed);
+      try {
+        return encaps(ekPq, ekT, m, scalar);
+      } finally {
+        wipe(scalar);
+      }
+    };
+    return Object.freeze({
+      name,
+      bytes: () => concat(ekPq.bytes(), ekT),
+      /** Encaps: EncapsDerand(ek, random(32 + Group.Nseed)). */
+      encapsulate(): Encapsulation {
+        const eseed = new Uint8Array(sizes.eseed);
+        try {
+          fillRandom(eseed);
+          return run(eseed);
+        } finally {
+          wipe(eseed);
+        }
+      },
+      encapsulateInternal(eseed: Uint8Array): Encapsulation {
+        const es = takeBytes(eseed, sizes.eseed, arg('eseed'));
+        try {
+          return run(es);
+        } finally {
+          wipe(es);
+        }
+      },
+    });
+  }
+
+  /** Parses and checks a public key (a private copy): the group element, then FIPS 203 §7.2 on ek_PQ. */
+  function parsePublicKey(pk: Uint8Array): HybridEncapsulationKey {
+    checkElement(pk.subarray(nEk), arg('publicKey'), nEk);
+    return encapsulationKeyOf(kemEncapsulationKey(kem, pk.subarray(0, nEk), arg('publicKey'), 0), pk.slice(nEk));
+  }
+
+  /** The decapsulation key object of a seed (a private copy, which it keeps and wipes). */
+  function decapsulationKeyOf(seed: Uint8Array, what: string): HybridDecapsulationKey {
+    let e: Expanded;
+    try {
+      e = expand(seed, what);
+    } catch (err) {
+      wipe(seed);
+      throw err;
+    }
+    const ek = encapsulationKeyOf(e.dkPq.encapsulationKey, e.ekT);
+    return disposable(
+      name,
+      () => {
+        wipe(seed);
+        e.dkPq.dispose();
+        e.dkT.dispose();
+      },
+      (alive, dispose) =>
+        ({
+          name,
+          encapsulationKey: ek,
+          decapsulate(ciphertext: Uint8Array): Uint8Array {
+            alive();
+            return decaps(e, takeBytes(ciphertext, sizes.ciphertext, arg('ciphertext')));
+          },
+          seed(): Uint8Array {
+            alive();
+            return seed.slice();
+          },
+          dispose,
+        }) as HybridDecapsulationKey,
+    );
+  }
 
   return Object.freeze({
     name,
@@ -153,40 +239,31 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     keygen(seed?: Uint8Array): HybridKeyPair {
       if (seed !== undefined) checkBytes(seed, 32, arg('seed'));
       const s = new Uint8Array(32);
-      let e: Expanded | undefined;
+      if (seed === undefined) fillRandom(s);
+      else s.set(seed);
+      const dk = decapsulationKeyOf(s, arg('seed'));
       try {
-        if (seed === undefined) fillRandom(s);
-        else s.set(seed);
-        e = expand(s, arg('seed'));
-        return { publicKey: concat(e.ekPq, e.ekT), secretKey: s.slice(), seed: s.slice() };
+        return { publicKey: dk.encapsulationKey.bytes(), secretKey: s.slice(), seed: s.slice() };
       } finally {
-        wipe(s);
-        wipeExpanded(e);
+        dk.dispose();
       }
     },
 
-    /** Encaps: EncapsDerand(ek, random(32 + Group.Nseed)). */
     encapsulate(publicKey: Uint8Array): Encapsulation {
-      const pk = takeBytes(publicKey, sizes.publicKey, arg('publicKey'));
-      checkElement(pk.subarray(nEk), arg('publicKey'), nEk);
-      const eseed = new Uint8Array(sizes.eseed);
-      try {
-        fillRandom(eseed);
-        return encaps(pk, eseed.subarray(0, 32), scalarOf(eseed.subarray(32), arg('eseed'), 32));
-      } finally {
-        wipe(eseed);
-      }
+      return parsePublicKey(takeBytes(publicKey, sizes.publicKey, arg('publicKey'))).encapsulate();
     },
 
     encapsulateInternal(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation {
       const pk = takeBytes(publicKey, sizes.publicKey, arg('publicKey'));
       const es = takeBytes(eseed, sizes.eseed, arg('eseed'));
+      let scalar: Uint8Array | undefined;
       try {
-        const scalar = scalarOf(es.subarray(32), arg('eseed'), 32);
+        const parts = splitEseed(es); // ERR_INVALID_SECRET_KEY before the public key's errors
+        scalar = parts.scalar;
         checkElement(pk.subarray(nEk), arg('publicKey'), nEk);
-        return encaps(pk, es.subarray(0, 32), scalar);
+        return encaps(kemEncapsulationKey(kem, pk.subarray(0, nEk), arg('publicKey'), 0), pk.subarray(nEk), parts.m, scalar);
       } finally {
-        wipe(es);
+        wipe(es, scalar);
       }
     },
 
@@ -197,20 +274,21 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
       const ct = takeBytes(ciphertext, sizes.ciphertext, arg('ciphertext'));
       const sk = takeBytes(secretKey, 32, arg('secretKey'));
-      let e: Expanded | undefined;
-      let ssPq: Uint8Array | undefined;
-      let ssT: Uint8Array | undefined;
+      checkElement(ct.subarray(nCt), arg('ciphertext'), nCt); // before any work on the key
+      const dk = decapsulationKeyOf(sk, arg('secretKey'));
       try {
-        const ctT = ct.subarray(nCt);
-        checkElement(ctT, arg('ciphertext'), nCt);
-        e = expand(sk, arg('secretKey'));
-        ssPq = kem.decapsulate(ct.subarray(0, nCt), e.dkPq);
-        ssT = dh(e.dkT, ctT);
-        return combiner(ssPq, ssT, ctT, e.ekT);
+        return dk.decapsulate(ct);
       } finally {
-        wipe(sk, ssPq, ssT);
-        wipeExpanded(e);
+        dk.dispose();
       }
+    },
+
+    encapsulationKey(publicKey: Uint8Array): HybridEncapsulationKey {
+      return parsePublicKey(takeBytes(publicKey, sizes.publicKey, arg('publicKey')));
+    },
+
+    decapsulationKey(secretKey: Uint8Array): HybridDecapsulationKey {
+      return decapsulationKeyOf(takeBytes(secretKey, 32, arg('secretKey')), arg('secretKey'));
     },
   });
 }

@@ -1,18 +1,29 @@
 // The ML-KEM half of a hybrid, reached only through the public MlKem interface so that any
-// backend's object can be plugged in (a factory's argument is checked by kem.ts's checkKem):
-// encapsulation with errors that name the hybrid's argument rather than the inner ML-KEM call.
+// backend's object can be plugged in: the check of a factory's argument (kem.ts's checkKem, and
+// the key-object constructors the hybrids' own key objects use), and ML-KEM encapsulation keys
+// whose §7.2 errors name the hybrid's argument rather than the inner ML-KEM call.
+import { readFields } from '../args.js';
 import { MlKemError } from '../errors.js';
-export { checkKem } from '../kem.js';
-import type { Encapsulation, MlKem } from '../kem.js';
+import { checkKem as checkMlKem, type EncapsulationKey, type MlKem } from '../kem.js';
+
+/** kem.ts's checkKem, and also the key-object constructors (MlKem.encapsulationKey / decapsulationKey). */
+export function checkKem(kem: unknown, name: MlKem['name'], where: string): MlKem {
+  const k = checkMlKem(kem, name, where);
+  const f = readFields(k, ['encapsulationKey', 'decapsulationKey'], `${where}: kem`);
+  if (typeof f.encapsulationKey !== 'function' || typeof f.decapsulationKey !== 'function') {
+    throw new MlKemError('ERR_INVALID_TYPE', `${where}: kem must be an ${name} object (MlKem) with encapsulationKey and decapsulationKey, got one without`);
+  }
+  return k;
+}
 
 /**
- * ML-KEM.Encaps_internal (FIPS 203, Algorithm 17) of the hybrid's ML-KEM half after the §7.2
- * check, through kem. A §7.2 failure is rethrown naming `what` (the hybrid's publicKey) and the
- * byte range [from, from + ek length) of its ML-KEM part.
+ * The ML-KEM encapsulation key object of the hybrid's ML-KEM half, after the §7.2 check (FIPS 203).
+ * A §7.2 failure is rethrown naming `what` (the hybrid's publicKey) and the byte range
+ * [from, from + ek length) of its ML-KEM part.
  */
-export function kemEncapsulate(kem: MlKem, ek: Uint8Array, m: Uint8Array, what: string, from: number): Encapsulation {
+export function kemEncapsulationKey(kem: MlKem, ek: Uint8Array, what: string, from: number): EncapsulationKey {
   try {
-    return kem.encapsulateInternal(ek, m);
+    return kem.encapsulationKey(ek);
   } catch (err) {
     if (err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY') {
       throw new MlKemError(
@@ -22,4 +33,24 @@ export function kemEncapsulate(kem: MlKem, ek: Uint8Array, m: Uint8Array, what: 
     }
     throw err;
   }
+}
+
+const disposeSymbol: symbol | undefined = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
+
+/**
+ * Freezes a hybrid decapsulation key: `alive()` guards every method (ERR_KEY_DISPOSED after
+ * dispose), `wipe` runs once, and Symbol.dispose is the same as dispose where the runtime has it.
+ */
+export function disposable<T extends object>(name: string, wipe: () => void, make: (alive: () => void, dispose: () => void) => T): T {
+  let live = true;
+  const alive = () => {
+    if (!live) throw new MlKemError('ERR_KEY_DISPOSED', `this ${name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`);
+  };
+  const dispose = () => {
+    if (live) wipe();
+    live = false;
+  };
+  const key = make(alive, dispose);
+  if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
+  return Object.freeze(key);
 }

@@ -6,13 +6,13 @@
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { checkBytes, takeBytes } from '../args.js';
-import type { Encapsulation, KeyPair, MlKem } from '../kem.js';
+import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { concat } from './bytes.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
-import { checkKem, kemEncapsulate } from './mlkem.js';
+import { checkKem, disposable, kemEncapsulationKey } from './mlkem.js';
 import { P256_GROUP, P384_GROUP, tlsScalar } from './nist.js';
-import type { HybridKem, HybridKeyPair, HybridName } from './types.js';
+import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName } from './types.js';
 import { X25519 } from './x25519.js';
 
 /** The ECDH half of an RFC 10024 group: its curve, and how seed material becomes a scalar. */
@@ -77,17 +77,27 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     }
   }
 
-  /** The server's side (§4.2, §4.3): encapsulation to a checked client share with a checked eseed. */
-  function encaps(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation {
+  /** The eseed's two parts, its ephemeral scalar checked (ERR_INVALID_SECRET_KEY outside [1, n - 1]). */
+  function splitEseed(eseed: Uint8Array): { m: Uint8Array; scalar: Uint8Array } {
     const scalar = eseed.subarray(es.ec, es.ec + group.scalarBytes);
+    if (!group.isValidScalar(scalar)) {
+      throw new MlKemError(
+        'ERR_INVALID_SECRET_KEY',
+        `${arg('eseed')} is not valid: its ${group.name} ephemeral scalar (bytes ${es.ec}..${es.ec + group.scalarBytes}) must be a big-endian integer in [1, n - 1], got one that is not`,
+      );
+    }
+    return { m: eseed.subarray(es.kem, es.kem + 32), scalar };
+  }
+
+  /** The server's side (§4.2, §4.3): encapsulation to a checked client key share. */
+  function encaps(ekPq: EncapsulationKey, share: Uint8Array, m: Uint8Array, scalar: Uint8Array): Encapsulation {
     let mlkem: Encapsulation | undefined;
     let key: CurveKey | undefined;
     let ssE: Uint8Array | undefined;
     try {
-      const ek = publicKey.subarray(pk.kem, pk.kem + kem.sizes.publicKey);
-      mlkem = kemEncapsulate(kem, ek, eseed.subarray(es.kem, es.kem + 32), arg('publicKey'), pk.kem); // FIPS 203 §7.2 on the client's ek
+      mlkem = ekPq.encapsulateInternal(m);
       key = impl().load(scalar);
-      ssE = key.sharedSecret(publicKey.subarray(pk.ec, pk.ec + group.elementBytes));
+      ssE = key.sharedSecret(share);
       return { ciphertext: join(mlkem.ciphertext, key.publicKey()), sharedSecret: join(mlkem.sharedSecret, ssE) };
     } finally {
       wipe(ssE, mlkem?.sharedSecret);
@@ -95,97 +105,180 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     }
   }
 
+  /** The key object of a checked ML-KEM key and ECDH share (share: a private copy). */
+  function encapsulationKeyOf(ekPq: EncapsulationKey, share: Uint8Array): HybridEncapsulationKey {
+    const run = (eseed: Uint8Array) => {
+      const { m, scalar } = splitEseed(eseed);
+      return encaps(ekPq, share, m, scalar);
+    };
+    return Object.freeze({
+      name,
+      bytes: () => join(ekPq.bytes(), share),
+      /** ML-KEM.Encaps (FIPS 203, Algorithm 20) and a fresh ECDH key pair. */
+      encapsulate(): Encapsulation {
+        const eseed = new Uint8Array(es.total);
+        const c = new Uint8Array(ecdh.seedBytes);
+        let scalar: Uint8Array | undefined;
+        try {
+          fillRandom(eseed.subarray(es.kem, es.kem + 32));
+          fillRandom(c);
+          scalar = ecdh.scalarFromSeed(c); // in [1, n - 1] for every c
+          eseed.set(scalar, es.ec);
+          return run(eseed);
+        } finally {
+          wipe(eseed, c, scalar);
+        }
+      },
+      encapsulateInternal(eseed: Uint8Array): Encapsulation {
+        const e = takeBytes(eseed, es.total, arg('eseed'));
+        try {
+          return run(e);
+        } finally {
+          wipe(e);
+        }
+      },
+    });
+  }
+
+  /** Parses and checks a client key share (a private copy): the ECDH share, then FIPS 203 §7.2. */
+  function parsePublicKey(publicKey: Uint8Array): HybridEncapsulationKey {
+    const share = publicKey.subarray(pk.ec, pk.ec + group.elementBytes);
+    checkShare(share, arg('publicKey'), pk.ec);
+    return encapsulationKeyOf(kemEncapsulationKey(kem, publicKey.subarray(pk.kem, pk.kem + kem.sizes.publicKey), arg('publicKey'), pk.kem), share.slice());
+  }
+
+  /** The secret key's halves: ML-KEM.KeyGen_internal (FIPS 203, Algorithm 16) as a key object, and the loaded ECDH scalar. */
+  function expand(s: Uint8Array): { dkPq: DecapsulationKey; dkT: CurveKey } {
+    const dkPq = kem.decapsulationKey(s.subarray(sk.kem, sk.kem + 64));
+    const scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
+    try {
+      return { dkPq, dkT: impl().load(scalar) };
+    } catch (err) {
+      dkPq.dispose();
+      throw err;
+    } finally {
+      wipe(scalar);
+    }
+  }
+
+  /**
+   * The client's side (§4.2, §4.3) for a ciphertext (a private copy of the right length): the
+   * ECDH share is validated and refused if invalid; the ML-KEM part is never refused (implicit rejection).
+   */
+  function decaps(x: { dkPq: DecapsulationKey; dkT: CurveKey }, c: Uint8Array): Uint8Array {
+    const share = c.subarray(ct.ec, ct.ec + group.elementBytes);
+    checkShare(share, arg('ciphertext'), ct.ec);
+    let ssE: Uint8Array | undefined;
+    let ssM: Uint8Array | undefined;
+    try {
+      ssE = x.dkT.sharedSecret(share);
+      ssM = x.dkPq.decapsulate(c.subarray(ct.kem, ct.kem + kem.sizes.ciphertext));
+      return join(ssM, ssE);
+    } finally {
+      wipe(ssE, ssM);
+    }
+  }
+
+  const sizes = Object.freeze({
+    publicKey: pk.total,
+    secretKey: sk.total,
+    ciphertext: ct.total,
+    sharedSecret: 32 + group.secretBytes,
+    seed: sk.total,
+    eseed: es.total,
+  });
+
+  /** Runs f on the expanded secret key (a private copy), then wipes both. */
+  function withExpanded<T>(s: Uint8Array, f: (x: { dkPq: DecapsulationKey; dkT: CurveKey }) => T): T {
+    let x: { dkPq: DecapsulationKey; dkT: CurveKey } | undefined;
+    try {
+      x = expand(s);
+      return f(x);
+    } finally {
+      wipe(s);
+      x?.dkPq.dispose();
+      x?.dkT.dispose();
+    }
+  }
+
   return Object.freeze({
     name,
-    sizes: Object.freeze({
-      publicKey: pk.total,
-      secretKey: sk.total,
-      ciphertext: ct.total,
-      sharedSecret: 32 + group.secretBytes,
-      seed: sk.total,
-      eseed: es.total,
-    }),
+    sizes,
 
     /** The client's key pair: ML-KEM.KeyGen_internal (FIPS 203, Algorithm 16) and an ECDH key pair. */
     keygen(seed?: Uint8Array): HybridKeyPair {
       if (seed !== undefined) checkBytes(seed, sk.total, arg('seed'));
       const s = new Uint8Array(sk.total);
-      let pair: KeyPair | undefined;
-      let scalar: Uint8Array | undefined;
-      let key: CurveKey | undefined;
-      try {
-        if (seed === undefined) fillRandom(s);
-        else s.set(seed);
-        pair = kem.keygen(s.subarray(sk.kem, sk.kem + 64));
-        scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
-        key = impl().load(scalar);
-        return { publicKey: join(pair.publicKey, key.publicKey()), secretKey: s.slice(), seed: s.slice() };
-      } finally {
-        wipe(s, scalar, pair?.secretKey, pair?.seed);
-        key?.dispose();
-      }
+      if (seed === undefined) fillRandom(s);
+      else s.set(seed);
+      const copies = { secretKey: s.slice(), seed: s.slice() };
+      return { publicKey: withExpanded(s, (x) => join(x.dkPq.encapsulationKey.bytes(), x.dkT.publicKey())), ...copies };
     },
 
-    /** ML-KEM.Encaps (FIPS 203, Algorithm 20) and a fresh ECDH key pair. */
     encapsulate(publicKey: Uint8Array): Encapsulation {
-      const ours = takeBytes(publicKey, pk.total, arg('publicKey'));
-      checkShare(ours.subarray(pk.ec, pk.ec + group.elementBytes), arg('publicKey'), pk.ec);
-      const eseed = new Uint8Array(es.total);
-      const c = new Uint8Array(ecdh.seedBytes);
-      let scalar: Uint8Array | undefined;
-      try {
-        fillRandom(eseed.subarray(es.kem, es.kem + 32));
-        fillRandom(c);
-        scalar = ecdh.scalarFromSeed(c); // in [1, n - 1] for every c
-        eseed.set(scalar, es.ec);
-        return encaps(ours, eseed);
-      } finally {
-        wipe(eseed, c, scalar);
-      }
+      return parsePublicKey(takeBytes(publicKey, pk.total, arg('publicKey'))).encapsulate();
     },
 
     encapsulateInternal(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation {
       const ours = takeBytes(publicKey, pk.total, arg('publicKey'));
       const e = takeBytes(eseed, es.total, arg('eseed'));
       try {
-        if (!group.isValidScalar(e.subarray(es.ec, es.ec + group.scalarBytes))) {
-          throw new MlKemError(
-            'ERR_INVALID_SECRET_KEY',
-            `${arg('eseed')} is not valid: its ${group.name} ephemeral scalar (bytes ${es.ec}..${es.ec + group.scalarBytes}) must be a big-endian integer in [1, n - 1], got one that is not`,
-          );
-        }
-        checkShare(ours.subarray(pk.ec, pk.ec + group.elementBytes), arg('publicKey'), pk.ec);
-        return encaps(ours, e);
+        const { m, scalar } = splitEseed(e); // ERR_INVALID_SECRET_KEY before the public key's errors
+        const share = ours.subarray(pk.ec, pk.ec + group.elementBytes);
+        checkShare(share, arg('publicKey'), pk.ec);
+        const ekPq = kemEncapsulationKey(kem, ours.subarray(pk.kem, pk.kem + kem.sizes.publicKey), arg('publicKey'), pk.kem);
+        return encaps(ekPq, share, m, scalar);
       } finally {
         wipe(e);
       }
     },
 
-    /**
-     * The client's side (§4.2, §4.3): the ECDH share is validated and refused if invalid; the
-     * ML-KEM part of a ciphertext of the right length is never refused (implicit rejection).
-     */
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
       const c = takeBytes(ciphertext, ct.total, arg('ciphertext'));
       const s = takeBytes(secretKey, sk.total, arg('secretKey'));
-      let scalar: Uint8Array | undefined;
-      let key: CurveKey | undefined;
-      let ssE: Uint8Array | undefined;
-      let pair: KeyPair | undefined;
-      let ssM: Uint8Array | undefined;
+      checkShare(c.subarray(ct.ec, ct.ec + group.elementBytes), arg('ciphertext'), ct.ec); // before any work on the key
+      return withExpanded(s, (x) => decaps(x, c));
+    },
+
+    encapsulationKey(publicKey: Uint8Array): HybridEncapsulationKey {
+      return parsePublicKey(takeBytes(publicKey, pk.total, arg('publicKey')));
+    },
+
+    /** A decapsulation key object: the halves expanded once, the client's ECDH share computed once. */
+    decapsulationKey(secretKey: Uint8Array): HybridDecapsulationKey {
+      const s = takeBytes(secretKey, sk.total, arg('secretKey'));
+      let x: { dkPq: DecapsulationKey; dkT: CurveKey };
+      let share: Uint8Array;
       try {
-        const share = c.subarray(ct.ec, ct.ec + group.elementBytes);
-        checkShare(share, arg('ciphertext'), ct.ec);
-        scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
-        key = impl().load(scalar);
-        ssE = key.sharedSecret(share);
-        pair = kem.keygen(s.subarray(sk.kem, sk.kem + 64));
-        ssM = kem.decapsulate(c.subarray(ct.kem, ct.kem + kem.sizes.ciphertext), pair.secretKey);
-        return join(ssM, ssE);
-      } finally {
-        wipe(s, scalar, ssE, pair?.secretKey, pair?.seed, ssM);
-        key?.dispose();
+        x = expand(s);
+        share = x.dkT.publicKey();
+      } catch (err) {
+        wipe(s);
+        throw err;
       }
+      const ek = encapsulationKeyOf(x.dkPq.encapsulationKey, share);
+      return disposable(
+        name,
+        () => {
+          wipe(s);
+          x.dkPq.dispose();
+          x.dkT.dispose();
+        },
+        (alive, dispose) =>
+          ({
+            name,
+            encapsulationKey: ek,
+            decapsulate(ciphertext: Uint8Array): Uint8Array {
+              alive();
+              return decaps(x, takeBytes(ciphertext, ct.total, arg('ciphertext')));
+            },
+            seed(): Uint8Array {
+              alive();
+              return s.slice();
+            },
+            dispose,
+          }) as HybridDecapsulationKey,
+      );
     },
   });
 }

@@ -1,5 +1,6 @@
 // The shape every hybrid KEM of mlkem-ts/hybrid shares: the MlKem interface of the core, with
-// the hybrid's own sizes and a caller-chosen encapsulation seed instead of ML-KEM's m.
+// the hybrid's own sizes and a caller-chosen encapsulation seed instead of ML-KEM's m, and key
+// objects that parse and expand a key once.
 import type { Encapsulation } from '../kem.js';
 
 export type { Encapsulation };
@@ -30,15 +31,104 @@ export interface HybridSizes {
   readonly eseed: number;
 }
 
+/**
+ * A hybrid encapsulation key, checked once (the ML-KEM half's §7.2 check and expansion; the
+ * curve half's validation). Every method gives the same bytes as the one-shot function.
+ */
+export interface HybridEncapsulationKey {
+  readonly name: HybridName;
+  /** A fresh copy of the public key's bytes. */
+  bytes(): Uint8Array;
+  /**
+   * A fresh shared secret and its ciphertext for this key.
+   * @throws {MlKemError} `ERR_RANDOMNESS` when the runtime has no secure random source.
+   */
+  encapsulate(): Encapsulation;
+  /**
+   * The same with the caller's encapsulation seed. For known-answer tests only.
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`; `ERR_INVALID_SECRET_KEY` for
+   *   an eseed with no valid P-256/P-384 scalar; `ERR_RANDOMNESS` on the noble curve path only.
+   */
+  encapsulateInternal(eseed: Uint8Array): Encapsulation;
+}
+
+/**
+ * A hybrid decapsulation key, expanded once: the ML-KEM half as an ML-KEM key object, the curve
+ * scalar loaded into the curve implementation (a native key where the runtime has one) and the
+ * curve public key computed. `dispose()` (or leaving a `using` block) wipes what can be wiped;
+ * any use after that throws `ERR_KEY_DISPOSED`.
+ */
+export interface HybridDecapsulationKey {
+  readonly name: HybridName;
+  /** The public half. */
+  readonly encapsulationKey: HybridEncapsulationKey;
+  /**
+   * The shared secret for a ciphertext, as decapsulate gives it.
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (an
+   *   invalid curve share, for every hybrid but X-Wing), `ERR_KEY_DISPOSED`, and `ERR_RANDOMNESS`
+   *   on the noble curve path only.
+   */
+  decapsulate(ciphertext: Uint8Array): Uint8Array;
+  /**
+   * A copy of the key's seed (the hybrid's whole secret key).
+   * @throws {MlKemError} `ERR_KEY_DISPOSED`.
+   */
+  seed(): Uint8Array;
+  /** Wipes the key's secrets. Calling it again does nothing. */
+  dispose(): void;
+  /** The same as dispose(), for `using`. */
+  [Symbol.dispose](): void;
+}
+
+/**
+ * A hybrid KEM: X-Wing (= MLKEM768-X25519), MLKEM768-P256, MLKEM1024-P384 or an RFC 10024 group.
+ * Randomness: keygen() and encapsulate() draw from globalThis.crypto.getRandomValues. On the
+ * noble curve path (runtimes without node:crypto) @noble/curves also draws random bytes to blind
+ * its scalar multiplications, in keygen(seed), encapsulateInternal and decapsulate (all but
+ * X25519MLKEM768's); without a secure random source these throw `ERR_RANDOMNESS`.
+ */
 export interface HybridKem {
   readonly name: HybridName;
   readonly sizes: HybridSizes;
-  /** A key pair from `seed` if given (deterministic), else from fresh randomness. */
+  /**
+   * A key pair from `seed` if given (deterministic), else from fresh randomness.
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_RANDOMNESS`.
+   */
   keygen(seed?: Uint8Array): HybridKeyPair;
-  /** A fresh shared secret and its ciphertext for publicKey. */
+  /**
+   * A fresh shared secret and its ciphertext for publicKey.
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (the
+   *   ML-KEM half fails FIPS 203 §7.2; or, for every hybrid but X-Wing, an invalid curve share),
+   *   `ERR_RANDOMNESS`.
+   */
   encapsulate(publicKey: Uint8Array): Encapsulation;
-  /** The same with the caller's encapsulation seed instead of fresh randomness. For known-answer tests only. */
+  /**
+   * The same with the caller's encapsulation seed instead of fresh randomness. For known-answer tests only.
+   * @throws {MlKemError} as encapsulate, and `ERR_INVALID_SECRET_KEY` for an eseed whose
+   *   P-256/P-384 scalar is not in [1, n - 1].
+   */
   encapsulateInternal(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation;
-  /** The shared secret for a ciphertext made for this key pair. */
+  /**
+   * The shared secret for a ciphertext made for this key pair.
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (an
+   *   invalid curve share, for every hybrid but X-Wing), `ERR_RANDOMNESS` (noble path only).
+   */
   decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array;
+  /**
+   * An encapsulation key object: publicKey checked and expanded once.
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY`.
+   * @example
+   * const ek = XWing.encapsulationKey(publicKey);
+   * const { ciphertext, sharedSecret } = ek.encapsulate();
+   */
+  encapsulationKey(publicKey: Uint8Array): HybridEncapsulationKey;
+  /**
+   * A decapsulation key object from the secret key (= seed), expanded once: decapsulation then
+   * skips the ML-KEM expansion and, for the concrete KEMs, the curve public key.
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_RANDOMNESS` (noble path only).
+   * @example
+   * using dk = XWing.decapsulationKey(secretKey);
+   * const sharedSecret = dk.decapsulate(ciphertext);
+   */
+  decapsulationKey(secretKey: Uint8Array): HybridDecapsulationKey;
 }

@@ -3,7 +3,8 @@
  * (wasm, portable) against the peers, in one process, interleaved, with medians over rounds (DESIGN.md, "Benchmarks").
  *
  * Usage: npm run bench -- [--rounds N] [--quick] [--json FILE] [--filter 768[,1024]]
- *                         [--batch-ms MS] [--clock cpu|wall]
+ *                         [--batch-ms MS] [--clock cpu|wall] [--skip-hybrids]
+ * The hybrid KEM rows (bench/hybrid.ts, also `npm run bench:hybrid`) follow the ML-KEM table.
  *
  * Timing design:
  * - Clock: CPU time by default, `process.cpuUsage()` (user + system µs of the whole process)
@@ -40,6 +41,7 @@ import { createMlKem1024, createMlKem512, createMlKem768 } from 'mlkem';
 import { ctEqual } from '../src/ct.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
+import { runHybridBench } from './hybrid.js';
 import { keyObjectCosts, keyObjectImpls } from './key-objects.js';
 import { median } from './micro.js';
 import { pkcs8ImportCosts } from './pkcs8-import.js';
@@ -200,6 +202,8 @@ interface Options {
   levels: readonly Level[];
   json: string | undefined;
   quick: boolean;
+  /** Also run bench/hybrid.ts (the hybrid KEM rows); --skip-hybrids turns it off. */
+  hybrids: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -212,6 +216,7 @@ function parseOptions(argv: string[]): Options {
       filter: { type: 'string' },
       'batch-ms': { type: 'string' },
       clock: { type: 'string', default: 'cpu' },
+      'skip-hybrids': { type: 'boolean', default: false },
     },
   });
   const quick = values.quick === true;
@@ -225,6 +230,7 @@ function parseOptions(argv: string[]): Options {
     levels: parseLevels(values.filter),
     json: values.json,
     quick,
+    hybrids: values['skip-hybrids'] !== true,
   };
 }
 
@@ -569,6 +575,7 @@ async function main(): Promise<void> {
     progress(`wrote ${opts.json}`);
   }
   if (sink === undefined) progress('(nothing ran)');
+  if (opts.hybrids) process.stdout.write(`\n${await runHybridBench({ quick: opts.quick })}`);
 }
 
 main().catch((err: unknown) => {

@@ -54,13 +54,17 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   const impl = () => group.impl(c.curves);
   const sizes = Object.freeze({ publicKey: nEk + nElem, secretKey: 32, ciphertext: nCt + nElem, sharedSecret: 32, seed: 32, eseed: 32 + c.groupSeedBytes });
 
-  /** RandomScalar, or ERR_INVALID_SECRET_KEY naming the argument the group seed came from. */
-  function scalarOf(seed: Uint8Array, what: string, from: number): Uint8Array {
+  /**
+   * RandomScalar, or ERR_INVALID_SECRET_KEY naming the argument the group seed came from: `where`
+   * says which bytes of it (an eseed's), or that they are its SHAKE256 expansion (a seed's, where a
+   * failure has probability below 2^-128).
+   */
+  function scalarOf(seed: Uint8Array, what: string, where: string): Uint8Array {
     const scalar = c.randomScalar(seed);
     if (scalar === undefined) {
       throw new MlKemError(
         'ERR_INVALID_SECRET_KEY',
-        `${what} is not valid: none of the ${group.scalarBytes}-byte windows of its ${group.name} seed (bytes ${from}..${from + seed.length}) is a scalar in [1, n - 1] (RandomScalar, draft-irtf-cfrg-concrete-hybrid-kems §3.1.1)`,
+        `${what} is not valid: none of the ${group.scalarBytes}-byte windows of its ${group.name} seed (${where}) is a scalar in [1, n - 1] (RandomScalar, draft-irtf-cfrg-concrete-hybrid-kems §3.1.1)`,
       );
     }
     return scalar;
@@ -107,7 +111,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     let dkT: CurveKey | undefined;
     try {
       shake256(full, seed);
-      scalar = scalarOf(full.subarray(64), what, 64);
+      scalar = scalarOf(full.subarray(64), what, `bytes 64..${64 + c.groupSeedBytes} of SHAKE256 of it`);
       dkPq = kem.decapsulationKey(full.subarray(0, 64));
       dkT = impl().load(scalar);
       return { dkPq, dkT, ekT: dkT.publicKey() };
@@ -154,7 +158,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
 
   /** The eseed's two parts: m and the scalar RandomScalar draws from its group seed. */
   function splitEseed(eseed: Uint8Array): { m: Uint8Array; scalar: Uint8Array } {
-    return { m: eseed.subarray(0, 32), scalar: scalarOf(eseed.subarray(32), arg('eseed'), 32) };
+    return { m: eseed.subarray(0, 32), scalar: scalarOf(eseed.subarray(32), arg('eseed'), `bytes 32..${sizes.eseed}`) };
   }
 
   /** The key object of a checked ML-KEM key and group element (ekT: a private copy). */

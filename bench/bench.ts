@@ -42,6 +42,7 @@ import { ctEqual } from '../src/ct.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
 import { runHybridBench } from './hybrid.js';
+import { shuffle } from './micro.js';
 import { keyObjectCosts, keyObjectImpls } from './key-objects.js';
 import { median } from './micro.js';
 import { pkcs8ImportCosts } from './pkcs8-import.js';
@@ -363,15 +364,6 @@ function warmUp(tasks: readonly Task[], opts: Options): void {
       task.batch = Math.max(1, Math.round((opts.batchMs * 1e3) / Math.max(perOpUs, 0.01)));
     }
   }
-}
-
-function shuffle<T>(items: readonly T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
 }
 
 /** samples.get(task)[round] */

@@ -26,6 +26,7 @@ import { secP256r1MlKem768Over, secP384r1MlKem1024Over, x25519MlKem768Over } fro
 import { xwingOver } from '../src/hybrid/xwing.js';
 import { MlKem1024, MlKem768, type MlKem } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
+import { median, shuffle } from './micro.js';
 
 type Op = 'keygen' | 'encaps' | 'decaps';
 const OPS: readonly Op[] = ['keygen', 'encaps', 'decaps'];
@@ -189,21 +190,6 @@ async function timeBatch(task: Task, n: number): Promise<number> {
   for (let k = 0; k < n; k++) sink = await task.run();
   const cpu = process.cpuUsage(cpu0);
   return (cpu.user + cpu.system) / n;
-}
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length & 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-function shuffle<T>(items: readonly T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
 }
 
 export interface HybridBenchOptions {

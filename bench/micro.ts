@@ -12,3 +12,13 @@ export const median = (xs: readonly number[]): number => {
   const m = s.length >> 1;
   return s.length & 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
+
+/** A shuffled copy (Fisher–Yates), for running competitors in a fresh order each round. */
+export function shuffle<T>(items: readonly T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}

@@ -11,7 +11,7 @@ import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { concat } from './bytes.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
-import { disposable, kemEncapsulationKey } from './mlkem.js';
+import { hybridDecapsulationKey, kemEncapsulationKey } from './mlkem.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName } from './types.js';
 
 /** A concrete hybrid KEM's parameters (the draft's §4, and its groups' constants of §3.1). */
@@ -210,29 +210,17 @@ export function createConcrete(c: ConcreteParams): HybridKem {
       wipe(seed);
       throw err;
     }
-    const ek = encapsulationKeyOf(e.dkPq.encapsulationKey, e.ekT);
-    return disposable(
+    return hybridDecapsulationKey({
       name,
-      () => {
-        wipe(seed);
+      seed,
+      encapsulationKey: encapsulationKeyOf(e.dkPq.encapsulationKey, e.ekT),
+      ciphertextBytes: sizes.ciphertext,
+      decapsulate: (ct) => decaps(e, ct),
+      disposeParts: () => {
         e.dkPq.dispose();
         e.dkT.dispose();
       },
-      (alive, dispose) =>
-        ({
-          name,
-          encapsulationKey: ek,
-          decapsulate(ciphertext: Uint8Array): Uint8Array {
-            alive();
-            return decaps(e, takeBytes(ciphertext, sizes.ciphertext, arg('ciphertext')));
-          },
-          seed(): Uint8Array {
-            alive();
-            return seed.slice();
-          },
-          dispose,
-        }) as HybridDecapsulationKey,
-    );
+    });
   }
 
   return Object.freeze({

@@ -12,7 +12,7 @@ import type { HybridKem } from './types.js';
 import { createXWing } from './xwing.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
-export type { Encapsulation, HybridKem, HybridKeyPair, HybridName, HybridSizes } from './types.js';
+export type { Encapsulation, HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName, HybridSizes } from './types.js';
 export { createMLKEM1024_P384, createMLKEM768_P256, createSecP256r1MLKEM768, createSecP384r1MLKEM1024, createX25519MLKEM768, createXWing };
 
 /**
@@ -26,9 +26,22 @@ export { createMLKEM1024_P384, createMLKEM768_P256, createSecP256r1MLKEM768, cre
 export const XWing: HybridKem = /* @__PURE__ */ createXWing(MlKem768);
 /** MLKEM768-X25519 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x647a): X-Wing's CFRG name, the same object as {@link XWing}. */
 export const MLKEM768_X25519: HybridKem = XWing;
-/** MLKEM768-P256 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x0050) over the portable ML-KEM-768. */
+/**
+ * MLKEM768-P256 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x0050) over the portable
+ * ML-KEM-768: the concrete hybrid KEM for when a NIST curve is required.
+ * @example
+ * const { publicKey, secretKey } = MLKEM768_P256.keygen(); // secretKey: a 32-byte seed
+ * const { ciphertext, sharedSecret } = MLKEM768_P256.encapsulate(publicKey);
+ * MLKEM768_P256.decapsulate(ciphertext, secretKey); // equals sharedSecret
+ */
 export const MLKEM768_P256: HybridKem = /* @__PURE__ */ createMLKEM768_P256(MlKem768);
-/** MLKEM1024-P384 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x0051) over the portable ML-KEM-1024. */
+/**
+ * MLKEM1024-P384 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x0051) over the portable
+ * ML-KEM-1024: MLKEM768-P256's construction at a higher level.
+ * @example
+ * using dk = MLKEM1024_P384.decapsulationKey(secretKey);
+ * const sharedSecret = dk.decapsulate(ciphertext);
+ */
 export const MLKEM1024_P384: HybridKem = /* @__PURE__ */ createMLKEM1024_P384(MlKem1024);
 /** X25519MLKEM768 (RFC 10024, TLS group 0x11EC) over the portable ML-KEM-768. For TLS-like protocols only. */
 export const X25519MLKEM768: HybridKem = /* @__PURE__ */ createX25519MLKEM768(MlKem768);

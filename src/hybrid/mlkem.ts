@@ -2,9 +2,11 @@
 // backend's object can be plugged in: the check of a factory's argument (kem.ts's checkKem, and
 // the key-object constructors the hybrids' own key objects use), and ML-KEM encapsulation keys
 // whose §7.2 errors name the hybrid's argument rather than the inner ML-KEM call.
-import { readFields } from '../args.js';
+import { readFields, takeBytes } from '../args.js';
+import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { checkKem as checkMlKem, type EncapsulationKey, type MlKem } from '../kem.js';
+import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridName } from './types.js';
 
 /** kem.ts's checkKem, and also the key-object constructors (MlKem.encapsulationKey / decapsulationKey). */
 export function checkKem(kem: unknown, name: MlKem['name'], where: string): MlKem {
@@ -37,20 +39,48 @@ export function kemEncapsulationKey(kem: MlKem, ek: Uint8Array, what: string, fr
 
 const disposeSymbol: symbol | undefined = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
 
+/** What a hybrid decapsulation key is made of: its seed (a private copy it owns) and its operations. */
+export interface DecapsulationKeyParts {
+  name: HybridName;
+  seed: Uint8Array;
+  encapsulationKey: HybridEncapsulationKey;
+  ciphertextBytes: number;
+  /** Decapsulates a private copy of a ciphertext of the right length. */
+  decapsulate(ct: Uint8Array): Uint8Array;
+  /** Disposes of the expanded halves (the ML-KEM key object, the curve key). */
+  disposeParts(): void;
+}
+
 /**
- * Freezes a hybrid decapsulation key: `alive()` guards every method (ERR_KEY_DISPOSED after
- * dispose), `wipe` runs once, and Symbol.dispose is the same as dispose where the runtime has it.
+ * The frozen HybridDecapsulationKey over its parts: every method but dispose throws
+ * ERR_KEY_DISPOSED after dispose, which wipes the seed and the parts once; Symbol.dispose is
+ * dispose where the runtime has it.
  */
-export function disposable<T extends object>(name: string, wipe: () => void, make: (alive: () => void, dispose: () => void) => T): T {
+export function hybridDecapsulationKey(p: DecapsulationKeyParts): HybridDecapsulationKey {
   let live = true;
   const alive = () => {
-    if (!live) throw new MlKemError('ERR_KEY_DISPOSED', `this ${name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`);
+    if (!live) throw new MlKemError('ERR_KEY_DISPOSED', `this ${p.name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`);
   };
   const dispose = () => {
-    if (live) wipe();
+    if (live) {
+      wipe(p.seed);
+      p.disposeParts();
+    }
     live = false;
   };
-  const key = make(alive, dispose);
+  const key = {
+    name: p.name,
+    encapsulationKey: p.encapsulationKey,
+    decapsulate(ciphertext: Uint8Array): Uint8Array {
+      alive();
+      return p.decapsulate(takeBytes(ciphertext, p.ciphertextBytes, `${p.name} ciphertext`));
+    },
+    seed(): Uint8Array {
+      alive();
+      return p.seed.slice();
+    },
+    dispose,
+  } as HybridDecapsulationKey;
   if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
   return Object.freeze(key);
 }

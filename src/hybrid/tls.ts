@@ -10,7 +10,7 @@ import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '.
 import { fillRandom } from '../random.js';
 import { concat } from './bytes.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
-import { checkKem, disposable, kemEncapsulationKey } from './mlkem.js';
+import { checkKem, hybridDecapsulationKey, kemEncapsulationKey } from './mlkem.js';
 import { P256_GROUP, P384_GROUP, tlsScalar } from './nist.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName } from './types.js';
 import { X25519 } from './x25519.js';
@@ -247,38 +247,29 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     /** A decapsulation key object: the halves expanded once, the client's ECDH share computed once. */
     decapsulationKey(secretKey: Uint8Array): HybridDecapsulationKey {
       const s = takeBytes(secretKey, sk.total, arg('secretKey'));
-      let x: { dkPq: DecapsulationKey; dkT: CurveKey };
+      let x: { dkPq: DecapsulationKey; dkT: CurveKey } | undefined;
       let share: Uint8Array;
       try {
         x = expand(s);
         share = x.dkT.publicKey();
       } catch (err) {
         wipe(s);
+        x?.dkPq.dispose();
+        x?.dkT.dispose();
         throw err;
       }
-      const ek = encapsulationKeyOf(x.dkPq.encapsulationKey, share);
-      return disposable(
+      const parts = x;
+      return hybridDecapsulationKey({
         name,
-        () => {
-          wipe(s);
-          x.dkPq.dispose();
-          x.dkT.dispose();
+        seed: s,
+        encapsulationKey: encapsulationKeyOf(parts.dkPq.encapsulationKey, share),
+        ciphertextBytes: ct.total,
+        decapsulate: (c) => decaps(parts, c),
+        disposeParts: () => {
+          parts.dkPq.dispose();
+          parts.dkT.dispose();
         },
-        (alive, dispose) =>
-          ({
-            name,
-            encapsulationKey: ek,
-            decapsulate(ciphertext: Uint8Array): Uint8Array {
-              alive();
-              return decaps(x, takeBytes(ciphertext, ct.total, arg('ciphertext')));
-            },
-            seed(): Uint8Array {
-              alive();
-              return s.slice();
-            },
-            dispose,
-          }) as HybridDecapsulationKey,
-      );
+      });
     },
   });
 }

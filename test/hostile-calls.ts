@@ -60,7 +60,7 @@ export function publicCalls(): PublicCall[] {
       );
     }
   }
-  for (const hybrid of [H.XWing, H.X25519MLKEM768, H.SecP256r1MLKEM768, H.SecP384r1MLKEM1024]) {
+  for (const hybrid of [H.XWing, H.MLKEM768_P256, H.MLKEM1024_P384, H.X25519MLKEM768, H.SecP256r1MLKEM768, H.SecP384r1MLKEM1024]) {
     const pair = hybrid.keygen();
     const { ciphertext } = hybrid.encapsulate(pair.publicKey);
     calls.push(

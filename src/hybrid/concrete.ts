@@ -78,9 +78,12 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     }
   }
 
-  /** Group.Exp and ElementToSharedSecret for a checked element; X25519 gives zeros for a low-order one (RFC 7748). */
+  /**
+   * Group.Exp and ElementToSharedSecret for an element checkElement let through: a refusing group's
+   * is valid; X25519 gives zeros for a low-order one (RFC 7748 §5), which X-Wing does not refuse.
+   */
   function dh(key: CurveKey, element: Uint8Array): Uint8Array {
-    return group.elementProblem(element) === undefined ? key.sharedSecret(element) : new Uint8Array(group.secretBytes);
+    return refuses || group.elementProblem(element) === undefined ? key.sharedSecret(element) : new Uint8Array(group.secretBytes);
   }
 
   /** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label): the C2PRI combiner (X-Wing's §5.3). */

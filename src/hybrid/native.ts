@@ -79,8 +79,9 @@ function nativeX25519Impl(c: NodeCrypto, raw: boolean): CurveImpl {
       wipe(der);
     }
   };
-  // A JWK carries a public key where the raw formats are missing (Node < 24.?): OpenSSL 3.0
-  // decodes a JWK in a few µs, a DER SubjectPublicKeyInfo in tens.
+  // Where the raw formats are missing (Node 20), a JWK carries the public keys: OpenSSL 3.0
+  // decodes one in a few µs, a DER SubjectPublicKeyInfo in tens, and a PKCS#8 private key in
+  // about 300 (bench/hybrid-native-micro.ts) — the cost a hybrid key object pays once.
   const publicKey = (u: Uint8Array): KeyObject =>
     raw
       ? c.createPublicKey({ key: u, format: 'raw-public', asymmetricKeyType: 'x25519' })

@@ -160,25 +160,28 @@ describe('randomness: which hybrid operations call getRandomValues on each curve
       return { c, pair, eseed, enc };
     });
 
-  it('native path: keygen(seed), encapsulateInternal and decapsulate of every hybrid need no randomness; keygen() and encapsulate throw ERR_RANDOMNESS', () => {
+  it('native path: keygen(seed), encapsulateInternal, decapsulationKey and decapsulate of every hybrid need no randomness; keygen() and encapsulate throw ERR_RANDOMNESS', () => {
     for (const { c, pair, eseed, enc } of cases('native')) {
       withoutCrypto(() => {
         assert.equal(toHex(c.kem.keygen(pair.seed).publicKey), toHex(pair.publicKey), c.kem.name);
         assert.equal(toHex(c.kem.encapsulateInternal(pair.publicKey, eseed).ciphertext), toHex(enc.ciphertext), c.kem.name);
         assert.equal(toHex(c.kem.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret), c.kem.name);
-        for (const call of [() => c.kem.keygen(), () => c.kem.encapsulate(pair.publicKey)]) {
+        const dk = c.kem.decapsulationKey(pair.secretKey);
+        assert.equal(toHex(dk.decapsulate(enc.ciphertext)), toHex(enc.sharedSecret), c.kem.name);
+        for (const call of [() => c.kem.keygen(), () => c.kem.encapsulate(pair.publicKey), () => dk.encapsulationKey.encapsulate()]) {
           assert.throws(call, (err: unknown) => err instanceof MlKemError && err.code === 'ERR_RANDOMNESS', c.kem.name);
         }
       });
     }
   });
 
-  it('noble path: keygen(seed) and encapsulateInternal of every hybrid, and decapsulate of all but X25519MLKEM768, throw ERR_RANDOMNESS (noble blinds with random bytes)', () => {
+  it('noble path: keygen(seed), encapsulateInternal and decapsulationKey of every hybrid, and decapsulate of all but X25519MLKEM768, throw ERR_RANDOMNESS (noble blinds with random bytes)', () => {
     for (const { c, pair, eseed, enc } of cases('noble')) {
       withoutCrypto(() => {
         const calls: Array<[string, () => unknown]> = [
           ['keygen(seed)', () => c.kem.keygen(pair.seed)],
           ['encapsulateInternal', () => c.kem.encapsulateInternal(pair.publicKey, eseed)],
+          ['decapsulationKey', () => c.kem.decapsulationKey(pair.secretKey)],
         ];
         // X25519MLKEM768's decapsulation multiplies only by the peer's u: noble's ladder draws nothing.
         if (c.kem.name === 'X25519MLKEM768') assert.equal(toHex(c.kem.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret));

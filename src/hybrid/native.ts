@@ -3,7 +3,6 @@
 // browser bundle holds no Node built-in. Each curve is used only after a known-answer self-test,
 // on first use; where node:crypto is missing or fails it, the hybrids use @noble/curves instead.
 // Only multiplications happen here: the Group has checked every scalar and element before.
-import { wipe } from '../ct.js';
 import { decodeBase64url, encodeBase64url } from '../keys/base64.js';
 import type { CurveImpl, CurveKey } from './curve.js';
 
@@ -40,8 +39,19 @@ function getNodeCrypto(): NodeCrypto | undefined {
   return nodeCrypto ?? undefined;
 }
 
-/** A fresh plain Uint8Array copy of a Buffer the platform returned, which is then wiped. */
-function take(buffer: Uint8Array): Uint8Array {
+/**
+ * A copy of an input for the platform, on a buffer of its own at offset 0: Deno 2.9's ECDH
+ * reads a view's whole buffer, ignoring its offset (the self-tests pass views to catch that).
+ * The copy then belongs to the platform and is not wiped: Deno's ECDH keeps the very array given
+ * to setPrivateKey, so wiping it would zero the key. Like a KeyObject, it lives until collected.
+ */
+const own = (bytes: Uint8Array): Uint8Array => bytes.slice();
+
+/** A fresh plain Uint8Array copy of a public value the platform returned (which may be its own state). */
+const copyOut = (buffer: Uint8Array): Uint8Array => new Uint8Array(buffer);
+
+/** A fresh plain Uint8Array copy of a shared secret the platform returned, which is then wiped. */
+function takeSecret(buffer: Uint8Array): Uint8Array {
   const out = new Uint8Array(buffer);
   buffer.fill(0);
   return out;
@@ -69,15 +79,11 @@ const X25519_PKCS8 = '302e020100300506032b656e04220420';
 
 function nativeX25519Impl(c: NodeCrypto, raw: boolean): CurveImpl {
   const privateKey = (k: Uint8Array): KeyObject => {
-    if (raw) return c.createPrivateKey({ key: k, format: 'raw-private', asymmetricKeyType: 'x25519' });
+    if (raw) return c.createPrivateKey({ key: own(k), format: 'raw-private', asymmetricKeyType: 'x25519' });
     const der = new Uint8Array(48);
     der.set(fromHex(X25519_PKCS8));
     der.set(k, 16);
-    try {
-      return c.createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
-    } finally {
-      wipe(der);
-    }
+    return c.createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
   };
   // Where the raw formats are missing (Node 20), a JWK carries the public keys: OpenSSL 3.0
   // decodes one in a few µs, a DER SubjectPublicKeyInfo in tens, and a PKCS#8 private key in
@@ -88,7 +94,7 @@ function nativeX25519Impl(c: NodeCrypto, raw: boolean): CurveImpl {
       : c.createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: encodeBase64url(u) }, format: 'jwk' });
   const exportPublic = (key: KeyObject): Uint8Array => {
     const pub = c.createPublicKey(key);
-    if (raw) return take(pub.export({ format: 'raw-public' }) as Uint8Array);
+    if (raw) return copyOut(pub.export({ format: 'raw-public' }) as Uint8Array);
     return decodeBase64url((pub.export({ format: 'jwk' }) as { x: string }).x, 'X25519 public key');
   };
   return Object.freeze({
@@ -97,7 +103,7 @@ function nativeX25519Impl(c: NodeCrypto, raw: boolean): CurveImpl {
       const key = privateKey(scalar);
       return {
         publicKey: () => exportPublic(key),
-        sharedSecret: (u: Uint8Array) => take(c.diffieHellman({ privateKey: key, publicKey: publicKey(u) })),
+        sharedSecret: (u: Uint8Array) => takeSecret(c.diffieHellman({ privateKey: key, publicKey: publicKey(own(u)) })),
         dispose: () => {
           // A KeyObject keeps its scalar until collected; node:crypto offers no way to clear it.
         },
@@ -106,13 +112,16 @@ function nativeX25519Impl(c: NodeCrypto, raw: boolean): CurveImpl {
   } as const);
 }
 
-/** RFC 7748 §6.1: Alice's key pair and her shared secret with Bob. */
+/** The bytes of hex as a view at offset 1 of a larger buffer, as the hybrids pass their inputs. */
+const offsetView = (hex: string): Uint8Array => fromHex(`00${hex}00`).subarray(1, 1 + (hex.length >> 1));
+
+/** RFC 7748 §6.1: Alice's key pair and her shared secret with Bob, inputs given as offset views. */
 function x25519SelfTest(impl: CurveImpl): boolean {
-  const alice = impl.load(fromHex('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a'));
+  const alice = impl.load(offsetView('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a'));
   return (
     sameBytes(alice.publicKey(), '8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a') &&
     sameBytes(
-      alice.sharedSecret(fromHex('de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f')),
+      alice.sharedSecret(offsetView('de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f')),
       '4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742',
     )
   );
@@ -148,10 +157,10 @@ function nativeNistImpl(c: NodeCrypto, name: 'P-256' | 'P-384'): CurveImpl {
     path: 'native',
     load(scalar: Uint8Array): CurveKey {
       const ecdh = c.createECDH(OPENSSL_NAME[name]);
-      ecdh.setPrivateKey(scalar);
+      ecdh.setPrivateKey(own(scalar));
       return {
-        publicKey: () => take(ecdh.getPublicKey()), // uncompressed: the default
-        sharedSecret: (q: Uint8Array) => take(ecdh.computeSecret(q)), // the x-coordinate (SEC 1 §3.3.1)
+        publicKey: () => copyOut(ecdh.getPublicKey()), // uncompressed: the default
+        sharedSecret: (q: Uint8Array) => takeSecret(ecdh.computeSecret(own(q))), // the x-coordinate (SEC 1 §3.3.1)
         dispose: () => {
           // The ECDH object keeps its scalar until collected; node:crypto offers no way to clear it.
         },
@@ -168,14 +177,11 @@ const GENERATOR = {
     '04aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab73617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f',
 } as const;
 
-/** 1·G = G, and 1·G's x-coordinate as the shared secret of the scalar 1 with G. */
+/** 1·G = G, and 1·G's x-coordinate as the shared secret of the scalar 1 with G, inputs given as offset views. */
 function nistSelfTest(impl: CurveImpl, name: 'P-256' | 'P-384'): boolean {
   const L = name === 'P-256' ? 32 : 48;
-  const one = new Uint8Array(L);
-  one[L - 1] = 1;
-  const key = impl.load(one);
-  const g = fromHex(GENERATOR[name]);
-  return sameBytes(key.publicKey(), GENERATOR[name]) && sameBytes(key.sharedSecret(g), GENERATOR[name].slice(2, 2 + 2 * L));
+  const key = impl.load(offsetView(`${'00'.repeat(L - 1)}01`));
+  return sameBytes(key.publicKey(), GENERATOR[name]) && sameBytes(key.sharedSecret(offsetView(GENERATOR[name])), GENERATOR[name].slice(2, 2 + 2 * L));
 }
 
 const nistNative: Record<'P-256' | 'P-384', CurveImpl | null | undefined> = { 'P-256': undefined, 'P-384': undefined };

@@ -5,34 +5,22 @@ import type { MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
 import type { CurveChoice } from './curve.js';
 import { checkKem } from './mlkem.js';
-import { P256_GROUP, P384_GROUP, randomScalar } from './nist.js';
+import { type NistGroup, P256_GROUP, P384_GROUP, randomScalar } from './nist.js';
 import type { HybridKem } from './types.js';
 
-/** MLKEM768-P256 over an ML-KEM-768 object, with the given curve implementation (internal). */
-export function mlkem768P256Over(kem: MlKem, curves: CurveChoice): HybridKem {
-  return createConcrete({
-    name: 'MLKEM768-P256',
-    kem,
-    group: P256_GROUP,
-    groupSeedBytes: 128,
-    randomScalar: (seed) => randomScalar(P256_GROUP, seed),
-    label: 'MLKEM768-P256',
-    curves,
-  });
+/**
+ * The builder of a concrete KEM of ML-KEM and a NIST curve: its label is its name (§4.1, §4.3),
+ * RandomScalar is rejection sampling over groupSeedBytes (Group.Nseed) of seed.
+ */
+function nistConcrete(name: 'MLKEM768-P256' | 'MLKEM1024-P384', group: NistGroup, groupSeedBytes: number) {
+  return (kem: MlKem, curves: CurveChoice): HybridKem =>
+    createConcrete({ name, kem, group, groupSeedBytes, randomScalar: (seed) => randomScalar(group, seed), label: name, curves });
 }
 
+/** MLKEM768-P256 over an ML-KEM-768 object, with the given curve implementation (internal). */
+export const mlkem768P256Over = /* @__PURE__ */ nistConcrete('MLKEM768-P256', P256_GROUP, 128);
 /** MLKEM1024-P384 over an ML-KEM-1024 object, with the given curve implementation (internal). */
-export function mlkem1024P384Over(kem: MlKem, curves: CurveChoice): HybridKem {
-  return createConcrete({
-    name: 'MLKEM1024-P384',
-    kem,
-    group: P384_GROUP,
-    groupSeedBytes: 48,
-    randomScalar: (seed) => randomScalar(P384_GROUP, seed),
-    label: 'MLKEM1024-P384',
-    curves,
-  });
-}
+export const mlkem1024P384Over = /* @__PURE__ */ nistConcrete('MLKEM1024-P384', P384_GROUP, 48);
 
 /**
  * MLKEM768-P256 (draft-irtf-cfrg-concrete-hybrid-kems §4.1; HPKE KEM 0x0050) over an ML-KEM-768

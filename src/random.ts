@@ -11,7 +11,8 @@ const MAX_CALL = 65536;
 
 type GetRandomValues = (array: Uint8Array) => unknown;
 
-function randomnessError(message: string, cause?: unknown): MlKemError {
+/** An ERR_RANDOMNESS MlKemError with the failure that caused it as its `cause`. */
+export function randomnessError(message: string, cause?: unknown): MlKemError {
   const err = new MlKemError('ERR_RANDOMNESS', message);
   // As `new Error(message, { cause })` would define it: own, non-enumerable.
   if (cause !== undefined) Object.defineProperty(err, 'cause', { value: cause, writable: true, configurable: true });
@@ -19,7 +20,7 @@ function randomnessError(message: string, cause?: unknown): MlKemError {
 }
 
 /** ": <the error's message>" for the message, or nothing; a hostile error cannot make it throw. */
-function detail(err: unknown): string {
+export function detail(err: unknown): string {
   try {
     const message = err instanceof Error ? err.message : undefined;
     return typeof message === 'string' && message !== '' ? `: ${message.length > 200 ? `${message.slice(0, 200)}…` : message}` : '';

@@ -139,10 +139,10 @@ for (const backend of backends) {
   });
 }
 
-/** Runs f with globalThis.crypto removed (restored afterwards). */
-function withoutCrypto<T>(f: () => T): T {
+/** Runs f with globalThis.crypto replaced by `value` (default: removed), restored afterwards. */
+function withoutCrypto<T>(f: () => T, value: unknown = undefined): T {
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
-  Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true, writable: true });
+  Object.defineProperty(globalThis, 'crypto', { value, configurable: true, writable: true });
   try {
     return f();
   } finally {
@@ -195,6 +195,17 @@ describe('randomness: which hybrid operations call getRandomValues on each curve
           }, `${c.kem.name} ${what}`);
         }
       });
+      // A getRandomValues that throws an error whose message getter throws: still ERR_RANDOMNESS, with the cause.
+      const hostile = new Error('x');
+      Object.defineProperty(hostile, 'message', { get: () => { throw new Error('message getter'); } });
+      const throwing = { getRandomValues: () => { throw hostile; } };
+      withoutCrypto(() => {
+        assert.throws(() => c.kem.encapsulateInternal(pair.publicKey, eseed), (err: unknown) => {
+          assert.ok(err instanceof MlKemError && err.code === 'ERR_RANDOMNESS', `${c.kem.name}: ${String(err)}`);
+          assert.equal((err as { cause?: unknown }).cause, hostile);
+          return true;
+        });
+      }, throwing);
       // With randomness back, the same calls work again.
       assert.equal(toHex(c.kem.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret));
     }

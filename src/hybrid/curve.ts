@@ -4,6 +4,7 @@
 // node:crypto where the runtime has it (native.ts) or with @noble/curves (noble-*.ts). Every check
 // runs before an implementation is called, so both give the same bytes and the same errors.
 import { MlKemError } from '../errors.js';
+import { detail, randomnessError } from '../random.js';
 
 /** Which implementation does the scalar multiplications: 'auto' takes native where it works. */
 export type CurvePath = 'native' | 'noble';
@@ -63,10 +64,9 @@ export function nobleCall<T>(what: string, f: () => T): T {
     return f();
   } catch (err) {
     if (err instanceof MlKemError) throw err;
-    const detail = err instanceof Error ? err.message : String(err);
-    throw new MlKemError(
-      'ERR_RANDOMNESS',
-      `no secure random source: @noble/curves blinds the ${what} scalar multiplication with bytes from globalThis.crypto.getRandomValues, which failed (${detail})`,
+    throw randomnessError(
+      `no secure random source: @noble/curves blinds the ${what} scalar multiplication with bytes from globalThis.crypto.getRandomValues, which failed${detail(err)}`,
+      err,
     );
   }
 }

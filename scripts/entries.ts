@@ -10,6 +10,7 @@ export const ENTRIES: Readonly<Record<string, string>> = {
   './wasm': 'src/wasm/index.ts',
   './keys': 'src/keys/index.ts',
   './hybrid': 'src/hybrid/index.ts',
+  './hpke': 'src/hpke/index.ts',
 };
 
 /**

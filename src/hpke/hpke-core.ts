@@ -4,7 +4,7 @@
 // and a user of `hpke` alone never loads `@hpke/core`.
 import type { KemInterface, RecipientContextParams, SenderContextParams } from '@hpke/core';
 import type { HpkeKem } from './kem.js';
-import { decapWith, HpkeKey, keyBytes, newKey, newKeyPair, publicKeyBytes } from './key.js';
+import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
 type ErrorName = 'SerializeError' | 'DeserializeError' | 'DeriveKeyPairError' | 'EncapError' | 'DecapError';
 
@@ -80,9 +80,8 @@ export function hpkeCoreKem(kem: HpkeKem): KemInterface {
       mapError('DeriveKeyPairError', () => newKeyPair(kem, kem.deriveKeyPair(bytesOf(ikm, 'ikm')), true) as unknown as CryptoKeyPair),
     encap: (params: SenderContextParams) =>
       mapError('EncapError', () => {
-        const pk = publicKeyBytes(kem, params.recipientPublicKey);
-        const { ekm } = params;
-        const { sharedSecret, enc } = ekm === undefined ? kem.encap(pk) : kem.encapDerand(pk, bytesOf(ekm, 'ekm'));
+        const { recipientPublicKey: pkR, ekm } = params;
+        const { sharedSecret, enc } = ekm === undefined ? encapTo(kem, pkR) : kem.encapDerand(keyBytes(kem, pkR, 'public'), bytesOf(ekm, 'ekm'));
         return { sharedSecret: toArrayBuffer(sharedSecret), enc: toArrayBuffer(enc) };
       }),
     decap: (params: RecipientContextParams) =>

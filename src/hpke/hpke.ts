@@ -3,7 +3,7 @@
 // DeserializeError and DeriveKeyPairError itself), so this file needs only its types.
 import type { KEM, KEMFactory } from 'hpke';
 import type { HpkeKem } from './kem.js';
-import { decapWith, HpkeKey, keyBytes, newKey, newKeyPair, publicKeyBytes } from './key.js';
+import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
 /**
  * A KEM factory for the `hpke` library's `CipherSuite`, over one of our HPKE KEMs.
@@ -52,7 +52,7 @@ export function hpkeKem(kem: HpkeKem): KEMFactory<HpkeKey> {
       return newKey(kem, 'private', key, extractable);
     },
     async Encap(pkR: HpkeKey) {
-      const { sharedSecret, enc } = kem.encap(publicKeyBytes(kem, pkR));
+      const { sharedSecret, enc } = encapTo(kem, pkR);
       return { shared_secret: sharedSecret, enc };
     },
     async Decap(enc: Uint8Array, skR: HpkeKey) {

@@ -56,14 +56,27 @@ export interface HpkeKem {
   decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array;
 }
 
-/** Decap with a private key prepared once (its expansion cached), for the adapters' key objects. */
+/** Encap to a public key, or Decap with a private key, prepared once: for the adapters' key objects. */
+export type Encapsulator = () => HpkeEncapsulation;
 export type Decapsulator = (enc: Uint8Array) => Uint8Array;
 
-const preparers = new WeakMap<HpkeKem, (privateKey: Uint8Array) => Decapsulator>();
+interface Preparers {
+  encapsulator(publicKey: Uint8Array): Encapsulator;
+  decapsulator(privateKey: Uint8Array): Decapsulator;
+}
+
+const preparers = new WeakMap<HpkeKem, Preparers>();
+
+/** An Encapsulator for publicKey: the KEM's prepared one when it has one (its checks run on first use), else plain encap. */
+export function encapsulator(kem: HpkeKem, publicKey: Uint8Array): Encapsulator {
+  let prepared: Encapsulator | undefined;
+  const prepare = preparers.get(kem)?.encapsulator;
+  return () => (prepared ??= prepare ? prepare(publicKey) : () => kem.encap(publicKey))();
+}
 
 /** A Decapsulator for privateKey: the KEM's prepared one when it has one, else plain decap. */
 export function decapsulator(kem: HpkeKem, privateKey: Uint8Array): Decapsulator {
-  const prepare = preparers.get(kem);
+  const prepare = preparers.get(kem)?.decapsulator;
   return prepare ? prepare(privateKey) : (enc) => kem.decap(enc, privateKey);
 }
 
@@ -88,7 +101,6 @@ const HYBRIDS: Readonly<Record<string, { name: HpkeKemName; id: number }>> = {
 
 /**
  * The HPKE KEM of draft-ietf-hpke-pq §3 over an ML-KEM object of any backend.
- * Note: the expanded decapsulation key of a prepared private key is kept for its lifetime.
  */
 function fromMlKem(kem: MlKem): HpkeKem {
   const id = ML_KEM_IDS[kem.name];
@@ -139,16 +151,30 @@ function fromMlKem(kem: MlKem): HpkeKem {
     },
     /** §3 Decap: ML-KEM.Decaps(expandDecapsKey(skR), enc) (FIPS 203, Algorithm 21). */
     decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array {
-      return prepare(privateKey)(enc);
+      const dk = kem.decapsulationKey(privateKey);
+      try {
+        return dk.decapsulate(enc);
+      } finally {
+        dk.dispose();
+      }
     },
   });
 
-  function prepare(privateKey: Uint8Array): Decapsulator {
-    const { secretKey, seed } = expand(privateKey);
-    wipe(seed);
-    return (enc) => kem.decapsulate(enc, secretKey);
-  }
-  preparers.set(hpke, prepare);
+  preparers.set(hpke, {
+    /** The key object of #12: ek parsed, §7.2-checked and expanded (Â, t̂) once. */
+    encapsulator(publicKey: Uint8Array): Encapsulator {
+      const ek = kem.encapsulationKey(publicKey);
+      return () => {
+        const { ciphertext, sharedSecret } = ek.encapsulate();
+        return { sharedSecret, enc: ciphertext };
+      };
+    },
+    /** expandDecapsKey(skR) once, kept in a DecapsulationKey for the HPKE key's lifetime. */
+    decapsulator(privateKey: Uint8Array): Decapsulator {
+      const dk = kem.decapsulationKey(privateKey);
+      return (enc) => dk.decapsulate(enc);
+    },
+  });
   return hpke;
 }
 

@@ -4,12 +4,13 @@
 import { checkBytes, copyBytes, describe } from '../args.js';
 import { MlKemError } from '../errors.js';
 import { wipe } from '../ct.js';
-import { decapsulator, type Decapsulator, type HpkeKem, type HpkeKeyPair } from './kem.js';
+import { decapsulator, encapsulator, type Decapsulator, type Encapsulator, type HpkeEncapsulation, type HpkeKem, type HpkeKeyPair } from './kem.js';
 
 interface KeyData {
   kem: HpkeKem;
   bytes: Uint8Array;
-  /** Private keys: Decap with the key's expansion, made on first use. */
+  /** Encap (public keys) or Decap (private keys) with the key's expansion, made on first use and kept. */
+  encap?: Encapsulator;
   decap?: Decapsulator;
 }
 
@@ -59,9 +60,11 @@ export function keyBytes(kem: HpkeKem, key: unknown, type: 'public' | 'private')
   return dataOf(kem, key, type).bytes.slice();
 }
 
-/** The public-key bytes of a key of kem, without a copy: for the KEM, which copies its inputs. */
-export function publicKeyBytes(kem: HpkeKem, key: unknown): Uint8Array {
-  return dataOf(kem, key, 'public').bytes;
+/** Encap(pkR) to a public key of kem; the key's expansion is made on first use and kept. */
+export function encapTo(kem: HpkeKem, key: unknown): HpkeEncapsulation {
+  const data = dataOf(kem, key, 'public');
+  data.encap ??= encapsulator(kem, data.bytes);
+  return data.encap();
 }
 
 /** Decap(enc, skR) with a private key of kem; the key's expansion is made once and kept. */

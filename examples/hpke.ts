@@ -3,7 +3,8 @@
 // Run: node --import tsx examples/hpke.ts
 import { Aes128Gcm, CipherSuite as CoreSuite, HkdfSha256 } from '@hpke/core';
 import { AEAD_AES_128_GCM, CipherSuite, KDF_HKDF_SHA256 } from 'hpke';
-import { hpkeCoreKem, KEM_ML_KEM_768, KEM_MLKEM768_X25519, ML_KEM_768, MLKEM768_X25519 } from '../src/hpke/index.js';
+import { KEM_ML_KEM_768, KEM_MLKEM768_X25519, ML_KEM_768, MLKEM768_X25519 } from '../src/hpke/index.js';
+import { hpkeCoreKem } from '../src/hpke/core.js';
 import { MlKem768 } from '../src/index.js';
 import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, toPem } from '../src/keys/index.js';
 

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as Core from '@hpke/core';
 import * as HPKE from 'hpke';
-import { hpkeCoreKem, hpkeKem, type HpkeKem } from '../src/hpke/index.js';
+import { hpkeKem, type HpkeKem } from '../src/hpke/index.js';
+import { hpkeCoreKem } from '../src/hpke/core.js';
 import { backends } from './backends.js';
 import { hpkeKems, te } from './hpke-helpers.js';
 

@@ -1,20 +1,30 @@
-// The adapter for `@hpke/core` (npm): a KemInterface whose KEM is one of ours. `@hpke/core` passes
-// our errors through unchanged, so we throw its own error classes (EncapError, DecapError, ...),
-// loaded from `@hpke/core` when an error occurs: this entry point imports no library statically,
-// and a user of `hpke` alone never loads `@hpke/core`.
-import type { KemInterface, RecipientContextParams, SenderContextParams } from '@hpke/core';
+// mlkem-ts/hpke/core: the KEMs of draft-ietf-hpke-pq for `@hpke/core` (npm; an optional peer
+// dependency of this entry point only), as KemInterfaces. `@hpke/core` passes a KEM's errors
+// through unchanged, so we throw its own error classes (EncapError, DecapError, ...). A separate
+// entry point from mlkem-ts/hpke, so that each imports (and its types name) only its own library.
+import {
+  DecapError,
+  DeriveKeyPairError,
+  DeserializeError,
+  EncapError,
+  SerializeError,
+  type KemInterface,
+  type RecipientContextParams,
+  type SenderContextParams,
+} from '@hpke/core';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
-type ErrorName = 'SerializeError' | 'DeserializeError' | 'DeriveKeyPairError' | 'EncapError' | 'DecapError';
+export * from './kems.js';
+
+const ERRORS = { SerializeError, DeserializeError, DeriveKeyPairError, EncapError, DecapError };
 
 /** Runs f; an error becomes @hpke/core's error class `name`, with the original message. */
-async function mapError<T>(name: ErrorName, f: () => T): Promise<T> {
+async function mapError<T>(name: keyof typeof ERRORS, f: () => T): Promise<T> {
   try {
     return f();
   } catch (err) {
-    const errors = await import('@hpke/core');
-    throw new errors[name](err);
+    throw new ERRORS[name](err);
   }
 }
 
@@ -48,7 +58,7 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
  * @example
  * ```ts
  * import { CipherSuite, HkdfSha256, Aes128Gcm } from '@hpke/core';
- * import { hpkeCoreKem, ML_KEM_768 } from 'mlkem-ts/hpke';
+ * import { hpkeCoreKem, ML_KEM_768 } from 'mlkem-ts/hpke/core';
  * const suite = new CipherSuite({ kem: hpkeCoreKem(ML_KEM_768), kdf: new HkdfSha256(), aead: new Aes128Gcm() });
  * ```
  */

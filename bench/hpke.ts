@@ -80,6 +80,37 @@ async function coreRunner(kem: Core.KemInterface): Promise<Runner> {
   };
 }
 
+/**
+ * A KEM that does nothing (a constant secret, a 32-byte `enc`): what remains of a Seal or Open is
+ * the library's own cost (key schedule, AEAD, their Web Crypto calls), the floor under every KEM.
+ */
+const NO_KEM = 'no KEM (library floor)';
+const key = (type: string) => ({ algorithm: { name: 'none' }, extractable: true, type, usages: [] });
+const zeros = () => new Uint8Array(32);
+const noKemHpke: HPKE.KEMFactory<HPKE.Key> = () => ({
+  id: 0x41, type: 'KEM', name: 'none', Nsecret: 32, Nenc: 32, Npk: 32, Nsk: 32,
+  DeriveKeyPair: async () => ({ publicKey: key('public'), privateKey: key('private') }),
+  GenerateKeyPair: async () => ({ publicKey: key('public'), privateKey: key('private') }),
+  SerializePublicKey: async () => zeros(),
+  DeserializePublicKey: async () => key('public'),
+  SerializePrivateKey: async () => zeros(),
+  DeserializePrivateKey: async () => key('private'),
+  Encap: async () => ({ shared_secret: zeros(), enc: zeros() }),
+  Decap: async () => zeros(),
+});
+const noKemCore = {
+  id: 0x41, secretSize: 32, encSize: 32, publicKeySize: 32, privateKeySize: 32,
+  serializePublicKey: async () => zeros().buffer,
+  deserializePublicKey: async () => key('public'),
+  serializePrivateKey: async () => zeros().buffer,
+  deserializePrivateKey: async () => key('private'),
+  importKey: async () => key('public'),
+  generateKeyPair: async () => ({ publicKey: key('public'), privateKey: key('private') }),
+  deriveKeyPair: async () => ({ publicKey: key('public'), privateKey: key('private') }),
+  encap: async () => ({ sharedSecret: zeros().buffer, enc: zeros().buffer }),
+  decap: async () => zeros().buffer,
+} as unknown as Core.KemInterface;
+
 async function implementations(): Promise<Impl[]> {
   const wasm = await loadWasm();
   const ours: Record<string, Record<KemName, HpkeKem>> = {
@@ -87,6 +118,8 @@ async function implementations(): Promise<Impl[]> {
     portable: { 'ML-KEM-768': ML_KEM_768, 'X-Wing': MLKEM768_X25519 },
   };
   const impls: Impl[] = [];
+  impls.push({ library: 'hpke', kem: 'ML-KEM-768', name: NO_KEM, make: () => hpkeRunner(noKemHpke) });
+  impls.push({ library: '@hpke/core', kem: 'ML-KEM-768', name: NO_KEM, make: () => coreRunner(noKemCore) });
   for (const kem of ['ML-KEM-768', 'X-Wing'] as const) {
     for (const [name, kems] of Object.entries(ours)) {
       impls.push({ library: 'hpke', kem, name, make: () => hpkeRunner(hpkeKem(kems[kem]) as HPKE.KEMFactory<HPKE.Key>) });
@@ -133,6 +166,7 @@ export async function hpkeBench(options: { rounds?: number | undefined; quick?: 
 
   // Interop before timing: each seals to ours and opens ours' Seal (ours: the wasm runner of its library).
   for (const [k, impl] of impls.entries()) {
+    if (impl.name === NO_KEM) continue;
     const base = runners[impls.findIndex((i) => i.library === impl.library && i.kem === impl.kem && i.name === 'wasm')]!;
     const there = await runners[k]!.sealTo(base.publicKey);
     const back = await base.sealTo(runners[k]!.publicKey);
@@ -171,6 +205,7 @@ export async function hpkeBench(options: { rounds?: number | undefined; quick?: 
     '',
     '- µs/op: median over rounds of CPU time per call. peer / ours: median over rounds of the ratio in the same round; above 1× means ours is faster.',
     '- Each implementation runs in the library it is made for; ours in both. `native`: hpke\'s own Web Crypto KEM (Node 26).',
+    `- ${NO_KEM}: a KEM that does nothing, so its row is the library's own cost (key schedule, AEAD); no KEM can make a Seal or Open cheaper.`,
     '',
   );
   return lines.join('\n');

@@ -16,7 +16,11 @@ interface KeyData {
 
 const keyData = new WeakMap<object, KeyData>();
 
-/** A public or private key of one of the KEMs of mlkem-ts/hpke, as the HPKE libraries take it. */
+/**
+ * A public or private key of one of the KEMs of mlkem-ts/hpke, as the HPKE libraries take it (made
+ * by their DeriveKeyPair, GenerateKeyPair and Deserialize functions). Like a CryptoKey, a key keeps
+ * what its first use computes (an ML-KEM key's expansion) for its lifetime; there is no dispose.
+ */
 export class HpkeKey {
   /** `{ name }`: the KEM's name in draft-ietf-hpke-pq ('ML-KEM-768', 'MLKEM768-X25519', ...). */
   readonly algorithm: { readonly name: string };
@@ -48,7 +52,8 @@ export function newKey(kem: HpkeKem, type: 'public' | 'private', bytes: Uint8Arr
 /** The data of a key of kem and type; MlKemError ERR_INVALID_TYPE for anything else. */
 function dataOf(kem: HpkeKem, key: unknown, type: 'public' | 'private'): KeyData {
   const data = typeof key === 'object' && key !== null ? keyData.get(key) : undefined;
-  if (data === undefined || data.kem !== kem || (key as HpkeKey).type !== type) {
+  // By name: a key of ML-KEM-768 serves every backend's ML-KEM-768 (they agree byte for byte).
+  if (data === undefined || data.kem.name !== kem.name || (key as HpkeKey).type !== type) {
     const got = data === undefined ? describe(key) : `a ${(key as HpkeKey).type} key of ${data.kem.name}`;
     throw new MlKemError('ERR_INVALID_TYPE', `the key must be a ${type} key of ${kem.name} made by mlkem-ts/hpke, got ${got}`);
   }

@@ -38,7 +38,8 @@ export function xofDerive(xof: Xof, L: number, ...ikm: Uint8Array[]): Uint8Array
   }
 }
 
-const HPKE_V1 = /* @__PURE__ */ new TextEncoder().encode('HPKE-v1');
+/** "HPKE-v1" in ASCII. */
+const HPKE_V1 = /* @__PURE__ */ Uint8Array.of(0x48, 0x50, 0x4b, 0x45, 0x2d, 0x76, 0x31);
 
 /** I2OSP(n, 2) (RFC 8017 §4.1) for 0 <= n < 2^16. */
 function i2osp2(n: number): Uint8Array {

@@ -28,6 +28,17 @@ async function rejects(p: Promise<unknown>, cls: new (...args: never[]) => Error
   }
 }
 
+/** For the NIST-curve hybrids: b with its trailing SEC 1 point (the last `point` bytes) made (0, 0), not on the curve. */
+function offCurve(b: Uint8Array, point: number): Uint8Array {
+  const c = b.slice();
+  c.fill(0, c.length - point);
+  c[c.length - point] = 0x04;
+  return c;
+}
+
+/** Bytes of the uncompressed point in MLKEM768-P256 (0x0050) and MLKEM1024-P384 (0x0051) keys and enc. */
+const POINT_BYTES: Record<number, number> = { 0x50: 65, 0x51: 97 };
+
 /** A copy of b with one bit flipped at byte i. */
 function flip(b: Uint8Array, i: number): Uint8Array {
   const c = b.slice();
@@ -99,6 +110,18 @@ for (const backend of backends) {
         await rejects(suite.Open(stranger.privateKey, enc, ct, { aad, info }), HPKE.OpenError);
       });
 
+      const point = POINT_BYTES[kem.id];
+      if (point !== undefined) {
+        it('an invalid curve point: in the public key EncapError, in enc DecapError (the hybrid refuses it)', async () => {
+          const { privateKey, publicKey } = await suite.GenerateKeyPair();
+          const bad = await suite.DeserializePublicKey(offCurve(await suite.SerializePublicKey(publicKey), point));
+          await rejects(suite.Seal(bad, message), HPKE.EncapError, 'ERR_INVALID_PUBLIC_KEY');
+          const { encapsulatedSecret: enc, ciphertext: ct } = await suite.Seal(publicKey, message);
+          const err = await suite.Open(privateKey, offCurve(enc, point), ct).catch((e: unknown) => e);
+          assert.ok(err instanceof HPKE.DecapError && err.cause instanceof MlKemError, String(err));
+        });
+      }
+
       if (kem.name === 'MLKEM768-X25519') {
         it('X-Wing refuses no X25519 value (draft-connolly-cfrg-xwing-kem §5): a low-order share in enc only fails to open', async () => {
           const { privateKey, publicKey } = await suite.GenerateKeyPair();
@@ -147,6 +170,17 @@ for (const backend of backends) {
         await rejects(suite.seal({ recipientPublicKey: bad }, message), Core.EncapError);
         await rejects(suite.kem.encap({ recipientPublicKey: publicKey, ekm: new Uint8Array(kem.Nrandom - 1) }), Core.EncapError);
       });
+
+      if (POINT_BYTES[kem.id] !== undefined) {
+        it('an invalid curve point: in the public key EncapError, in enc DecapError', async () => {
+          const point = POINT_BYTES[kem.id]!;
+          const recipientKey = await suite.kem.generateKeyPair();
+          const pk = new Uint8Array(await suite.kem.serializePublicKey(recipientKey.publicKey));
+          await rejects(suite.seal({ recipientPublicKey: await suite.kem.deserializePublicKey(offCurve(pk, point)) }, message), Core.EncapError);
+          const { enc, ct } = await suite.seal({ recipientPublicKey: recipientKey.publicKey }, message);
+          await rejects(suite.open({ recipientKey, enc: offCurve(new Uint8Array(enc), point) }, ct), Core.DecapError);
+        });
+      }
 
       it('tampered ciphertext or enc, or the wrong private key: OpenError', async () => {
         const recipientKey = await suite.kem.generateKeyPair();

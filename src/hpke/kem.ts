@@ -160,18 +160,33 @@ function fromMlKem(kem: MlKem): HpkeKem {
     },
   });
 
+  return withKeyObjects(hpke, kem);
+}
+
+/** The key objects of ML-KEM (and of the hybrids that have them): parsed, checked and expanded once. */
+interface KeyObjectKem {
+  encapsulationKey(publicKey: Uint8Array): { encapsulate(): { ciphertext: Uint8Array; sharedSecret: Uint8Array } };
+  decapsulationKey(secretKey: Uint8Array): { decapsulate(ciphertext: Uint8Array): Uint8Array };
+}
+
+/**
+ * Registers Encap and Decap through kem's key objects, when it has them, for the adapters' keys:
+ * a public key is parsed, checked (FIPS 203 §7.2, curve points) and expanded (Â, t̂) on its first
+ * Encap; a private key's seed is expanded once and kept for the key's lifetime.
+ */
+function withKeyObjects(hpke: HpkeKem, kem: Partial<KeyObjectKem>): HpkeKem {
+  const { encapsulationKey, decapsulationKey } = kem;
+  if (typeof encapsulationKey !== 'function' || typeof decapsulationKey !== 'function') return hpke;
   preparers.set(hpke, {
-    /** The key object of #12: ek parsed, §7.2-checked and expanded (Â, t̂) once. */
     encapsulator(publicKey: Uint8Array): Encapsulator {
-      const ek = kem.encapsulationKey(publicKey);
+      const ek = encapsulationKey.call(kem, publicKey);
       return () => {
         const { ciphertext, sharedSecret } = ek.encapsulate();
         return { sharedSecret, enc: ciphertext };
       };
     },
-    /** expandDecapsKey(skR) once, kept in a DecapsulationKey for the HPKE key's lifetime. */
     decapsulator(privateKey: Uint8Array): Decapsulator {
-      const dk = kem.decapsulationKey(privateKey);
+      const dk = decapsulationKey.call(kem, privateKey);
       return (enc) => dk.decapsulate(enc);
     },
   });
@@ -182,7 +197,7 @@ function fromMlKem(kem: MlKem): HpkeKem {
 function fromHybrid(kem: HybridKem, hybrid: { name: HpkeKemName; id: number }): HpkeKem {
   const { id } = hybrid;
   const { publicKey: Npk, ciphertext: Nenc, seed: Nsk, sharedSecret: Nsecret, eseed: Nrandom } = kem.sizes;
-  return Object.freeze({
+  const hpke: HpkeKem = Object.freeze({
     id,
     name: hybrid.name,
     Nsecret,
@@ -220,6 +235,7 @@ function fromHybrid(kem: HybridKem, hybrid: { name: HpkeKemName; id: number }): 
       return kem.decapsulate(enc, privateKey);
     },
   });
+  return withKeyObjects(hpke, kem as Partial<KeyObjectKem>);
 }
 
 /**

@@ -77,3 +77,22 @@ export const CORE_AEADS: Record<number, () => Core.AeadInterface> = {
 };
 
 export const te = (s: string) => new TextEncoder().encode(s);
+
+/**
+ * A vector's ikmE as kem's encapsulation randomness (Nrandom bytes). For MLKEM768-P256 the draft's
+ * vectors hold 128 bytes where the construction may read 160: m (32) and RandomScalar's four
+ * 32-byte windows of P-256 group seed (draft-irtf-cfrg-concrete-hybrid-kems). The fourth window is
+ * read only if the first three are all rejected; when the first is a valid scalar, as checked
+ * here, zeros in its place change nothing (test/hybrid-vectors.test.ts does the same).
+ */
+export function encapRandomness(kem: HpkeKem, ikmE: Uint8Array): Uint8Array {
+  if (ikmE.length === kem.Nrandom) return ikmE;
+  const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+  const first = BigInt(`0x${Buffer.from(ikmE.subarray(32, 64)).toString('hex')}`);
+  if (kem.id !== 0x50 || ikmE.length !== 128 || kem.Nrandom !== 160 || first === 0n || first >= P256_ORDER) {
+    throw new Error(`${kem.name}: ikmE of ${ikmE.length} bytes for Nrandom ${kem.Nrandom}, unexpected`);
+  }
+  const padded = new Uint8Array(kem.Nrandom);
+  padded.set(ikmE);
+  return padded;
+}

@@ -11,6 +11,7 @@ export const ENTRIES: Readonly<Record<string, string>> = {
   './keys': 'src/keys/index.ts',
   './hybrid': 'src/hybrid/index.ts',
   './hpke': 'src/hpke/index.ts',
+  './hpke/core': 'src/hpke/core.ts',
 };
 
 /**

@@ -5,14 +5,16 @@ import * as Core from '@hpke/core';
 import { Chacha20Poly1305 } from '@hpke/chacha20poly1305';
 import * as HPKE from 'hpke';
 import { AEAD_ChaCha20Poly1305 as NOBLE_CHACHA20 } from '@panva/hpke-noble';
-import { createXWing } from '../src/hybrid/index.js';
+import { createMLKEM1024_P384, createMLKEM768_P256, createXWing } from '../src/hybrid/index.js';
 import { createHpkeKem, KDF_SHAKE128, KDF_SHAKE256, KDF_TurboSHAKE128, KDF_TurboSHAKE256, type HpkeKem } from '../src/hpke/index.js';
 import { type Backend, kemByName } from './backends.js';
 import { readJson, vectorFolder } from './vectors.js';
 
-/** Our six HPKE KEMs (those that exist yet) over a backend, by HPKE KEM id. */
+/** Our six HPKE KEMs over a backend, by HPKE KEM id. */
 export function hpkeKems(backend: Backend): Map<number, HpkeKem> {
-  const kems = [...backend.kems.map(createHpkeKem), createHpkeKem(createXWing(kemByName(backend, 'ML-KEM-768')))];
+  const [k768, k1024] = [kemByName(backend, 'ML-KEM-768'), kemByName(backend, 'ML-KEM-1024')];
+  const hybrids = [createXWing(k768), createMLKEM768_P256(k768), createMLKEM1024_P384(k1024)];
+  const kems = [...backend.kems.map(createHpkeKem), ...hybrids.map(createHpkeKem)];
   return new Map(kems.map((k) => [k.id, k]));
 }
 

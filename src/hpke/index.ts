@@ -5,7 +5,7 @@
 import type { KEMFactory } from 'hpke';
 import { hpkeKem } from './hpke.js';
 import type { HpkeKey } from './key.js';
-import { ML_KEM_1024, ML_KEM_512, ML_KEM_768, MLKEM768_X25519 } from './kems.js';
+import { ML_KEM_1024, ML_KEM_512, ML_KEM_768, MLKEM1024_P384, MLKEM768_P256, MLKEM768_X25519 } from './kems.js';
 
 export * from './kems.js';
 export { hpkeKem } from './hpke.js';
@@ -33,3 +33,7 @@ export const KEM_ML_KEM_768: KEMFactory<HpkeKey> = /* @__PURE__ */ hpkeKem(ML_KE
 export const KEM_ML_KEM_1024: KEMFactory<HpkeKey> = /* @__PURE__ */ hpkeKem(ML_KEM_1024);
 /** MLKEM768-X25519 (X-Wing) for the `hpke` library's `CipherSuite` (a drop-in for `hpke`'s `KEM_MLKEM768_X25519`). */
 export const KEM_MLKEM768_X25519: KEMFactory<HpkeKey> = /* @__PURE__ */ hpkeKem(MLKEM768_X25519);
+/** MLKEM768-P256 for the `hpke` library's `CipherSuite` (a drop-in for `hpke`'s `KEM_MLKEM768_P256`). */
+export const KEM_MLKEM768_P256: KEMFactory<HpkeKey> = /* @__PURE__ */ hpkeKem(MLKEM768_P256);
+/** MLKEM1024-P384 for the `hpke` library's `CipherSuite` (a drop-in for `hpke`'s `KEM_MLKEM1024_P384`). */
+export const KEM_MLKEM1024_P384: KEMFactory<HpkeKey> = /* @__PURE__ */ hpkeKem(MLKEM1024_P384);

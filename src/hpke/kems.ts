@@ -1,7 +1,7 @@
 // What both HPKE entry points share, free of either library's types: our KEMs of
 // draft-ietf-hpke-pq on the portable backend, and the factory for other backends.
 import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
-import { XWing } from '../hybrid/index.js';
+import { MLKEM1024_P384 as HybridP384, MLKEM768_P256 as HybridP256, XWing } from '../hybrid/index.js';
 import { createHpkeKem, type HpkeKem } from './kem.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
@@ -16,3 +16,7 @@ export const ML_KEM_768: HpkeKem = /* @__PURE__ */ createHpkeKem(MlKem768);
 export const ML_KEM_1024: HpkeKem = /* @__PURE__ */ createHpkeKem(MlKem1024);
 /** MLKEM768-X25519 = X-Wing as an HPKE KEM (id 0x647a; draft-ietf-hpke-pq §4), on the portable backend. */
 export const MLKEM768_X25519: HpkeKem = /* @__PURE__ */ createHpkeKem(XWing);
+/** MLKEM768-P256 as an HPKE KEM (id 0x0050; draft-ietf-hpke-pq §4), on the portable backend. */
+export const MLKEM768_P256: HpkeKem = /* @__PURE__ */ createHpkeKem(HybridP256);
+/** MLKEM1024-P384 as an HPKE KEM (id 0x0051; draft-ietf-hpke-pq §4), on the portable backend. */
+export const MLKEM1024_P384: HpkeKem = /* @__PURE__ */ createHpkeKem(HybridP384);

@@ -151,7 +151,7 @@ const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void
 
 /** DeriveKeyPair, Encap and Decap of an HPKE entry's KEMs; ML-KEM-768 over wasm agrees with portable. */
 function hpkeChecks(m: Record<string, any>, b: Backends, adapter: () => void): void {
-  for (const name of ['ML_KEM_512', 'ML_KEM_768', 'ML_KEM_1024', 'MLKEM768_X25519']) {
+  for (const name of ['ML_KEM_512', 'ML_KEM_768', 'ML_KEM_1024', 'MLKEM768_X25519', 'MLKEM768_P256', 'MLKEM1024_P384']) {
     const kem = m[name];
     const { privateKey, publicKey } = kem.deriveKeyPair(new Uint8Array(64).fill(1));
     const { sharedSecret, enc } = kem.encap(publicKey);

@@ -561,6 +561,7 @@ async function main(): Promise<void> {
   progress('key-object construction costs');
   process.stdout.write('\n' + (await keyObjectCosts(opts.levels, opts.quick ? 3 : 9)) + '\n');
   process.stdout.write('\n' + pkcs8ImportCosts(opts.levels, opts.quick ? 3 : 9) + '\n');
+  process.stdout.write('\n' + (await (await import('./hpke.js')).hpkeBench(opts))); // HPKE rows: bench/hpke.ts
   if (opts.json !== undefined) {
     const data = { environment: environment(opts), options: opts, results, ratios: rs };
     writeFileSync(opts.json, JSON.stringify(data, null, 2) + '\n');

@@ -10,6 +10,8 @@ export const ENTRIES: Readonly<Record<string, string>> = {
   './wasm': 'src/wasm/index.ts',
   './keys': 'src/keys/index.ts',
   './hybrid': 'src/hybrid/index.ts',
+  './hpke': 'src/hpke/index.ts',
+  './hpke/core': 'src/hpke/core.ts',
 };
 
 /**

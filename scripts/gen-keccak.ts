@@ -138,7 +138,7 @@ export function generate(): string {
       .join(', ');
     emit(2, `let ${decl};`);
   }
-  emit(2, 'for (let i = 0; i < 48; i += 2) {');
+  emit(2, 'for (let i = 48 - 2 * rounds; i < 48; i += 2) {');
 
   emit(4, '// θ: column parities C[x], then D[x] = C[x - 1] ^ rot64(C[x + 1], 1) folded into every lane.');
   for (const x of xs) {

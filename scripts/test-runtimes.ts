@@ -110,8 +110,12 @@ async function installTools(tarball: string): Promise<void> {
     await mustRun('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tools, timeoutMs: 600_000 });
     writeFileSync(stamp, lock);
   }
-  // The package as a user installs it: from the tarball, with its dependencies from the registry.
-  await mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund', tarball], { cwd: tools, timeoutMs: 300_000 });
+  // The package as a user installs it: from the tarball, with its dependencies from the registry,
+  // and its optional peers (the HPKE libraries of mlkem-ts/hpke and mlkem-ts/hpke/core), as the
+  // versions our dev dependencies pin, so that every entry point loads.
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string>; devDependencies: Record<string, string> };
+  const peers = Object.keys(pkg.peerDependencies ?? {}).map((name) => `${name}@${pkg.devDependencies[name]}`);
+  await mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund', tarball, ...peers], { cwd: tools, timeoutMs: 300_000 });
 }
 
 /** The consumers, and what they share: the suite as .mjs and .cjs, the entry list, the ACVP subset. */

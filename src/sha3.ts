@@ -41,8 +41,12 @@ function roundConstants(): Int32Array {
   return (roundConstantsTable = rc);
 }
 
-/** Keccak-f[1600] on a bit-interleaved state of 50 int32 words (even/odd halves of each lane). */
-export function keccakF1600(state: Int32Array): void {
+/**
+ * Keccak-f[1600] on a bit-interleaved state of 50 int32 words (even/odd halves of each lane); with
+ * `rounds` below 24, Keccak-p[1600, rounds]: the last `rounds` rounds of it (FIPS 202, Section
+ * 3.3), as TurboSHAKE uses with 12 (RFC 9861).
+ */
+export function keccakF1600(state: Int32Array, rounds = 24): void {
   const rc = roundConstants();
   const s = state;
   // One round is unrolled and looped 24 times: unrolling all 24 makes a function too large for
@@ -59,7 +63,7 @@ export function keccakF1600(state: Int32Array): void {
   let a02e = s[20]!, a02o = s[21]!, a12e = s[22]!, a12o = s[23]!, a22e = ~s[24]!, a22o = ~s[25]!, a32e = s[26]!, a32o = s[27]!, a42e = s[28]!, a42o = s[29]!;
   let a03e = s[30]!, a03o = s[31]!, a13e = s[32]!, a13o = s[33]!, a23e = ~s[34]!, a23o = ~s[35]!, a33e = s[36]!, a33o = s[37]!, a43e = s[38]!, a43o = s[39]!;
   let a04e = ~s[40]!, a04o = ~s[41]!, a14e = s[42]!, a14o = s[43]!, a24e = s[44]!, a24o = s[45]!, a34e = s[46]!, a34o = s[47]!, a44e = s[48]!, a44o = s[49]!;
-  for (let i = 0; i < 48; i += 2) {
+  for (let i = 48 - 2 * rounds; i < 48; i += 2) {
     // θ: column parities C[x], then D[x] = C[x - 1] ^ rot64(C[x + 1], 1) folded into every lane.
     const c0e = a00e ^ a01e ^ a02e ^ a03e ^ a04e;
     const c0o = a00o ^ a01o ^ a02o ^ a03o ^ a04o;
@@ -269,14 +273,20 @@ export class Sponge {
   /** Rate in bytes; 0 until init (and after wipe) so that use without init throws. */
   private rate = 0;
   private suffix = 0;
+  /** Rounds of the permutation: 24 (Keccak-f), or 12 for TurboSHAKE. */
+  private rounds = 24;
   /** Absorbing: bytes pending in buf. Squeezing: bytes of buf already output (rate: none left). */
   private pos = 0;
   /** Absorbing: the first `done` bytes of the block are already in the state (initWithLanes). */
   private done = 0;
   private squeezing = false;
 
-  /** Start a new hash: rate in bytes (168 SHAKE128, 136 SHA3-256 and SHAKE256, 72 SHA3-512) and the domain/pad byte (0x06 SHA-3, 0x1f SHAKE). Resets state. */
-  init(rate: number, suffix: number): this {
+  /**
+   * Start a new hash: rate in bytes (168 SHAKE128, 136 SHA3-256 and SHAKE256, 72 SHA3-512) and the
+   * domain/pad byte (0x06 SHA-3, 0x1f SHAKE); rounds 12 instead of 24 for TurboSHAKE (RFC 9861,
+   * whose domain byte D is this suffix). Resets state.
+   */
+  init(rate: number, suffix: number, rounds = 24): this {
     // Any multiple of 8 below the 200-byte state is a valid Keccak rate; the pad byte must be
     // nonzero because it carries the first 1 of pad10*1.
     if (rate >>> 0 !== rate || (rate & 7) !== 0 || rate === 0 || rate >= 200) {
@@ -285,9 +295,11 @@ export class Sponge {
     if (suffix >>> 0 !== suffix || suffix === 0 || suffix > 0xff) {
       throw new RangeError(`Sponge.init: suffix must be a byte in [1, 255], got ${suffix}`);
     }
+    if (rounds !== 24 && rounds !== 12) throw new RangeError(`Sponge.init: rounds must be 24 or 12, got ${rounds}`);
     this.state.fill(0);
     this.rate = rate;
     this.suffix = suffix;
+    this.rounds = rounds;
     this.pos = 0;
     this.done = 0;
     this.squeezing = false;
@@ -325,13 +337,13 @@ export class Sponge {
         return this;
       }
       xorBlock(state, buf, this.done, rate - this.done, this.done >>> 3);
-      keccakF1600(state);
+      keccakF1600(state, this.rounds);
       pos = this.done = 0;
     }
     // Whole blocks go straight from the input into the state, without a copy.
     for (; end - off >= rate; off += rate) {
       xorBlock(state, data, off, rate);
-      keccakF1600(state);
+      keccakF1600(state, this.rounds);
     }
     while (off < end) buf[pos++] = data[off++]!;
     this.pos = pos;
@@ -347,7 +359,7 @@ export class Sponge {
     let pos = this.pos;
     while (len > 0) {
       if (pos === rate) {
-        keccakF1600(state);
+        keccakF1600(state, this.rounds);
         if (len >= rate) {
           // Whole blocks go straight into the output, without a copy.
           writeBlock(state, out, off, rate);
@@ -381,7 +393,7 @@ export class Sponge {
     if (this.pos !== rate) throw new Error('Sponge.squeezeWords: the output is not at a block boundary');
     const blockWords = rate >>> 2;
     while (count > 0) {
-      keccakF1600(state);
+      keccakF1600(state, this.rounds);
       const n = count < blockWords ? count : blockWords;
       writeWords(state, out, off, n);
       off += n;
@@ -415,6 +427,7 @@ export class Sponge {
     this.buf.fill(0);
     this.rate = 0;
     this.suffix = 0;
+    this.rounds = 24;
     this.pos = 0;
     this.done = 0;
     this.squeezing = false;

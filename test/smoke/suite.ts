@@ -137,7 +137,31 @@ const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void
     const seed = new Uint8Array(32).fill(7);
     sameBytes(overWasm.keygen(seed).publicKey, (hybrid.XWing as Kem).keygen(seed).publicKey, 'X-Wing over wasm = over portable');
   },
+  // HPKE (entries whose optional peers the runner installs): our KEMs on bytes, over both backends,
+  // and the adapters' shapes (the libraries' async suites are exercised by test/hpke-*.test.ts).
+  'mlkem-ts/hpke': (hpke, b) => hpkeChecks(hpke, b, () => {
+    const kem = hpke.KEM_ML_KEM_768();
+    check(kem.type === 'KEM' && kem.id === 0x41 && kem.Nsk === 64, 'KEM_ML_KEM_768 is not hpke\'s KEM for 0x0041');
+  }),
+  'mlkem-ts/hpke/core': (core, b) => hpkeChecks(core, b, () => {
+    const kem = core.hpkeCoreKem(core.MLKEM768_X25519);
+    check(kem.id === 0x647a && kem.encSize === 1120 && typeof kem.decap === 'function', 'hpkeCoreKem(MLKEM768_X25519) is not a KemInterface for 0x647a');
+  }),
 };
+
+/** DeriveKeyPair, Encap and Decap of an HPKE entry's KEMs; ML-KEM-768 over wasm agrees with portable. */
+function hpkeChecks(m: Record<string, any>, b: Backends, adapter: () => void): void {
+  for (const name of ['ML_KEM_512', 'ML_KEM_768', 'ML_KEM_1024', 'MLKEM768_X25519', 'MLKEM768_P256', 'MLKEM1024_P384']) {
+    const kem = m[name];
+    const { privateKey, publicKey } = kem.deriveKeyPair(new Uint8Array(64).fill(1));
+    const { sharedSecret, enc } = kem.encap(publicKey);
+    sameBytes(kem.decap(enc, privateKey), sharedSecret, `hpke ${name}: Decap(Encap)`);
+  }
+  const overWasm = m.createHpkeKem(b['wasm (file)']['MlKem768']);
+  const ikm = new Uint8Array(64).fill(2);
+  sameBytes(overWasm.deriveKeyPair(ikm).publicKey, m.ML_KEM_768.deriveKeyPair(ikm).publicKey, 'hpke ML-KEM-768 over wasm = over portable');
+  adapter();
+}
 
 /** Runs every check, counting; never throws. */
 export async function runSmoke(input: SmokeInput): Promise<SmokeResult> {

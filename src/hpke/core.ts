@@ -1,0 +1,107 @@
+/// <reference lib="dom" preserve="true" />
+// mlkem-ts/hpke/core: the KEMs of draft-ietf-hpke-pq for `@hpke/core` (npm; an optional peer
+// dependency of this entry point only), as KemInterfaces. `@hpke/core` passes a KEM's errors
+// through unchanged, so we throw its own error classes (EncapError, DecapError, ...). A separate
+// entry point from mlkem-ts/hpke, so that each imports (and its types name) only its own library.
+// @hpke/core's declarations use the Web Crypto types (CryptoKey, JsonWebKey) of TypeScript's DOM
+// library: the reference above brings it to every program that imports this entry.
+import {
+  DecapError,
+  DeriveKeyPairError,
+  DeserializeError,
+  EncapError,
+  SerializeError,
+  type KemInterface,
+  type RecipientContextParams,
+  type SenderContextParams,
+} from '@hpke/core';
+import type { HpkeKem } from './kem.js';
+import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
+
+export * from './kems.js';
+
+const ERRORS = { SerializeError, DeserializeError, DeriveKeyPairError, EncapError, DecapError };
+
+/** Runs f; an error becomes @hpke/core's error class `name`, with the original message. */
+async function mapError<T>(name: keyof typeof ERRORS, f: () => T): Promise<T> {
+  try {
+    return f();
+  } catch (err) {
+    throw new ERRORS[name](err);
+  }
+}
+
+/** A copy of the bytes of an ArrayBuffer, SharedArrayBuffer or view, as @hpke/core passes them. */
+function bytesOf(value: unknown, what: string): Uint8Array {
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
+  if (value instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer)) {
+    return new Uint8Array(value).slice();
+  }
+  throw new TypeError(`${what} must be an ArrayBuffer or a view of one, got ${typeof value}`);
+}
+
+/** The ArrayBuffer of a fresh Uint8Array that owns it whole, else of a copy. */
+function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  return (whole ? bytes : bytes.slice()).buffer as ArrayBuffer;
+}
+
+/**
+ * A `KemInterface` for `@hpke/core`'s `CipherSuite`, over one of our HPKE KEMs.
+ *
+ * Keys are {@link HpkeKey} objects (CryptoKey-shaped, as `@hpke/core` expects of a non-native
+ * KEM). Errors are `@hpke/core`'s: `EncapError` for an invalid public key, `DecapError` for a
+ * wrong-length `enc` or an invalid hybrid curve point, `DeserializeError`, `SerializeError`,
+ * `DeriveKeyPairError`; `importKey` takes only the 'raw' format. For tests, `encap` honours
+ * `@hpke/core`'s `ekm` parameter as the KEM's Nrandom bytes of encapsulation randomness.
+ *
+ * @param kem - one of our HPKE KEMs (`ML_KEM_768`, ..., or `createHpkeKem(wasm.MlKem768)`).
+ * @returns a `KemInterface` for `new CipherSuite({ kem, kdf, aead })`.
+ * @throws nothing itself.
+ * @example
+ * ```ts
+ * import { CipherSuite, HkdfSha256, Aes128Gcm } from '@hpke/core';
+ * import { hpkeCoreKem, ML_KEM_768 } from 'mlkem-ts/hpke/core';
+ * const suite = new CipherSuite({ kem: hpkeCoreKem(ML_KEM_768), kdf: new HkdfSha256(), aead: new Aes128Gcm() });
+ * ```
+ */
+export function hpkeCoreKem(kem: HpkeKem): KemInterface {
+  const importRaw = (key: unknown, isPublic: boolean) =>
+    mapError('DeserializeError', () => newKey(kem, isPublic ? 'public' : 'private', bytesOf(key, 'key'), true) as unknown as CryptoKey);
+
+  return Object.freeze({
+    // KemId lists only the ids @hpke/core knows; 0x0050 and 0x0051 are valid HPKE KEM ids all the same.
+    id: kem.id as KemInterface['id'],
+    secretSize: kem.Nsecret,
+    encSize: kem.Nenc,
+    publicKeySize: kem.Npk,
+    privateKeySize: kem.Nsk,
+    serializePublicKey: (key: CryptoKey) => mapError('SerializeError', () => toArrayBuffer(keyBytes(kem, key, 'public'))),
+    deserializePublicKey: (key: ArrayBufferLike | ArrayBufferView) => importRaw(key, true),
+    serializePrivateKey: (key: CryptoKey) => mapError('SerializeError', () => toArrayBuffer(keyBytes(kem, key, 'private'))),
+    deserializePrivateKey: (key: ArrayBufferLike | ArrayBufferView) => importRaw(key, false),
+    importKey(format: 'raw' | 'jwk', key: ArrayBuffer | JsonWebKey, isPublic = true) {
+      if (format !== 'raw') {
+        return mapError('DeserializeError', () => {
+          throw new TypeError(`${kem.name} keys can be imported only in the 'raw' format, got ${String(format)}`);
+        });
+      }
+      return importRaw(key, isPublic);
+    },
+    generateKeyPair: () => mapError('DeriveKeyPairError', () => newKeyPair(kem, kem.generateKeyPair(), true) as unknown as CryptoKeyPair),
+    deriveKeyPair: (ikm: ArrayBufferLike | ArrayBufferView) =>
+      mapError('DeriveKeyPairError', () => newKeyPair(kem, kem.deriveKeyPair(bytesOf(ikm, 'ikm')), true) as unknown as CryptoKeyPair),
+    encap: (params: SenderContextParams) =>
+      mapError('EncapError', () => {
+        const { recipientPublicKey: pkR, ekm } = params;
+        const { sharedSecret, enc } = ekm === undefined ? encapTo(kem, pkR) : kem.encapDerand(keyBytes(kem, pkR, 'public'), bytesOf(ekm, 'ekm'));
+        return { sharedSecret: toArrayBuffer(sharedSecret), enc: toArrayBuffer(enc) };
+      }),
+    decap: (params: RecipientContextParams) =>
+      mapError('DecapError', () => {
+        const { recipientKey } = params;
+        const sk = recipientKey instanceof HpkeKey ? recipientKey : (recipientKey as CryptoKeyPair | undefined)?.privateKey;
+        return toArrayBuffer(decapWith(kem, sk, bytesOf(params.enc, 'enc')));
+      }),
+  });
+}

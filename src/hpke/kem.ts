@@ -1,0 +1,271 @@
+// The KEMs of draft-ietf-hpke-pq as HPKE defines a KEM (draft-ietf-hpke-hpke §4): synchronous,
+// on byte strings, independent of any HPKE library. The adapters (hpke.ts, core.ts) wrap them.
+import { wipe } from '../ct.js';
+import { MlKemError } from '../errors.js';
+import { describe, isObjectArgument, readFields, takeUint8Array } from '../args.js';
+import type { HybridKem } from '../hybrid/types.js';
+import type { MlKem } from '../kem.js';
+import { fillRandom } from '../random.js';
+import { deriveSeed } from './derive.js';
+
+/** The names of the KEMs, as draft-ietf-hpke-pq spells them. */
+export type HpkeKemName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384';
+
+/** A key pair in serialized form: for every KEM of the draft, both are fixed-length byte strings. */
+export interface HpkeKeyPair {
+  /** The decapsulation key in seed form (Nsk bytes): 64 bytes d ‖ z for ML-KEM, 32 for the hybrids. */
+  privateKey: Uint8Array;
+  /** The encapsulation key (Npk bytes). */
+  publicKey: Uint8Array;
+}
+
+/** The result of Encap: the KEM shared secret and its encapsulation `enc`. */
+export interface HpkeEncapsulation {
+  sharedSecret: Uint8Array;
+  enc: Uint8Array;
+}
+
+/**
+ * One KEM of draft-ietf-hpke-pq with the functions and constants HPKE requires of a KEM
+ * (draft-ietf-hpke-hpke §4). Serialization is the identity for all of them (the draft, §3 and §4),
+ * so keys are byte strings. Every function is synchronous; invalid input throws MlKemError.
+ */
+export interface HpkeKem {
+  /** The HPKE KEM identifier (0x0040–0x0042, 0x0050, 0x0051, 0x647a). */
+  readonly id: number;
+  readonly name: HpkeKemName;
+  /** Bytes of a shared secret (32 for all). */
+  readonly Nsecret: number;
+  /** Bytes of an encapsulation `enc` (the KEM ciphertext). */
+  readonly Nenc: number;
+  /** Bytes of a public key. */
+  readonly Npk: number;
+  /** Bytes of a private key (seed form): 64 for ML-KEM, 32 for the hybrids. */
+  readonly Nsk: number;
+  /** Bytes of randomness one Encap consumes (the input of encapDerand). */
+  readonly Nrandom: number;
+  /** DeriveKeyPair(ikm) of the draft: SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", Nseed), then the KEM's key generation. */
+  deriveKeyPair(ikm: Uint8Array): HpkeKeyPair;
+  /** GenerateKeyPair() of the draft: a key pair from fresh randomness. */
+  generateKeyPair(): HpkeKeyPair;
+  /** Encap(pkR); a public key that fails the KEM's checks throws ERR_INVALID_PUBLIC_KEY (HPKE's EncapError). */
+  encap(publicKey: Uint8Array): HpkeEncapsulation;
+  /** Encap with the caller's Nrandom bytes instead of fresh randomness, as the draft's test vectors (ikmE) need. For tests only. */
+  encapDerand(publicKey: Uint8Array, randomness: Uint8Array): HpkeEncapsulation;
+  /** Decap(enc, skR). Errors (wrong lengths, an invalid hybrid curve point) are HPKE's DecapError. */
+  decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array;
+}
+
+/** Encap to a public key, or Decap with a private key, prepared once: for the adapters' key objects. */
+export type Encapsulator = () => HpkeEncapsulation;
+export type Decapsulator = (enc: Uint8Array) => Uint8Array;
+
+interface Preparers {
+  encapsulator(publicKey: Uint8Array): Encapsulator;
+  decapsulator(privateKey: Uint8Array): Decapsulator;
+}
+
+const preparers = new WeakMap<HpkeKem, Preparers>();
+
+/** An Encapsulator for publicKey: the KEM's prepared one when it has one (its checks run on first use), else plain encap. */
+export function encapsulator(kem: HpkeKem, publicKey: Uint8Array): Encapsulator {
+  let prepared: Encapsulator | undefined;
+  const prepare = preparers.get(kem)?.encapsulator;
+  return () => (prepared ??= prepare ? prepare(publicKey) : () => kem.encap(publicKey))();
+}
+
+/** A Decapsulator for privateKey: the KEM's prepared one when it has one, else plain decap. */
+export function decapsulator(kem: HpkeKem, privateKey: Uint8Array): Decapsulator {
+  const prepare = preparers.get(kem)?.decapsulator;
+  return prepare ? prepare(privateKey) : (enc) => kem.decap(enc, privateKey);
+}
+
+/** deriveSeed over a private copy of the caller's ikm (wiped after). */
+function seedFromIkm(id: number, ikm: Uint8Array, seedBytes: number, name: string): Uint8Array {
+  const copy = takeUint8Array(ikm, `HPKE ${name} ikm`);
+  try {
+    return deriveSeed(id, copy, seedBytes);
+  } finally {
+    wipe(copy);
+  }
+}
+
+const ML_KEM_IDS = { 'ML-KEM-512': 0x0040, 'ML-KEM-768': 0x0041, 'ML-KEM-1024': 0x0042 } as const;
+
+/** The hybrids of draft-ietf-hpke-pq §4 by the name mlkem-ts/hybrid gives them: HPKE name and id. */
+const HYBRIDS: Readonly<Record<string, { name: HpkeKemName; id: number }>> = {
+  'X-Wing': { name: 'MLKEM768-X25519', id: 0x647a },
+  'MLKEM768-P256': { name: 'MLKEM768-P256', id: 0x0050 },
+  'MLKEM1024-P384': { name: 'MLKEM1024-P384', id: 0x0051 },
+};
+
+/**
+ * The HPKE KEM of draft-ietf-hpke-pq §3 over an ML-KEM object of any backend.
+ */
+function fromMlKem(kem: MlKem): HpkeKem {
+  const id = ML_KEM_IDS[kem.name];
+  const { publicKey: Npk, ciphertext: Nenc } = kem.sizes;
+
+  /** expandDecapsKey(dk) (§3): ML-KEM.KeyGen_internal(d, z) from the 64-byte seed. */
+  const expand = (dk: Uint8Array) => kem.keygen(dk);
+
+  /** The pair (dk, ek) of a fresh seed dk, which it takes over (and wipes on error). */
+  function withPublicKey(dk: Uint8Array): HpkeKeyPair {
+    try {
+      const pair = expand(dk);
+      wipe(pair.secretKey, pair.seed);
+      return { privateKey: dk, publicKey: pair.publicKey };
+    } catch (err) {
+      wipe(dk);
+      throw err;
+    }
+  }
+
+  const hpke: HpkeKem = Object.freeze({
+    id,
+    name: kem.name,
+    Nsecret: 32,
+    Nenc,
+    Npk,
+    Nsk: 64,
+    Nrandom: 32,
+    /** §3 DeriveKeyPair: dk = SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", 64); ek from expandDecapsKey(dk). */
+    deriveKeyPair(ikm: Uint8Array): HpkeKeyPair {
+      return withPublicKey(seedFromIkm(id, ikm, 64, kem.name));
+    },
+    /** §3 GenerateKeyPair: dk = random(64). */
+    generateKeyPair(): HpkeKeyPair {
+      const dk = new Uint8Array(64);
+      fillRandom(dk);
+      return withPublicKey(dk);
+    },
+    /** §3 Encap: ML-KEM.Encaps (FIPS 203, Algorithm 20), whose §7.2 check failure is HPKE's EncapError. */
+    encap(publicKey: Uint8Array): HpkeEncapsulation {
+      const { ciphertext, sharedSecret } = kem.encapsulate(publicKey);
+      return { sharedSecret, enc: ciphertext };
+    },
+    /** ML-KEM.Encaps_internal (FIPS 203, Algorithm 17) with m = randomness (the vectors' ikmE). */
+    encapDerand(publicKey: Uint8Array, randomness: Uint8Array): HpkeEncapsulation {
+      const { ciphertext, sharedSecret } = kem.encapsulateInternal(publicKey, randomness);
+      return { sharedSecret, enc: ciphertext };
+    },
+    /** §3 Decap: ML-KEM.Decaps(expandDecapsKey(skR), enc) (FIPS 203, Algorithm 21). */
+    decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array {
+      const dk = kem.decapsulationKey(privateKey);
+      try {
+        return dk.decapsulate(enc);
+      } finally {
+        dk.dispose();
+      }
+    },
+  });
+
+  return withKeyObjects(hpke, kem);
+}
+
+/** The key objects of ML-KEM (and of the hybrids that have them): parsed, checked and expanded once. */
+interface KeyObjectKem {
+  encapsulationKey(publicKey: Uint8Array): { encapsulate(): { ciphertext: Uint8Array; sharedSecret: Uint8Array } };
+  decapsulationKey(secretKey: Uint8Array): { decapsulate(ciphertext: Uint8Array): Uint8Array };
+}
+
+/**
+ * Registers Encap and Decap through kem's key objects, when it has them, for the adapters' keys:
+ * a public key is parsed, checked (FIPS 203 §7.2, curve points) and expanded (Â, t̂) on its first
+ * Encap; a private key's seed is expanded once and kept for the key's lifetime.
+ */
+function withKeyObjects(hpke: HpkeKem, kem: Partial<KeyObjectKem>): HpkeKem {
+  const { encapsulationKey, decapsulationKey } = kem;
+  if (typeof encapsulationKey !== 'function' || typeof decapsulationKey !== 'function') return hpke;
+  preparers.set(hpke, {
+    encapsulator(publicKey: Uint8Array): Encapsulator {
+      const ek = encapsulationKey.call(kem, publicKey);
+      return () => {
+        const { ciphertext, sharedSecret } = ek.encapsulate();
+        return { sharedSecret, enc: ciphertext };
+      };
+    },
+    decapsulator(privateKey: Uint8Array): Decapsulator {
+      const dk = decapsulationKey.call(kem, privateKey);
+      return (enc) => dk.decapsulate(enc);
+    },
+  });
+  return hpke;
+}
+
+/** The HPKE KEM of draft-ietf-hpke-pq §4 over a hybrid KEM of mlkem-ts/hybrid. */
+function fromHybrid(kem: HybridKem, hybrid: { name: HpkeKemName; id: number }): HpkeKem {
+  const { id } = hybrid;
+  const { publicKey: Npk, ciphertext: Nenc, seed: Nsk, sharedSecret: Nsecret, eseed: Nrandom } = kem.sizes;
+  const hpke: HpkeKem = Object.freeze({
+    id,
+    name: hybrid.name,
+    Nsecret,
+    Nenc,
+    Npk,
+    Nsk,
+    Nrandom,
+    /** §4 DeriveKeyPair: seed = SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", 32); KEM.DeriveKeyPair(seed). */
+    deriveKeyPair(ikm: Uint8Array): HpkeKeyPair {
+      const seed = seedFromIkm(id, ikm, Nsk, hybrid.name);
+      try {
+        const pair = kem.keygen(seed);
+        wipe(pair.seed);
+        return { privateKey: pair.secretKey, publicKey: pair.publicKey };
+      } finally {
+        wipe(seed);
+      }
+    },
+    generateKeyPair(): HpkeKeyPair {
+      const pair = kem.keygen();
+      wipe(pair.seed);
+      return { privateKey: pair.secretKey, publicKey: pair.publicKey };
+    },
+    /** §4: Encap is the hybrid's Encaps; its errors (invalid curve points, §7.2) are HPKE's EncapError. */
+    encap(publicKey: Uint8Array): HpkeEncapsulation {
+      const { ciphertext, sharedSecret } = kem.encapsulate(publicKey);
+      return { sharedSecret, enc: ciphertext };
+    },
+    encapDerand(publicKey: Uint8Array, randomness: Uint8Array): HpkeEncapsulation {
+      const { ciphertext, sharedSecret } = kem.encapsulateInternal(publicKey, randomness);
+      return { sharedSecret, enc: ciphertext };
+    },
+    /** §4: Decap is the hybrid's Decaps. */
+    decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array {
+      return kem.decapsulate(enc, privateKey);
+    },
+  });
+  return withKeyObjects(hpke, kem as Partial<KeyObjectKem>);
+}
+
+/**
+ * The HPKE KEM of draft-ietf-hpke-pq for an ML-KEM object (`MlKem768` of `mlkem-ts`, or of
+ * `mlkem-ts/wasm`) or a hybrid of `mlkem-ts/hybrid` (X-Wing = MLKEM768-X25519).
+ *
+ * @param kem - an `MlKem` of any backend, or a `HybridKem` that the draft names.
+ * @returns the KEM with the draft's id, constants, DeriveKeyPair, Encap and Decap.
+ * @throws MlKemError `ERR_INVALID_TYPE` when kem is neither, or a hybrid the draft does not name
+ *   (the RFC 10024 TLS groups are not HPKE KEMs).
+ * @example
+ * ```ts
+ * import { loadWasm } from 'mlkem-ts/wasm';
+ * import { createHpkeKem, hpkeKem } from 'mlkem-ts/hpke';
+ * const { MlKem768 } = await loadWasm();
+ * const KEM_ML_KEM_768_WASM = hpkeKem(createHpkeKem(MlKem768)); // for new CipherSuite(...) of 'hpke'
+ * ```
+ */
+export function createHpkeKem(kem: MlKem | HybridKem): HpkeKem {
+  const what = 'createHpkeKem: kem';
+  const k = isObjectArgument(kem) ? readFields(kem, ['name', 'sizes', 'keygen', 'encapsulate', 'encapsulateInternal', 'decapsulate'], what) : undefined;
+  const functions = k !== undefined && ['keygen', 'encapsulate', 'encapsulateInternal', 'decapsulate'].every((f) => typeof k[f as keyof typeof k] === 'function');
+  const name = k?.name;
+  if (functions && typeof name === 'string' && typeof k.sizes === 'object' && k.sizes !== null) {
+    if (Object.hasOwn(ML_KEM_IDS, name)) return fromMlKem(kem as MlKem);
+    if (Object.hasOwn(HYBRIDS, name)) return fromHybrid(kem as HybridKem, HYBRIDS[name]!);
+  }
+  const got = k === undefined ? describe(kem) : typeof name === 'string' ? `an object named ${name}` : `an object whose name is ${describe(name)}`;
+  throw new MlKemError(
+    'ERR_INVALID_TYPE',
+    `${what} must be an ML-KEM object (MlKem) or one of the hybrids of draft-ietf-hpke-pq (${Object.keys(HYBRIDS).join(', ')}), got ${got}`,
+  );
+}

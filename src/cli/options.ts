@@ -1,0 +1,64 @@
+/// <reference types="node" />
+// Command-line parsing with node:util's parseArgs (strict: unknown options and missing values are
+// usage errors), plus the values several commands share.
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { MlKemAlgorithm } from '../keys/index.js';
+import { UsageError } from './errors.js';
+import type { KeyFormat } from './keyfile.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** A subcommand: its name, one line for the overview, its help text, and what it does. */
+export interface Command {
+  name: string;
+  summary: string;
+  help: string;
+  run(args: string[], io: import('./io.js').CliIo): Promise<void> | void;
+}
+
+type Value<C> = C extends { type: 'boolean' } ? boolean : C extends { multiple: true } ? string[] : string;
+
+/** What parse returns: each option's value, undefined when not given. */
+export interface Parsed<O extends Options> {
+  values: { [K in keyof O]?: Value<O[K]> };
+  positionals: string[];
+}
+
+/** Parses a subcommand's arguments; every command also takes -h/--help (handled by main). */
+export function parse<O extends Options>(args: string[], options: O, positionals = false): Parsed<O> {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: positionals }) as Parsed<O>;
+  } catch (err) {
+    // parseArgs explains over several lines; the first says what was wrong.
+    throw new UsageError((err as Error).message.split('\n')[0]!.replace(/\.$/, ''));
+  }
+}
+
+/** True when the arguments ask for help. */
+export const wantsHelp = (args: readonly string[]): boolean => args.some((a) => a === '-h' || a === '--help');
+
+/** Throws a usage error unless `value` was given. */
+export function required(value: string | undefined, option: string): string {
+  if (value === undefined) throw new UsageError(`${option} is required`);
+  return value;
+}
+
+/** "ML-KEM-768", "mlkem768", "768" and the like, in any case. */
+export function parseAlgorithm(value: string): MlKemAlgorithm {
+  const m = /^(?:ml-?kem-?)?(512|768|1024)$/i.exec(value.trim());
+  if (m === null) throw new UsageError(`-a/--algorithm must be ML-KEM-512, ML-KEM-768 or ML-KEM-1024 (or 512, 768, 1024), got '${value}'`);
+  return `ML-KEM-${m[1]}` as MlKemAlgorithm;
+}
+
+/** The key format chosen by --der / --jwk (PEM without either). */
+export function keyFormat(values: { der?: boolean | undefined; jwk?: boolean | undefined }): KeyFormat {
+  if (values.der === true && values.jwk === true) throw new UsageError('--der and --jwk cannot be combined');
+  return values.der === true ? 'der' : values.jwk === true ? 'jwk' : 'pem';
+}
+
+/** Refuses two outputs (or inputs) that are both "-": they would share one stream. */
+export function oneStream(what: 'input' | 'output', a: [string, string | undefined], b: [string, string | undefined]): void {
+  if (a[1] === '-' && b[1] === '-') {
+    throw new UsageError(`${a[0]} and ${b[0]} cannot both be '-': there is one standard ${what}`);
+  }
+}

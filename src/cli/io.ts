@@ -39,17 +39,25 @@ export function nodeIo(): CliIo {
 export const inputName = (file: string): string => (file === '-' ? 'standard input' : file);
 export const outputName = (file: string): string => (file === '-' ? 'standard output' : file);
 
-/** The bytes of `file`, or of standard input for "-". `what` says what the file is, for the no-prompt refusal. */
+/**
+ * The bytes of `file`, or of standard input for "-", as a plain Uint8Array (a Buffer's slice would
+ * share memory). `what` says what the file is, for the no-prompt refusal.
+ */
 export async function readInput(io: CliIo, file: string, what: string): Promise<Uint8Array> {
+  let buffer: Uint8Array;
   if (file === '-') {
     if (io.stdinIsTTY) throw new UsageError(`${what} would be read from standard input, which is a terminal: name a file or pipe it in`);
-    return io.readStdin();
+    buffer = await io.readStdin();
+  } else {
+    try {
+      buffer = readFileSync(file);
+    } catch (err) {
+      throw fileError(file, err);
+    }
   }
-  try {
-    return readFileSync(file);
-  } catch (err) {
-    throw fileError(file, err);
-  }
+  const bytes = new Uint8Array(buffer);
+  buffer.fill(0); // it may hold a private key
+  return bytes;
 }
 
 /**

@@ -29,8 +29,8 @@ export function parse<O extends Options>(args: string[], options: O, positionals
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: positionals }) as Parsed<O>;
   } catch (err) {
-    // parseArgs explains over several lines; the first says what was wrong.
-    throw new UsageError((err as Error).message.split('\n')[0]!.replace(/\.$/, ''));
+    // parseArgs explains at length; its first sentence says what was wrong.
+    throw new UsageError((err as Error).message.split(/\.(?:\s|$)/)[0]!);
   }
 }
 

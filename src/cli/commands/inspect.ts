@@ -50,7 +50,7 @@ function run(check: () => boolean | void): Result {
 function checkKey(kem: MlKem, parts: StoredParts): { checks: Checks; publicKey: Uint8Array } {
   const checks: Checks = { publicKey: 'n/a', secretKey: 'n/a', seedConsistency: 'n/a', publicKeyConsistency: 'n/a', pairwise: 'n/a' };
   if (parts.kind === 'public') {
-    const publicKey = parts.publicKey!;
+    const publicKey = parts.publicKey!.slice();
     checks.publicKey = run(() => checkPublicKey(kem, publicKey, 'publicKey', 'ERR_INVALID_PUBLIC_KEY'));
     return { checks, publicKey };
   }
@@ -119,7 +119,7 @@ Options:
     const parts = naming(name, () => storedParts(container));
     const kem = kemFor(parts.algorithm);
     const { checks, publicKey } = checkKey(kem, parts);
-    wipe(bytes, parts.seed, parts.expandedKey);
+    wipe(bytes, parts.seed, parts.expandedKey, 'der' in container ? container.der : undefined); // the parts are views of these
     const failed = (Object.keys(checks) as Array<keyof Checks>).filter((k) => checks[k] === 'fail');
     const report = {
       file: name,

@@ -33,10 +33,11 @@ function progress(io: CliIo): (text?: string) => void {
 
 /** Runs `step(i)` for i < n in 20 slices, timing only the steps, showing progress between slices. */
 function timed(n: number, step: (i: number) => void, show: (done: number) => void): number {
+  const end = (slice: number) => Math.floor((n * slice) / 20);
   let ms = 0;
   for (let slice = 0; slice < 20; slice++) {
-    const from = Math.floor((n * slice) / 20);
-    const to = Math.floor((n * (slice + 1)) / 20);
+    const from = end(slice);
+    const to = end(slice + 1);
     const t0 = performance.now();
     for (let i = from; i < to; i++) step(i);
     ms += performance.now() - t0;
@@ -64,7 +65,7 @@ function measure(kem: MlKem, backend: Backend, n: number, show: (text: string) =
     if (!ctEqual(secrets[i]!, encs[i]!.sharedSecret)) throw new CliError(`${kem.name} ${backend}: decapsulation ${i} gave a different shared secret`);
   }
   const usPerOp = Object.fromEntries(OPS.map((op) => [op, (ms[op] * 1000) / n])) as Record<Op, number>;
-  return { algorithm: kem.name, backend, n, ms, usPerOp, totalSeconds: (ms.keygen + ms.encaps + ms.decaps) / 1000 };
+  return { algorithm: kem.name, backend, n, ms, usPerOp, totalSeconds: (ms.keygen + ms.encaps + ms.decaps) * 1e-3 };
 }
 
 const fixed = (x: number, width: number, digits: number) => x.toFixed(digits).padStart(width);

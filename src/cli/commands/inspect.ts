@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { ctEqual, wipe } from '../../ct.js';
 import { MlKemError } from '../../errors.js';
 import type { MlKem } from '../../kem.js';
-import { decodePkcs8, decodeSpki, fromJwk, kemFor } from '../../keys/index.js';
+import { type PrivateKeyInfo, decodePkcs8, decodeSpki, fromJwk, kemFor } from '../../keys/index.js';
 import { embeddedPublicKey } from '../../keys/validate.js';
 import { CliError, UsageError } from '../errors.js';
 import { inputName, readInput } from '../io.js';
@@ -79,9 +79,9 @@ function checkKey(kem: MlKem, parts: StoredParts): { checks: Checks; publicKey: 
  */
 function decodeStrictly(container: Container, name: string): void {
   try {
-    if (container.structure === 'JWK') fromJwk(container.jwk);
-    else if (container.structure === 'SubjectPublicKeyInfo') decodeSpki(container.der);
-    else decodePkcs8(container.der);
+    const key: Partial<PrivateKeyInfo> =
+      container.structure === 'JWK' ? fromJwk(container.jwk) : container.structure === 'PKCS#8' ? decodePkcs8(container.der) : decodeSpki(container.der);
+    wipe(key.seed, key.secretKey);
   } catch (err) {
     if (!(err instanceof MlKemError)) throw err;
     if (err.code !== 'ERR_INVALID_PUBLIC_KEY' && err.code !== 'ERR_INVALID_SECRET_KEY') throw new CliError(`${name}: ${err.message}`);

@@ -27,18 +27,18 @@ function targets(value: unknown): string[] {
 }
 
 /**
- * The TypeScript source of each code entry point in package.json `exports`: a target such as
- * ./dist/keys/index.js, ./dist/keys/index.d.ts or ./dist/cjs/keys/index.cjs maps to
- * src/keys/index.ts. Throws when a target's source does not exist, so that no entry point is
- * silently left out of the reference. Non-code exports (./package.json) are skipped.
+ * The TypeScript source of each JavaScript entry point in package.json `exports`: a target such
+ * as ./dist/keys/index.js or ./dist/cjs/keys/index.cjs maps to src/keys/index.ts. Throws when a
+ * target's source does not exist, so that no entry point is silently left out of the reference.
+ * Exports without JavaScript (./package.json, a .wasm file and its types) are skipped.
  */
 export function entryPoints(exportsField: unknown, exists: (path: string) => boolean): string[] {
   if (exportsField === null || typeof exportsField !== 'object') throw new Error('package.json has no exports map');
   const sources = new Set<string>();
   for (const [subpath, target] of Object.entries(exportsField)) {
-    const code = targets(target).filter((t) => /\.(d\.)?[cm]?[jt]s$/.test(t));
+    const code = targets(target).filter((t) => /\.[cm]?js$/.test(t));
     for (const t of code) {
-      const source = t.replace(/^\.\/dist\/(?:(?:esm|cjs|mjs|types)\/)?/, 'src/').replace(/(\.d)?\.[cm]?[jt]s$/, '.ts');
+      const source = t.replace(/^\.\/dist\/(?:(?:esm|cjs|mjs)\/)?/, 'src/').replace(/\.[cm]?js$/, '.ts');
       if (!source.startsWith('src/') || !exists(source)) {
         throw new Error(`package.json exports["${subpath}"] → ${t}: no TypeScript source ${source} to document`);
       }
@@ -61,7 +61,7 @@ export function typedocBinary(): string {
   return join(tools, 'node_modules/.bin/typedoc');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: unknown };
   const entries = entryPoints(pkg.exports, (p) => existsSync(join(root, p)));
   console.log(`Entry points (package.json exports): ${entries.join(', ')}`);

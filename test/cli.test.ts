@@ -123,6 +123,8 @@ describe('mlkem-ts keygen', () => {
     await fails(['keygen', '--der', '--jwk'], 2, /--der and --jwk cannot be combined/);
     await fails(['keygen', '--jwk', '--form', 'both'], 2, /--jwk writes the seed form only/);
     await fails(['keygen', '--pubout', '-'], 2, /-o\/--out and --pubout cannot both be '-'/);
+    await fails(['keygen', '-o', t.path('twice.pem'), '--pubout', `${t.dir}/./twice.pem`], 2, /-o\/--out and --pubout name the same file/);
+    await fails(['pubkey', '-i', t.path('twice.pem'), '-o', t.path('twice.pem')], 2, /-i\/--in and -o\/--out name the same file/);
     await fails(['keygen', 'extra'], 2, /Unexpected argument 'extra'/);
     await fails(['keygen', '-a'], 2, /Option '-a, --algorithm <value>' argument missing/);
   });
@@ -226,6 +228,9 @@ describe('mlkem-ts encap / decap', () => {
     await fails(['encap', '-i', t.path('e.pub'), '--ct', '-', '--secret', '-'], 2, /--ct and --secret cannot both be '-'/);
     await fails(['decap', '--ct', '-', '--secret', '-'], 2, /-i\/--in and --ct cannot both be '-'/);
     await fails(['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', '-', '--hex', '--base64'], 2, /--hex and --base64 cannot be combined/);
+    await fails(['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', t.path('e.key')], 2, /-i\/--in and --secret name the same file/);
+    await fails(['encap', '-i', t.path('e.pub'), '--ct', t.path('same'), '--secret', t.path('same')], 2, /--ct and --secret name the same file/);
+    assert.equal(decodePkcs8(readFileSync(t.path('e.key'))).algorithm, 'ML-KEM-768', 'the key is untouched');
   });
 
   it('failures: a public key to decap, a ciphertext of the wrong length or level, a missing file', async () => {

@@ -1,6 +1,7 @@
 /// <reference types="node" />
 // Command-line parsing with node:util's parseArgs (strict: unknown options and missing values are
 // usage errors), plus the values several commands share.
+import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { MlKemAlgorithm } from '../keys/index.js';
 import { UsageError } from './errors.js';
@@ -56,9 +57,24 @@ export function keyFormat(values: { der?: boolean | undefined; jwk?: boolean | u
   return values.der === true ? 'der' : values.jwk === true ? 'jwk' : 'pem';
 }
 
-/** Refuses two outputs (or inputs) that are both "-": they would share one stream. */
-export function oneStream(what: 'input' | 'output', a: [string, string | undefined], b: [string, string | undefined]): void {
-  if (a[1] === '-' && b[1] === '-') {
-    throw new UsageError(`${a[0]} and ${b[0]} cannot both be '-': there is one standard ${what}`);
+/** A file argument: the option that names it, its value, and whether it is read or written. */
+export type FileArgument = [option: string, file: string | undefined, direction: 'input' | 'output'];
+
+/**
+ * Refuses two file arguments that would collide: both "-" in the same direction (one standard
+ * input, one standard output), or the same file twice (an output would overwrite an input, such
+ * as the private key, or another output).
+ */
+export function distinctFiles(...files: FileArgument[]): void {
+  for (let i = 0; i < files.length; i++) {
+    for (let j = i + 1; j < files.length; j++) {
+      const [a, fa, da] = files[i]!;
+      const [b, fb, db] = files[j]!;
+      if (fa === undefined || fb === undefined) continue;
+      if (fa === '-' && fb === '-' && da === db) throw new UsageError(`${a} and ${b} cannot both be '-': there is one standard ${da}`);
+      if (fa !== '-' && fb !== '-' && resolve(fa) === resolve(fb) && (da === 'output' || db === 'output')) {
+        throw new UsageError(`${a} and ${b} name the same file, ${fa}`);
+      }
+    }
   }
 }

@@ -6,7 +6,7 @@ import { kemFor } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, inputName, readInput, writeOutput } from '../io.js';
 import { readKey } from '../keyfile.js';
-import { type Command, oneStream, parse, required } from '../options.js';
+import { type Command, distinctFiles, parse, required } from '../options.js';
 
 const SECRET_OPTIONS = `      --secret FILE   the 32-byte shared secret, raw; '-' prints it as hex on standard output
       --hex           write the shared secret as hex text (the default for '-')
@@ -44,8 +44,8 @@ ${SECRET_OPTIONS}
     const { values } = parse(args, { in: { type: 'string', short: 'i' }, ct: { type: 'string' }, ...secretOptions });
     const ct = required(values.ct, '--ct');
     const secret = required(values.secret, '--secret');
-    oneStream('output', ['--ct', ct], ['--secret', secret]);
     const input = values.in ?? '-';
+    distinctFiles(['-i/--in', input, 'input'], ['--ct', ct, 'output'], ['--secret', secret, 'output']);
     const key = readKey(await readInput(io, input, 'the public key'), inputName(input));
     if (key.kind === 'private') wipe(key.seed, key.secretKey);
     const { ciphertext, sharedSecret } = kemFor(key.algorithm).encapsulate(key.publicKey);
@@ -78,7 +78,7 @@ ${SECRET_OPTIONS}
     const ctFile = required(values.ct, '--ct');
     const secret = required(values.secret, '--secret');
     const input = values.in ?? '-';
-    oneStream('input', ['-i/--in', input], ['--ct', ctFile]);
+    distinctFiles(['-i/--in', input, 'input'], ['--ct', ctFile, 'input'], ['--secret', secret, 'output']);
     const keyBytes = await readInput(io, input, 'the private key');
     const key = readKey(keyBytes, inputName(input));
     wipe(keyBytes);

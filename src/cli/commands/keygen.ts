@@ -5,7 +5,7 @@ import { type PrivateKeyForm, kemFor } from '../../keys/index.js';
 import { UsageError } from '../errors.js';
 import { writeOutput } from '../io.js';
 import { writePrivateKey, writePublicKey } from '../keyfile.js';
-import { type Command, keyFormat, oneStream, parse, parseAlgorithm } from '../options.js';
+import { type Command, distinctFiles, keyFormat, parse, parseAlgorithm } from '../options.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 
@@ -43,7 +43,7 @@ Options:
     const out = values.out ?? '-';
     const format = keyFormat(values);
     if (format === 'jwk' && form !== 'seed') throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${form}`);
-    oneStream('output', ['-o/--out', out], ['--pubout', values.pubout]);
+    distinctFiles(['-o/--out', out, 'output'], ['--pubout', values.pubout, 'output']);
 
     const pair = kemFor(algorithm).keygen();
     try {

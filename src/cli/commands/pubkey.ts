@@ -3,7 +3,7 @@
 import { wipe } from '../../ct.js';
 import { inputName, readInput, writeOutput } from '../io.js';
 import { readKey, writePublicKey } from '../keyfile.js';
-import { type Command, keyFormat, parse } from '../options.js';
+import { type Command, distinctFiles, keyFormat, parse } from '../options.js';
 
 export const pubkey: Command = {
   name: 'pubkey',
@@ -29,10 +29,12 @@ Options:
     });
     const format = keyFormat(values);
     const input = values.in ?? '-';
+    const output = values.out ?? '-';
+    distinctFiles(['-i/--in', input, 'input'], ['-o/--out', output, 'output']);
     const bytes = await readInput(io, input, 'the key');
     const key = readKey(bytes, inputName(input));
     wipe(bytes);
     if (key.kind === 'private') wipe(key.seed, key.secretKey);
-    writeOutput(io, values.out ?? '-', writePublicKey(key.publicKey, format), { private: false });
+    writeOutput(io, output, writePublicKey(key.publicKey, format), { private: false });
   },
 };

@@ -228,6 +228,8 @@ describe('mlkem-ts encap / decap', () => {
     await fails(['encap', '-i', t.path('e.pub'), '--ct', '-', '--secret', '-'], 2, /--ct and --secret cannot both be '-'/);
     await fails(['decap', '--ct', '-', '--secret', '-'], 2, /-i\/--in and --ct cannot both be '-'/);
     await fails(['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', '-', '--hex', '--base64'], 2, /--hex and --base64 cannot be combined/);
+    await fails(['encap', '-i', t.path('e.pub'), '--ct', t.path('not-written.ct'), '--secret', '-', '--hex', '--base64'], 2, /--hex and --base64 cannot be combined/);
+    assert.throws(() => statSync(t.path('not-written.ct')), /ENOENT/, 'bad usage is refused before anything is written');
     await fails(['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', t.path('e.key')], 2, /-i\/--in and --secret name the same file/);
     await fails(['encap', '-i', t.path('e.pub'), '--ct', t.path('same'), '--secret', t.path('same')], 2, /--ct and --secret name the same file/);
     assert.equal(decodePkcs8(readFileSync(t.path('e.key'))).algorithm, 'ML-KEM-768', 'the key is untouched');

@@ -19,10 +19,15 @@ const secretOptions = {
   base64: { type: 'boolean' },
 } as const;
 
-/** The shared secret as written: raw bytes to a file, hex on standard output, or as asked. */
-function writeSecret(io: CliIo, file: string, secret: Uint8Array, values: { hex?: boolean | undefined; base64?: boolean | undefined }): void {
+type SecretText = 'hex' | 'base64' | undefined;
+
+/** How the shared secret is written: raw bytes to a file, hex on standard output, or as asked. Checked before any work. */
+function secretText(file: string, values: { hex?: boolean | undefined; base64?: boolean | undefined }): SecretText {
   if (values.hex === true && values.base64 === true) throw new UsageError('--hex and --base64 cannot be combined');
-  const text = values.base64 === true ? 'base64' : values.hex === true || file === '-' ? 'hex' : undefined;
+  return values.base64 === true ? 'base64' : values.hex === true || file === '-' ? 'hex' : undefined;
+}
+
+function writeSecret(io: CliIo, file: string, secret: Uint8Array, text: SecretText): void {
   writeOutput(io, file, text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`, { private: true });
 }
 
@@ -46,12 +51,13 @@ ${SECRET_OPTIONS}
     const secret = required(values.secret, '--secret');
     const input = values.in ?? '-';
     distinctFiles(['-i/--in', input, 'input'], ['--ct', ct, 'output'], ['--secret', secret, 'output']);
+    const text = secretText(secret, values);
     const key = readKey(await readInput(io, input, 'the public key'), inputName(input));
     if (key.kind === 'private') wipe(key.seed, key.secretKey);
     const { ciphertext, sharedSecret } = kemFor(key.algorithm).encapsulate(key.publicKey);
     try {
       writeOutput(io, ct, ciphertext, { private: false });
-      writeSecret(io, secret, sharedSecret, values);
+      writeSecret(io, secret, sharedSecret, text);
     } finally {
       wipe(sharedSecret);
     }
@@ -79,6 +85,7 @@ ${SECRET_OPTIONS}
     const secret = required(values.secret, '--secret');
     const input = values.in ?? '-';
     distinctFiles(['-i/--in', input, 'input'], ['--ct', ctFile, 'input'], ['--secret', secret, 'output']);
+    const text = secretText(secret, values);
     const keyBytes = await readInput(io, input, 'the private key');
     const key = readKey(keyBytes, inputName(input));
     wipe(keyBytes);
@@ -91,7 +98,7 @@ ${SECRET_OPTIONS}
       }
       const sharedSecret = kem.decapsulate(ciphertext, key.secretKey);
       try {
-        writeSecret(io, secret, sharedSecret, values);
+        writeSecret(io, secret, sharedSecret, text);
       } finally {
         wipe(sharedSecret);
       }

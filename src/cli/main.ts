@@ -3,7 +3,6 @@
 // arguments and the standard streams and returns the exit status (0 done, 1 failed, 2 bad usage),
 // so that tests can run it in-process; bin.ts runs it as a program. Every failure is one line on
 // stderr naming the file and what was wrong, never a stack trace; nothing is ever asked.
-import { readFileSync } from 'node:fs';
 import { bench } from './commands/bench.js';
 import { decap, encap } from './commands/encap.js';
 import { inspect } from './commands/inspect.js';
@@ -30,11 +29,6 @@ Run 'mlkem-ts COMMAND --help' for the options of a command.
 Exit status: 0 done, 1 the operation failed, 2 bad usage.
 `;
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return `mlkem-ts ${pkg.version}\n`;
-}
-
 /** Runs the command line `argv` (without the program name) on `io`; resolves to the exit status. */
 export async function main(argv: readonly string[], io: CliIo = nodeIo()): Promise<number> {
   const [name, ...args] = argv;
@@ -42,10 +36,6 @@ export async function main(argv: readonly string[], io: CliIo = nodeIo()): Promi
   try {
     if (name === '-h' || name === '--help' || name === 'help') {
       io.writeStdout(USAGE);
-      return 0;
-    }
-    if (name === '-V' || name === '--version') {
-      io.writeStdout(version());
       return 0;
     }
     if (name === undefined) throw new UsageError('a command is needed: keygen, pubkey, encap, decap, inspect or bench');

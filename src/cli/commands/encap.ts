@@ -13,18 +13,28 @@ const SECRET_OPTIONS = `      --secret FILE   the 32-byte shared secret, raw; '-
       --base64        write the shared secret as base64 text
   -h, --help          show this help`;
 
-const secretOptions = {
-  secret: { type: 'string' },
-  hex: { type: 'boolean' },
-  base64: { type: 'boolean' },
-} as const;
-
 type SecretText = 'hex' | 'base64' | undefined;
 
-/** How the shared secret is written: raw bytes to a file, hex on standard output, or as asked. Checked before any work. */
-function secretText(file: string, values: { hex?: boolean | undefined; base64?: boolean | undefined }): SecretText {
+/**
+ * The arguments encap and decap share, checked before any work: the key (-i), the ciphertext
+ * (--ct, written by encap and read by decap) and the shared secret (--secret) with its text form.
+ */
+function kemArguments(args: string[], ctDirection: 'input' | 'output') {
+  const { values } = parse(args, {
+    in: { type: 'string', short: 'i' },
+    ct: { type: 'string' },
+    secret: { type: 'string' },
+    hex: { type: 'boolean' },
+    base64: { type: 'boolean' },
+  });
+  const input = values.in ?? '-';
+  const ct = required(values.ct, '--ct');
+  const secret = required(values.secret, '--secret');
+  distinctFiles(['-i/--in', input, 'input'], ['--ct', ct, ctDirection], ['--secret', secret, 'output']);
   if (values.hex === true && values.base64 === true) throw new UsageError('--hex and --base64 cannot be combined');
-  return values.base64 === true ? 'base64' : values.hex === true || file === '-' ? 'hex' : undefined;
+  // Raw bytes to a file, hex on standard output, or as asked.
+  const text: SecretText = values.base64 === true ? 'base64' : values.hex === true || secret === '-' ? 'hex' : undefined;
+  return { input, ct, secret, text };
 }
 
 function writeSecret(io: CliIo, file: string, secret: Uint8Array, text: SecretText): void {
@@ -46,12 +56,7 @@ Options:
 ${SECRET_OPTIONS}
 `,
   async run(args, io) {
-    const { values } = parse(args, { in: { type: 'string', short: 'i' }, ct: { type: 'string' }, ...secretOptions });
-    const ct = required(values.ct, '--ct');
-    const secret = required(values.secret, '--secret');
-    const input = values.in ?? '-';
-    distinctFiles(['-i/--in', input, 'input'], ['--ct', ct, 'output'], ['--secret', secret, 'output']);
-    const text = secretText(secret, values);
+    const { input, ct, secret, text } = kemArguments(args, 'output');
     const key = readKey(await readInput(io, input, 'the public key'), inputName(input));
     if (key.kind === 'private') wipe(key.seed, key.secretKey);
     const { ciphertext, sharedSecret } = kemFor(key.algorithm).encapsulate(key.publicKey);
@@ -80,12 +85,7 @@ Options:
 ${SECRET_OPTIONS}
 `,
   async run(args, io) {
-    const { values } = parse(args, { in: { type: 'string', short: 'i' }, ct: { type: 'string' }, ...secretOptions });
-    const ctFile = required(values.ct, '--ct');
-    const secret = required(values.secret, '--secret');
-    const input = values.in ?? '-';
-    distinctFiles(['-i/--in', input, 'input'], ['--ct', ctFile, 'input'], ['--secret', secret, 'output']);
-    const text = secretText(secret, values);
+    const { input, ct: ctFile, secret, text } = kemArguments(args, 'input');
     const keyBytes = await readInput(io, input, 'the private key');
     const key = readKey(keyBytes, inputName(input));
     wipe(keyBytes);

@@ -8,6 +8,7 @@ import { decap, encap } from './commands/encap.js';
 import { inspect } from './commands/inspect.js';
 import { keygen } from './commands/keygen.js';
 import { pubkey } from './commands/pubkey.js';
+import { MlKemError } from '../errors.js';
 import { CliError, UsageError, oneLine } from './errors.js';
 import { type CliIo, nodeIo } from './io.js';
 import { type Command, wantsHelp } from './options.js';
@@ -53,7 +54,8 @@ export async function main(argv: readonly string[], io: CliIo = nodeIo()): Promi
       io.writeStderr(`${prefix}: ${oneLine(err)} (see 'mlkem-ts ${command?.name ?? ''}${command ? ' ' : ''}--help')\n`);
       return 2;
     }
-    io.writeStderr(`${prefix}: ${err instanceof CliError ? '' : 'unexpected error: '}${oneLine(err)}\n`);
+    const expected = err instanceof CliError || err instanceof MlKemError; // e.g. ERR_RANDOMNESS from keygen
+    io.writeStderr(`${prefix}: ${expected ? '' : 'unexpected error: '}${oneLine(err)}\n`);
     return 1;
   }
 }

@@ -128,6 +128,17 @@ describe('mlkem-ts keygen', () => {
     await fails(['keygen', '-a'], 2, /Option '-a, --algorithm <value>' argument missing/);
   });
 
+  it('no secure random source: one line, exit 1 (not an unexpected error)', async () => {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
+    Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });
+    try {
+      await fails(['keygen', '-o', t.path('never.pem')], 1, /^mlkem-ts keygen: .*random/i);
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', original);
+    }
+    assert.throws(() => statSync(t.path('never.pem')), /ENOENT/);
+  });
+
   it('an output folder that does not exist: one line naming the file, exit 1', async () => {
     await fails(['keygen', '-o', t.path('missing/key.pem')], 1, /^mlkem-ts keygen: .*missing\/key\.pem: no such file or directory\n$/);
   });

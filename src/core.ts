@@ -13,6 +13,7 @@ import { decodeVector, kpkeDecrypt, kpkeEncrypt, kpkeKeyGen, sampleMatrixAndHash
 import type { ParameterSet } from './params.js';
 import { type Workspace, createWorkspace, wipeWorkspace } from './workspace.js';
 
+/** A key pair, as `MlKem.keygen` returns it. */
 export interface KeyPair {
   /** The encapsulation key ek. */
   publicKey: Uint8Array;
@@ -22,7 +23,9 @@ export interface KeyPair {
   seed: Uint8Array;
 }
 
+/** What encapsulation returns: the ciphertext for the key's owner and the shared secret. */
 export interface Encapsulation {
+  /** The ciphertext c, to send to the owner of the decapsulation key. */
   ciphertext: Uint8Array;
   /** The 32-byte shared secret K. */
   sharedSecret: Uint8Array;

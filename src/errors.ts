@@ -16,10 +16,26 @@ export type MlKemErrorCode =
  */
 const BRAND = Symbol.for('mlkem-ts.MlKemError');
 
-/** The only error mlkem-ts throws on bad input. `code` is stable; the message is for people. */
+/**
+ * The only error mlkem-ts throws on bad input. `code` is stable; the message is for people.
+ * @example
+ * try {
+ *   MlKem768.encapsulate(new Uint8Array(10));
+ * } catch (err) {
+ *   if (err instanceof MlKemError && err.code === 'ERR_INVALID_LENGTH') console.log(err.message);
+ *   // "ML-KEM-768 publicKey must be 1184 bytes long, got 10"
+ * }
+ */
 export class MlKemError extends Error {
+  /** What went wrong, as one of the stable codes (the README's error table says when each is thrown). */
   readonly code: MlKemErrorCode;
 
+  /**
+   * Made by mlkem-ts; you only catch it.
+   * @param code - the stable error code.
+   * @param message - what was wrong: the argument, what was expected and what was given.
+   * @param options - `cause`: the error that led to this one, if any.
+   */
   constructor(code: MlKemErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'MlKemError';
@@ -27,7 +43,12 @@ export class MlKemError extends Error {
     Object.defineProperty(this, BRAND, { value: true });
   }
 
-  /** `instanceof MlKemError` also holds for an MlKemError of another copy of the package. */
+  /**
+   * `instanceof MlKemError` also holds for an MlKemError of another copy of the package.
+   * @param value - what `instanceof` tests.
+   * @returns whether value is an MlKemError of any copy of mlkem-ts.
+   * @throws Nothing.
+   */
   static [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     return this === MlKemError && typeof value === 'object' && value !== null && BRAND in value;

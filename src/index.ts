@@ -1,4 +1,16 @@
 // mlkem-ts: ML-KEM (FIPS 203) in portable TypeScript. Synchronous, no dependencies.
+/**
+ * ML-KEM (FIPS 203) in portable TypeScript: the three parameter sets as {@link MlKem} objects,
+ * synchronous, with no dependencies. The other entry points: `mlkem-ts/wasm` (the same objects
+ * over WebAssembly), `mlkem-ts/keys` (key files) and `mlkem-ts/hybrid` (hybrid KEMs).
+ * @example
+ * import { MlKem768 } from 'mlkem-ts';
+ *
+ * const { publicKey, secretKey } = MlKem768.keygen();
+ * const { ciphertext, sharedSecret } = MlKem768.encapsulate(publicKey);
+ * const same = MlKem768.decapsulate(ciphertext, secretKey); // equals sharedSecret
+ * @module mlkem-ts
+ */
 import { createMlKem, type MlKem } from './kem.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from './params.js';
 import { portableKernels } from './portable/index.js';
@@ -6,9 +18,9 @@ import { portableKernels } from './portable/index.js';
 export { MlKemError, type MlKemErrorCode } from './errors.js';
 export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem } from './kem.js';
 
-/** ML-KEM-512 (NIST security category 1). */
+/** ML-KEM-512 (NIST security category 1), portable. */
 export const MlKem512: MlKem = /* @__PURE__ */ createMlKem(ML_KEM_512, portableKernels);
-/** ML-KEM-768 (NIST security category 3), the recommended default. */
+/** ML-KEM-768 (NIST security category 3), portable: the recommended default. */
 export const MlKem768: MlKem = /* @__PURE__ */ createMlKem(ML_KEM_768, portableKernels);
-/** ML-KEM-1024 (NIST security category 5). */
+/** ML-KEM-1024 (NIST security category 5), portable. */
 export const MlKem1024: MlKem = /* @__PURE__ */ createMlKem(ML_KEM_1024, portableKernels);

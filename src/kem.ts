@@ -11,43 +11,76 @@ import { MlKemError } from './errors.js';
 
 export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair };
 
+/**
+ * ML-KEM at one parameter set over one backend: `MlKem512`, `MlKem768` and `MlKem1024` from
+ * `mlkem-ts` (portable), or the objects `loadWasm()` returns (WebAssembly). Frozen; every method
+ * checks its arguments, never modifies them, and returns fresh arrays.
+ * @example
+ * import { MlKem768 } from 'mlkem-ts';
+ *
+ * const { publicKey, secretKey } = MlKem768.keygen();
+ * const { ciphertext, sharedSecret } = MlKem768.encapsulate(publicKey);
+ * const same = MlKem768.decapsulate(ciphertext, secretKey); // equals sharedSecret
+ */
 export interface MlKem {
+  /** The parameter set (FIPS 203, §8). */
   readonly name: 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024';
   /** Byte sizes (FIPS 203, Table 3). */
   readonly sizes: {
+    /** The encapsulation key ek: 384k + 32 bytes (800, 1184 or 1568). */
     readonly publicKey: number;
+    /** The decapsulation key dk: 768k + 96 bytes (1632, 2400 or 3168). */
     readonly secretKey: number;
+    /** The ciphertext: 32(d_u·k + d_v) bytes (768, 1088 or 1568). */
     readonly ciphertext: number;
+    /** The shared secret K. */
     readonly sharedSecret: 32;
+    /** The seed d ‖ z of a key pair. */
     readonly seed: 64;
   };
   /**
    * A key pair from the 64-byte seed d ‖ z if given (FIPS 203, Algorithm 16), else from fresh
    * randomness (Algorithm 19).
+   * @param seed - the 64-byte seed d ‖ z, for a deterministic key pair; omit it for a fresh one.
+   * @returns the encapsulation key, the expanded decapsulation key and the seed they come from.
    * @throws {MlKemError} `ERR_INVALID_TYPE` / `ERR_INVALID_LENGTH` for a seed that is not 64
    *   bytes; `ERR_RANDOMNESS` without a seed when the runtime has no secure random source.
+   * @example
+   * const { publicKey, secretKey, seed } = MlKem768.keygen();
+   * // Store the 64-byte seed; MlKem768.keygen(seed) gives the same keys again.
    */
   keygen(seed?: Uint8Array): KeyPair;
   /**
    * Algorithm 20: a fresh shared secret and its ciphertext, after the §7.2 check of publicKey.
+   * @param publicKey - the recipient's encapsulation key.
+   * @returns the ciphertext to send to the key's owner and the 32-byte shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY`
    *   (§7.2), `ERR_RANDOMNESS`.
    */
   encapsulate(publicKey: Uint8Array): Encapsulation;
   /**
    * Algorithm 17 with the caller's 32-byte m, after the §7.2 check. For known-answer tests only (§3.3).
+   * @param publicKey - the encapsulation key.
+   * @param m - the 32 random bytes that encapsulate would draw.
+   * @returns the ciphertext and shared secret that m determines.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY`.
    */
   encapsulateInternal(publicKey: Uint8Array, m: Uint8Array): Encapsulation;
   /**
    * Algorithm 21: the shared secret, after the §7.3 checks of both arguments. A ciphertext of the
    * right length is never refused: a wrong one yields the implicit-rejection secret J(z ‖ c).
+   * @param ciphertext - the ciphertext from encapsulate.
+   * @param secretKey - the expanded decapsulation key (keygen's `secretKey`).
+   * @returns the 32-byte shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_SECRET_KEY` (§7.3).
+   * @example
+   * const sharedSecret = MlKem768.decapsulate(ciphertext, secretKey);
    */
   decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array;
   /**
    * The encapsulation key check of FIPS 203, §7.2 (its length and the modulus check), on its
    * own: returns nothing for a valid key.
+   * @param publicKey - the encapsulation key to check.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY`.
    */
   checkPublicKey(publicKey: Uint8Array): void;
@@ -56,12 +89,15 @@ export interface MlKem {
    * the §7.2 check of the encapsulation key inside it, and that its secret vector ŝ is canonical
    * (every 12-bit value below q; constant time). Returns nothing for a valid key. It cannot tell
    * whether ŝ belongs to the key's ek: the pairwise check of decapsulationKey can.
+   * @param secretKey - the expanded decapsulation key to check.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_SECRET_KEY`.
    */
   checkSecretKey(secretKey: Uint8Array): void;
   /**
    * An encapsulation key object: publicKey checked (§7.2) and expanded once (Âᵀ, t̂, H(ek)), so
    * that each encapsulation to it skips most of the work. Results equal encapsulate's.
+   * @param publicKey - the encapsulation key.
+   * @returns the key object.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY`.
    * @example
    * const ek = MlKem768.encapsulationKey(publicKey);
@@ -74,6 +110,9 @@ export interface MlKem {
    * and, unless `options.pairwiseCheck` is false, a pairwise check (one encapsulation to its
    * own ek, decapsulated; it needs randomness). Dispose of it (`using`, or `dispose()`) to wipe
    * its secrets.
+   * @param secret - the 64-byte seed d ‖ z, or the expanded decapsulation key.
+   * @param options - `pairwiseCheck` (default true) for an expanded key.
+   * @returns the key object.
    * @throws {MlKemError} `ERR_INVALID_TYPE`; `ERR_INVALID_LENGTH` (neither 64 bytes nor the secret
    *   key's length); `ERR_INVALID_SECRET_KEY`; `ERR_RANDOMNESS` (the pairwise check).
    * @example

@@ -16,16 +16,24 @@ import { randomBytes } from './random.js';
  * function of the same name.
  */
 export interface EncapsulationKey {
+  /** The parameter set. */
   readonly name: ParameterSet['name'];
-  /** A fresh copy of the encapsulation key's bytes. */
+  /**
+   * A fresh copy of the encapsulation key's bytes.
+   * @returns the encapsulation key ek.
+   * @throws Nothing: the key holds public data only, also after its DecapsulationKey is disposed.
+   */
   bytes(): Uint8Array;
   /**
    * FIPS 203, Algorithm 20: a fresh shared secret and its ciphertext for this key.
+   * @returns the ciphertext to send to the key's owner and the 32-byte shared secret.
    * @throws {MlKemError} `ERR_RANDOMNESS` when the runtime has no secure random source.
    */
   encapsulate(): Encapsulation;
   /**
    * Algorithm 17 with the caller's 32-byte m. For known-answer tests only (FIPS 203, §3.3).
+   * @param m - the 32 random bytes that encapsulate would draw.
+   * @returns the ciphertext and shared secret that m determines.
    * @throws {MlKemError} `ERR_INVALID_TYPE` / `ERR_INVALID_LENGTH` for an m that is not 32 bytes.
    */
   encapsulateInternal(m: Uint8Array): Encapsulation;
@@ -38,31 +46,43 @@ export interface EncapsulationKey {
  * only and stays usable.
  */
 export interface DecapsulationKey {
+  /** The parameter set. */
   readonly name: ParameterSet['name'];
   /** The public half, an EncapsulationKey sharing this key's expansion. */
   readonly encapsulationKey: EncapsulationKey;
   /**
    * FIPS 203, Algorithm 18: the shared secret for a ciphertext. A ciphertext of the right length
    * is never refused: a wrong one yields the implicit-rejection secret J(z ‖ c).
+   * @param ciphertext - the ciphertext from an encapsulation to this key.
+   * @returns the 32-byte shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_KEY_DISPOSED`.
    */
   decapsulate(ciphertext: Uint8Array): Uint8Array;
   /**
    * A copy of the 64-byte seed d ‖ z, or undefined for a key made from its expanded form.
+   * @returns the seed, or undefined.
    * @throws {MlKemError} `ERR_KEY_DISPOSED`.
    */
   seed(): Uint8Array | undefined;
   /**
    * A copy of the expanded decapsulation key dk (FIPS 203's format, 768k + 96 bytes).
+   * @returns the decapsulation key dk.
    * @throws {MlKemError} `ERR_KEY_DISPOSED`.
    */
   secretKey(): Uint8Array;
-  /** Wipes the key's secrets (ŝ, z, the seed, the expanded key). Calling it again does nothing. */
+  /**
+   * Wipes the key's secrets (ŝ, z, the seed, the expanded key). Calling it again does nothing.
+   * @throws Nothing.
+   */
   dispose(): void;
-  /** The same as dispose(), for `using dk = kem.decapsulationKey(...)`. */
+  /**
+   * The same as dispose(), for `using dk = kem.decapsulationKey(...)`.
+   * @throws Nothing.
+   */
   [Symbol.dispose](): void;
 }
 
+/** Options of `MlKem.decapsulationKey`. */
 export interface DecapsulationKeyOptions {
   /**
    * For a key given in its expanded form: encapsulate to its own encapsulation key and check

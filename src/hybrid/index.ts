@@ -5,6 +5,18 @@
 //
 // Naming: an identifier spells its specification's name with hyphens as underscores
 // (MLKEM768_P256, createMLKEM768_P256); X-Wing keeps its established XWing / createXWing.
+/**
+ * Hybrid KEMs, ML-KEM with a classical key exchange: X-Wing (= MLKEM768-X25519, the
+ * general-purpose choice), MLKEM768-P256 and MLKEM1024-P384 (draft-irtf-cfrg-concrete-hybrid-kems),
+ * and the RFC 10024 TLS 1.3 groups, each a {@link HybridKem} shaped like MlKem, over the portable
+ * ML-KEM or, through the factories, any backend.
+ * @example
+ * import { XWing } from 'mlkem-ts/hybrid';
+ *
+ * const { publicKey, secretKey } = XWing.keygen();
+ * const { ciphertext, sharedSecret } = XWing.encapsulate(publicKey);
+ * @module mlkem-ts/hybrid
+ */
 import { MlKem1024, MlKem768 } from '../index.js';
 import { createMLKEM1024_P384, createMLKEM768_P256 } from './mlkem-nist.js';
 import { createSecP256r1MLKEM768, createSecP384r1MLKEM1024, createX25519MLKEM768 } from './tls.js';

@@ -11,6 +11,7 @@ export type { Encapsulation };
  */
 export type HybridName = 'X-Wing' | 'MLKEM768-P256' | 'MLKEM1024-P384' | 'X25519MLKEM768' | 'SecP256r1MLKEM768' | 'SecP384r1MLKEM1024';
 
+/** A hybrid key pair, as `HybridKem.keygen` returns it. */
 export interface HybridKeyPair {
   /** The encapsulation key (for the RFC 10024 groups: the client's key share). */
   publicKey: Uint8Array;
@@ -22,10 +23,15 @@ export interface HybridKeyPair {
 
 /** Byte lengths of a hybrid's inputs and outputs. */
 export interface HybridSizes {
+  /** The encapsulation key (the ML-KEM and classical public keys together). */
   readonly publicKey: number;
+  /** The decapsulation key, which is the seed. */
   readonly secretKey: number;
+  /** The ciphertext (the ML-KEM ciphertext and the classical ephemeral share together). */
   readonly ciphertext: number;
+  /** The shared secret. */
   readonly sharedSecret: number;
+  /** The key generation seed. */
   readonly seed: number;
   /** The encapsulation seed of encapsulateInternal. */
   readonly eseed: number;
@@ -36,16 +42,24 @@ export interface HybridSizes {
  * curve half's validation). Every method gives the same bytes as the one-shot function.
  */
 export interface HybridEncapsulationKey {
+  /** The hybrid's name. */
   readonly name: HybridName;
-  /** A fresh copy of the public key's bytes. */
+  /**
+   * A fresh copy of the public key's bytes.
+   * @returns the public key.
+   * @throws Nothing: the key holds public data only, also after its decapsulation key is disposed.
+   */
   bytes(): Uint8Array;
   /**
    * A fresh shared secret and its ciphertext for this key.
+   * @returns the ciphertext and the shared secret.
    * @throws {MlKemError} `ERR_RANDOMNESS` when the runtime has no secure random source.
    */
   encapsulate(): Encapsulation;
   /**
    * The same with the caller's encapsulation seed. For known-answer tests only.
+   * @param eseed - the encapsulation seed (`sizes.eseed` bytes).
+   * @returns the ciphertext and the shared secret that eseed determines.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`; `ERR_INVALID_SECRET_KEY` for
    *   an eseed with no valid P-256/P-384 scalar; `ERR_RANDOMNESS` on the noble curve path only.
    */
@@ -59,11 +73,14 @@ export interface HybridEncapsulationKey {
  * any use after that throws `ERR_KEY_DISPOSED`.
  */
 export interface HybridDecapsulationKey {
+  /** The hybrid's name. */
   readonly name: HybridName;
   /** The public half. */
   readonly encapsulationKey: HybridEncapsulationKey;
   /**
    * The shared secret for a ciphertext, as decapsulate gives it.
+   * @param ciphertext - the ciphertext from an encapsulation to this key.
+   * @returns the shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (an
    *   invalid curve share, for every hybrid but X-Wing), `ERR_KEY_DISPOSED`, and `ERR_RANDOMNESS`
    *   on the noble curve path only.
@@ -71,12 +88,19 @@ export interface HybridDecapsulationKey {
   decapsulate(ciphertext: Uint8Array): Uint8Array;
   /**
    * A copy of the key's seed (the hybrid's whole secret key).
+   * @returns the seed.
    * @throws {MlKemError} `ERR_KEY_DISPOSED`.
    */
   seed(): Uint8Array;
-  /** Wipes the key's secrets. Calling it again does nothing. */
+  /**
+   * Wipes the key's secrets. Calling it again does nothing.
+   * @throws Nothing.
+   */
   dispose(): void;
-  /** The same as dispose(), for `using`. */
+  /**
+   * The same as dispose(), for `using`.
+   * @throws Nothing.
+   */
   [Symbol.dispose](): void;
 }
 
@@ -88,15 +112,21 @@ export interface HybridDecapsulationKey {
  * X25519MLKEM768's); without a secure random source these throw `ERR_RANDOMNESS`.
  */
 export interface HybridKem {
+  /** The hybrid's name, as its specification spells it. */
   readonly name: HybridName;
+  /** Byte lengths of its inputs and outputs. */
   readonly sizes: HybridSizes;
   /**
    * A key pair from `seed` if given (deterministic), else from fresh randomness.
+   * @param seed - the key generation seed (`sizes.seed` bytes); omit it for a fresh pair.
+   * @returns the public key and the secret key (which is the seed).
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_RANDOMNESS`.
    */
   keygen(seed?: Uint8Array): HybridKeyPair;
   /**
    * A fresh shared secret and its ciphertext for publicKey.
+   * @param publicKey - the recipient's public key.
+   * @returns the ciphertext and the shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (the
    *   ML-KEM half fails FIPS 203 §7.2; or, for every hybrid but X-Wing, an invalid curve share),
    *   `ERR_RANDOMNESS`.
@@ -104,18 +134,26 @@ export interface HybridKem {
   encapsulate(publicKey: Uint8Array): Encapsulation;
   /**
    * The same with the caller's encapsulation seed instead of fresh randomness. For known-answer tests only.
+   * @param publicKey - the recipient's public key.
+   * @param eseed - the encapsulation seed (`sizes.eseed` bytes): ML-KEM's m and the ephemeral curve secret.
+   * @returns the ciphertext and the shared secret that eseed determines.
    * @throws {MlKemError} as encapsulate, and `ERR_INVALID_SECRET_KEY` for an eseed whose
    *   P-256/P-384 scalar is not in [1, n - 1].
    */
   encapsulateInternal(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation;
   /**
    * The shared secret for a ciphertext made for this key pair.
+   * @param ciphertext - the ciphertext from encapsulate.
+   * @param secretKey - the secret key (the seed).
+   * @returns the shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (an
    *   invalid curve share, for every hybrid but X-Wing), `ERR_RANDOMNESS` (noble path only).
    */
   decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array;
   /**
    * An encapsulation key object: publicKey checked and expanded once.
+   * @param publicKey - the recipient's public key.
+   * @returns the key object.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY`.
    * @example
    * const ek = XWing.encapsulationKey(publicKey);
@@ -125,6 +163,8 @@ export interface HybridKem {
   /**
    * A decapsulation key object from the secret key (= seed), expanded once: decapsulation then
    * skips the ML-KEM expansion and, for the concrete KEMs, the curve public key.
+   * @param secretKey - the secret key (the seed).
+   * @returns the key object.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_RANDOMNESS` (noble path only).
    * @example
    * using dk = XWing.decapsulationKey(secretKey);

@@ -39,6 +39,9 @@ const isAlgorithm = (value: unknown): value is MlKemAlgorithm => ALGORITHMS.incl
 
 /**
  * The MlKem object of an algorithm name, from `backend` (default: the portable backend).
+ * @param algorithm - 'ML-KEM-512', 'ML-KEM-768' or 'ML-KEM-1024'.
+ * @param backend - the three MlKem objects to choose from (default: the portable ones).
+ * @returns the MlKem object of that parameter set.
  * @throws {MlKemError} `ERR_INVALID_TYPE` for anything but the three names.
  * @example
  * const kem = kemFor('ML-KEM-768', await loadWasm());

@@ -1,6 +1,20 @@
 // mlkem-ts/keys: ML-KEM keys in the formats the world uses — the seed form, RFC 9935
 // SubjectPublicKeyInfo and PKCS#8 in DER and PEM, and JWK as Node.js writes it. Interoperable
 // with Node.js and OpenSSL; strict on input. Built on the public MlKem interface only.
+/**
+ * ML-KEM keys in the standard formats: SubjectPublicKeyInfo and PKCS#8 (RFC 9935) in DER or PEM,
+ * and JWK as Node.js writes it. The files interoperate with OpenSSL 3.5 and Node.js 24+; the
+ * decoders are strict and run the FIPS 203 key checks.
+ * @example
+ * import { MlKem768 } from 'mlkem-ts';
+ * import { decodePkcs8, encodePkcs8, encodeSpki, fromPem, toPem } from 'mlkem-ts/keys';
+ *
+ * const pair = MlKem768.keygen();
+ * const privatePem = toPem(encodePkcs8(pair), 'PRIVATE KEY'); // the seed form
+ * const publicPem = toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY');
+ * const { algorithm, secretKey } = decodePkcs8(fromPem(privatePem).der);
+ * @module mlkem-ts/keys
+ */
 export { kemFor, type MlKemAlgorithm } from './algorithms.js';
 export { fromJwk, toJwk } from './jwk.js';
 export { fromPem, toPem } from './pem.js';

@@ -14,6 +14,14 @@ import { checkPublicKey } from './validate.js';
 /**
  * The JWK of a key: a private JWK when `key` holds the seed, else a public one from `publicKey`.
  * Members in the order Node writes them: kty, alg, pub, priv.
+ * @param key - the key's parts: with its seed for a private JWK, or only `publicKey`.
+ * @param options - `backend`: the MlKem objects that expand and check keys (default: the portable ones).
+ * @returns the JWK object (JSON.stringify it for a file).
+ * @throws {MlKemError} `ERR_INVALID_TYPE` (not a key object, an expanded key without its seed),
+ *   `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (a public key alone fails §7.2),
+ *   `ERR_INVALID_SECRET_KEY` (parts that are not one key).
+ * @example
+ * const jwk = toJwk(MlKem768.keygen()); // { kty: 'AKP', alg: 'ML-KEM-768', pub, priv }
  */
 export function toJwk(key: KeyParts, options?: KeyOptions): MlKemJwk {
   const backend = readBackend(readOptions(options, ['backend'], 'toJwk options').backend, 'toJwk options');
@@ -43,6 +51,14 @@ const show = (value: unknown): string => (typeof value === 'string' ? JSON.strin
  * The key in a JWK: { algorithm, publicKey } for a public JWK; { algorithm, seed, secretKey,
  * publicKey } for a private one, whose pub must be the public key of its seed. Members other
  * than kty, alg, pub and priv (use, key_ops, kid, ext, …) are ignored.
+ * @param jwk - the JWK object (parse JSON text first).
+ * @param options - `backend`: the MlKem objects that expand and check keys (default: the portable ones).
+ * @returns the public key, or the private key with its seed.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` (not an object), `ERR_INVALID_KEY_ENCODING` (a kty
+ *   other than "AKP", an unknown alg, bad base64url, wrong lengths), `ERR_INVALID_PUBLIC_KEY`
+ *   (§7.2), `ERR_INVALID_SECRET_KEY` (pub is not the public key of priv).
+ * @example
+ * const key = fromJwk(JSON.parse(text));
  */
 export function fromJwk(jwk: object, options?: KeyOptions): PublicKeyInfo | PrivateKeyInfo {
   const backend = readBackend(readOptions(options, ['backend'], 'fromJwk options').backend, 'fromJwk options');

@@ -24,7 +24,15 @@ function checkLabel(label: unknown, what: string): asserts label is PemLabel {
   }
 }
 
-/** PEM text of DER bytes under `label` (RFC 7468, §2 and §3), ending with a newline. */
+/**
+ * PEM text of DER bytes under `label` (RFC 7468, §2 and §3), ending with a newline.
+ * @param der - the DER bytes (from encodeSpki or encodePkcs8).
+ * @param label - 'PUBLIC KEY' or 'PRIVATE KEY'.
+ * @returns the PEM text, in 64-character lines.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` (der not a Uint8Array, another label).
+ * @example
+ * const pem = toPem(encodeSpki(publicKey), 'PUBLIC KEY');
+ */
 export function toPem(der: Uint8Array, label: PemLabel): string {
   const bytes = takeUint8Array(der, 'toPem der');
   let body: string;
@@ -94,8 +102,23 @@ const clip = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s)
  * The DER bytes of the first PEM block labelled `label` (or, without `label`, of the first
  * block labelled 'PUBLIC KEY' or 'PRIVATE KEY'), skipping text and other blocks around it.
  * Returns the label found with the bytes. Linear time in the length of `text`.
+ * @param text - the PEM text.
+ * @param label - the label wanted: 'PUBLIC KEY' or 'PRIVATE KEY' (default: either).
+ * @returns the label found and the DER bytes of its block.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` (text not a string, another label),
+ *   `ERR_INVALID_KEY_ENCODING` (no such block, mismatched armour, headers, bad base64).
+ * @example
+ * const { label, der } = fromPem(text);
  */
-export function fromPem(text: string, label?: PemLabel): { label: PemLabel; der: Uint8Array } {
+export function fromPem(
+  text: string,
+  label?: PemLabel,
+): {
+  /** The label of the block found. */
+  label: PemLabel;
+  /** The DER bytes of the block. */
+  der: Uint8Array;
+} {
   if (typeof text !== 'string') throw new MlKemError('ERR_INVALID_TYPE', `fromPem text must be a string, got ${describe(text)}`);
   if (label !== undefined) checkLabel(label, 'fromPem label');
   const wanted = label === undefined ? LABELS : [label];

@@ -38,6 +38,16 @@ const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
  * AWS-LC write — else 'expanded'. An expanded key given without its seed gets the checks of
  * decodePkcs8: §7.3, §7.2 of its ek, a canonical ŝ and, unless `pairwiseCheck: false`, the
  * pairwise check (which needs randomness), so that nothing is written that decodePkcs8 refuses.
+ * @param key - the private key's parts; those given must be one key.
+ * @param options - `form`: 'seed', 'expanded' or 'both' (RFC 9935, §6); `pairwiseCheck` (default
+ *   true) for an expanded key without its seed; `backend` as everywhere.
+ * @returns the DER bytes.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` (not a key object, no seed or secretKey, a seed alone
+ *   without algorithm, an unknown form, a form that needs the seed without it), `ERR_INVALID_LENGTH`,
+ *   `ERR_INVALID_SECRET_KEY` (parts that are not one key, an expanded key that fails its checks),
+ *   `ERR_RANDOMNESS` (the pairwise check without a random source).
+ * @example
+ * const pem = toPem(encodePkcs8(MlKem768.keygen()), 'PRIVATE KEY');
  */
 export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8Array {
   const { form: formIn, backend, pairwiseCheck } = readOptions(options, ['form', 'backend', 'pairwiseCheck'], 'encodePkcs8 options');
@@ -81,6 +91,16 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8A
  *
  * Malformed DER throws ERR_INVALID_KEY_ENCODING; a key that fails a check or disagrees with
  * itself, ERR_INVALID_SECRET_KEY.
+ * @param der - the DER bytes (fromPem gives them for PEM text).
+ * @param options - `pairwiseCheck` (default true): the round trip for an expanded key;
+ *   `backend` as everywhere.
+ * @returns the parameter set, the seed (when stored), the expanded key and the public key.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` (not a Uint8Array, bad options), `ERR_INVALID_KEY_ENCODING`
+ *   (malformed DER, another algorithm, a wrong length inside), `ERR_INVALID_SECRET_KEY` (a failed
+ *   check, parts that disagree), `ERR_RANDOMNESS` (the pairwise check without a random source).
+ * @example
+ * const { algorithm, secretKey } = decodePkcs8(fromPem(pem, 'PRIVATE KEY').der);
+ * const sharedSecret = kemFor(algorithm).decapsulate(ciphertext, secretKey);
  */
 export function decodePkcs8(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
   const bytes = takeUint8Array(der, 'decodePkcs8 der');

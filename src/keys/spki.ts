@@ -7,7 +7,17 @@ import type { KeyOptions, PublicKeyInfo } from './types.js';
 import { checkPublicKey } from './validate.js';
 import { readOptions, takeUint8Array } from '../args.js';
 
-/** The DER SubjectPublicKeyInfo of an encapsulation key; the parameter set follows from its length. */
+/**
+ * The DER SubjectPublicKeyInfo of an encapsulation key (RFC 9935, §4); the parameter set follows
+ * from its length.
+ * @param key - the encapsulation key ek (800, 1184 or 1568 bytes).
+ * @param options - `backend`: the MlKem objects that expand and check keys (default: the portable ones).
+ * @returns the DER bytes.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` (not a Uint8Array, bad options), `ERR_INVALID_LENGTH`
+ *   (not a public key length), `ERR_INVALID_PUBLIC_KEY` (the FIPS 203 §7.2 check fails).
+ * @example
+ * const pem = toPem(encodeSpki(publicKey), 'PUBLIC KEY');
+ */
 export function encodeSpki(key: Uint8Array, options?: KeyOptions): Uint8Array {
   const { backend } = readOptions(options, ['backend'], 'encodeSpki options');
   const publicKey = takeUint8Array(key, 'encodeSpki publicKey', ` of ${lengthsOf('publicKey')} bytes`);
@@ -23,6 +33,13 @@ export function encodeSpki(key: Uint8Array, options?: KeyOptions): Uint8Array {
 /**
  * Decodes a DER SubjectPublicKeyInfo holding an ML-KEM public key, and runs the FIPS 203 §7.2
  * check on it. Malformed DER throws ERR_INVALID_KEY_ENCODING; a failing key ERR_INVALID_PUBLIC_KEY.
+ * @param der - the DER bytes (fromPem gives them for PEM text).
+ * @param options - `backend`: the MlKem objects that expand and check keys (default: the portable ones).
+ * @returns the parameter set and the encapsulation key.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` (not a Uint8Array, bad options), `ERR_INVALID_KEY_ENCODING`
+ *   (malformed DER, another algorithm, a wrong length inside), `ERR_INVALID_PUBLIC_KEY` (§7.2).
+ * @example
+ * const { algorithm, publicKey } = decodeSpki(fromPem(pem, 'PUBLIC KEY').der);
  */
 export function decodeSpki(der: Uint8Array, options?: KeyOptions): PublicKeyInfo {
   const backend = readBackend(readOptions(options, ['backend'], 'decodeSpki options').backend, 'decodeSpki options');

@@ -10,8 +10,11 @@ export type MlKemAlgorithm = MlKem['name'];
  * portable ones (`import * as mlkem from 'mlkem-ts'`). The default is the portable backend.
  */
 export interface MlKemBackend {
+  /** ML-KEM-512. */
   readonly MlKem512: MlKem;
+  /** ML-KEM-768. */
   readonly MlKem768: MlKem;
+  /** ML-KEM-1024. */
   readonly MlKem1024: MlKem;
 }
 
@@ -23,6 +26,7 @@ export interface KeyOptions {
 
 /** A public key and its parameter set. */
 export interface PublicKeyInfo {
+  /** The parameter set. */
   algorithm: MlKemAlgorithm;
   /** The encapsulation key ek. */
   publicKey: Uint8Array;
@@ -30,6 +34,7 @@ export interface PublicKeyInfo {
 
 /** A private key, its parameter set and its public key. */
 export interface PrivateKeyInfo {
+  /** The parameter set. */
   algorithm: MlKemAlgorithm;
   /** The 64-byte seed d ‖ z, when the encoding held it. */
   seed?: Uint8Array;
@@ -44,15 +49,20 @@ export interface PrivateKeyInfo {
  * `algorithm` is needed only when the seed is given alone (a 64-byte seed fits every level).
  */
 export interface KeyParts {
+  /** The parameter set; needed only with a seed alone, else it follows from the keys' lengths. */
   algorithm?: MlKemAlgorithm;
+  /** The 64-byte seed d ‖ z. */
   seed?: Uint8Array;
+  /** The expanded decapsulation key dk. */
   secretKey?: Uint8Array;
+  /** The encapsulation key ek. */
   publicKey?: Uint8Array;
 }
 
 /** The ML-KEM-PrivateKey CHOICE of RFC 9935 §6: seed [0], expandedKey, or both. */
 export type PrivateKeyForm = 'seed' | 'expanded' | 'both';
 
+/** Options of encodePkcs8. */
 export interface EncodePkcs8Options extends KeyOptions {
   /** Default: 'seed' when the seed is known, else 'expanded'. */
   form?: PrivateKeyForm;
@@ -63,6 +73,7 @@ export interface EncodePkcs8Options extends KeyOptions {
   pairwiseCheck?: boolean;
 }
 
+/** Options of decodePkcs8. */
 export interface DecodePkcs8Options extends KeyOptions {
   /**
    * Check an expanded key (one stored without its seed) by encapsulating to its public key and
@@ -80,7 +91,9 @@ export type PemLabel = 'PUBLIC KEY' | 'PRIVATE KEY';
 
 /** An ML-KEM JWK as Node.js writes it: priv (the seed) only in a private key. */
 export interface MlKemJwk {
+  /** The key type: "AKP" (algorithm key pair). */
   kty: 'AKP';
+  /** The parameter set. */
   alg: MlKemAlgorithm;
   /** base64url of the encapsulation key. */
   pub: string;

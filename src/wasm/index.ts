@@ -1,6 +1,16 @@
 // mlkem-ts/wasm: the same ML-KEM objects as 'mlkem-ts', over WebAssembly kernels with 128-bit
 // SIMD. The module is embedded (nothing is fetched), and also shipped as mlkem-ts/wasm/mlkem.wasm
 // for runtimes that compile only modules they load themselves; each load makes a new instance.
+/**
+ * The WebAssembly backend: the same {@link MlKem} objects as `mlkem-ts`, with byte-identical
+ * results, over kernels compiled to WebAssembly with 128-bit SIMD. The module is embedded.
+ * @example
+ * import { loadWasm } from 'mlkem-ts/wasm';
+ *
+ * const { MlKem768 } = await loadWasm();
+ * const { publicKey, secretKey } = MlKem768.keygen();
+ * @module mlkem-ts/wasm
+ */
 import { createMlKem, type MlKem } from '../kem.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../params.js';
 import { compile, compileSync, instantiate } from './instance.js';
@@ -13,8 +23,11 @@ export type { CompiledWasmModule, WasmModuleSource, WasmModuleSync, WasmResponse
 
 /** The three parameter sets over one WebAssembly instance. */
 export interface WasmMlKem {
+  /** ML-KEM-512 (NIST security category 1). */
   readonly MlKem512: MlKem;
+  /** ML-KEM-768 (NIST security category 3), the recommended default. */
   readonly MlKem768: MlKem;
+  /** ML-KEM-1024 (NIST security category 5). */
   readonly MlKem1024: MlKem;
 }
 

@@ -7,8 +7,15 @@ export type CompiledWasmModule = object;
 
 /** A fetch `Response` whose body is `mlkem.wasm`. */
 export interface WasmResponse {
+  /** Whether the response has a 2xx status. */
   readonly ok: boolean;
+  /** The HTTP status, named in the error when `ok` is false. */
   readonly status: number;
+  /**
+   * The body's bytes (the platform's Response provides this method; loadWasm calls it).
+   * @returns a promise of the body.
+   * @throws Whatever the platform's Response throws or rejects with; loadWasm reports it as `ERR_WASM_UNAVAILABLE`.
+   */
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 

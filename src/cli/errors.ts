@@ -1,0 +1,37 @@
+// What the command reports: a failed operation (exit status 1) or bad usage (exit status 2), as
+// one line on stderr. Everything else that reaches main is turned into one of these there.
+
+/** An operation failed: a file could not be read or written, or holds no usable key. Exit 1. */
+export class CliError extends Error {
+  readonly status: 1 | 2 = 1;
+}
+
+/** The command line itself is wrong: unknown option, missing argument, conflicting flags. Exit 2. */
+export class UsageError extends CliError {
+  override readonly status = 2;
+}
+
+/** Node's fs error codes in words, for "key.pem: no such file or directory". */
+const FS_MESSAGES: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'a component of the path is not a directory',
+  EEXIST: 'already exists',
+  ENOSPC: 'no space left on the device',
+  EROFS: 'read-only file system',
+};
+
+/** A CliError naming the file (as `name` shows it) for an error thrown while reading or writing it. */
+export function fileError(name: string, err: unknown): CliError {
+  const code = (err as { code?: unknown } | null)?.code;
+  const message = typeof code === 'string' && FS_MESSAGES[code] !== undefined ? FS_MESSAGES[code] : oneLine(err);
+  return new CliError(`${name}: ${message}`);
+}
+
+/** The message of anything thrown, on one line. */
+export function oneLine(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.trim().replace(/\s*\n\s*/g, ' ');
+}

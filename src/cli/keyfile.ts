@@ -1,0 +1,107 @@
+// Key files as the command reads and writes them: PEM (RFC 7468), DER (SubjectPublicKeyInfo or
+// PKCS#8, RFC 9935) or JWK (JSON, as Node.js writes it), all through mlkem-ts/keys. A file is
+// recognised by its content, not its name: PEM armour, a JSON object, or a DER SEQUENCE.
+import { MlKemError } from '../errors.js';
+import {
+  type MlKemAlgorithm,
+  type PrivateKeyForm,
+  type PrivateKeyInfo,
+  decodePkcs8,
+  decodeSpki,
+  encodePkcs8,
+  encodeSpki,
+  fromJwk,
+  fromPem,
+  toJwk,
+  toPem,
+} from '../keys/index.js';
+import { CliError } from './errors.js';
+
+/** How a key is written: `--der`, `--jwk`, or PEM by default. */
+export type KeyFormat = 'pem' | 'der' | 'jwk';
+
+/** A key file's outer layer: its encoding and what it holds, not yet decoded as a key. */
+export type Container =
+  | { encoding: 'PEM' | 'DER'; structure: 'SubjectPublicKeyInfo' | 'PKCS#8'; der: Uint8Array }
+  | { encoding: 'JWK'; structure: 'JWK'; jwk: object };
+
+/** A decoded key file: a public key, or a private key with its public key (and its seed when the file had it). */
+export type KeyFile =
+  | { kind: 'public'; container: Container; algorithm: MlKemAlgorithm; publicKey: Uint8Array }
+  | ({ kind: 'private'; container: Container } & PrivateKeyInfo);
+
+const BEGIN = new TextEncoder().encode('-----BEGIN ');
+
+function indexOf(bytes: Uint8Array, pattern: Uint8Array): number {
+  outer: for (let i = 0; i + pattern.length <= bytes.length; i++) {
+    for (let j = 0; j < pattern.length; j++) if (bytes[i + j] !== pattern[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Runs `f`, turning an MlKemError into a CliError that names the file. */
+export function naming<T>(name: string, f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof MlKemError) throw new CliError(`${name}: ${err.message}`);
+    throw err;
+  }
+}
+
+/** The outer layer of a key file: PEM armour, a JWK's JSON, or DER (SPKI or PKCS#8 by its first field). */
+export function unwrap(bytes: Uint8Array, name: string): Container {
+  if (indexOf(bytes, BEGIN) !== -1) {
+    const { label, der } = naming(name, () => fromPem(new TextDecoder().decode(bytes)));
+    return { encoding: 'PEM', structure: label === 'PUBLIC KEY' ? 'SubjectPublicKeyInfo' : 'PKCS#8', der };
+  }
+  let first = 0;
+  while (first < bytes.length && (bytes[first] === 0x20 || (bytes[first]! >= 0x09 && bytes[first]! <= 0x0d))) first++;
+  if (bytes[first] === 0x7b) {
+    let jwk: unknown;
+    try {
+      jwk = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch (err) {
+      throw new CliError(`${name}: starts like a JWK but is not valid JSON (${(err as Error).message})`);
+    }
+    return { encoding: 'JWK', structure: 'JWK', jwk: jwk as object };
+  }
+  if (bytes.length >= 2 && bytes[0] === 0x30) {
+    // SubjectPublicKeyInfo opens with a SEQUENCE (the algorithm), OneAsymmetricKey with an INTEGER (the version).
+    const header = bytes[1]! < 0x80 ? 2 : 2 + (bytes[1]! & 0x7f);
+    return { encoding: 'DER', structure: bytes[header] === 0x30 ? 'SubjectPublicKeyInfo' : 'PKCS#8', der: bytes };
+  }
+  throw new CliError(
+    bytes.length === 0
+      ? `${name}: is empty, expected a key in PEM, DER or JWK`
+      : `${name}: not a key file: expected PEM text ('-----BEGIN …'), DER (a SEQUENCE, byte 0x30) or a JWK (a JSON object)`,
+  );
+}
+
+/** Decodes a key file strictly (mlkem-ts/keys); an expanded private key also gets the pairwise check. */
+export function readKey(bytes: Uint8Array, name: string): KeyFile {
+  const container = unwrap(bytes, name);
+  return naming(name, (): KeyFile => {
+    if (container.structure === 'JWK') {
+      const key = fromJwk(container.jwk);
+      return 'secretKey' in key ? { kind: 'private', container, ...key } : { kind: 'public', container, ...key };
+    }
+    if (container.structure === 'SubjectPublicKeyInfo') return { kind: 'public', container, ...decodeSpki(container.der) };
+    return { kind: 'private', container, ...decodePkcs8(container.der, { pairwiseCheck: true }) };
+  });
+}
+
+/** A private key file's content. */
+export function writePrivateKey(key: PrivateKeyInfo, format: KeyFormat, form: PrivateKeyForm): string | Uint8Array {
+  if (format === 'jwk') return `${JSON.stringify(toJwk(key))}\n`;
+  const der = encodePkcs8(key, { form });
+  return format === 'der' ? der : toPem(der, 'PRIVATE KEY');
+}
+
+/** A public key file's content. */
+export function writePublicKey(publicKey: Uint8Array, format: KeyFormat): string | Uint8Array {
+  if (format === 'jwk') return `${JSON.stringify(toJwk({ publicKey }))}\n`;
+  const der = encodeSpki(publicKey);
+  return format === 'der' ? der : toPem(der, 'PUBLIC KEY');
+}

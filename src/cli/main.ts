@@ -1,0 +1,61 @@
+/// <reference types="node" />
+// The `mlkem-ts` command: keys, encapsulation and a benchmark from the shell. main() takes the
+// arguments and the standard streams and returns the exit status (0 done, 1 failed, 2 bad usage),
+// so that tests can run it in-process; bin.ts runs it as a program. Every failure is one line on
+// stderr naming the file and what was wrong, never a stack trace; nothing is ever asked.
+import { bench } from './commands/bench.js';
+import { decap, encap } from './commands/encap.js';
+import { inspect } from './commands/inspect.js';
+import { keygen } from './commands/keygen.js';
+import { pubkey } from './commands/pubkey.js';
+import { MlKemError } from '../errors.js';
+import { CliError, UsageError, oneLine } from './errors.js';
+import { type CliIo, nodeIo } from './io.js';
+import { type Command, wantsHelp } from './options.js';
+
+export type { CliIo } from './io.js';
+
+const COMMANDS: readonly Command[] = [keygen, pubkey, encap, decap, inspect, bench];
+
+const USAGE = `Usage: mlkem-ts COMMAND [options]
+
+ML-KEM (FIPS 203) keys, encapsulation and a benchmark. Key files are the PEM, DER (RFC 9935) and
+JWK files that OpenSSL 3.5 and Node.js 24+ read and write. Every FILE may be '-' for standard
+input or output.
+
+Commands:
+${COMMANDS.map((c) => `  ${c.name.padEnd(9)}${c.summary}`).join('\n')}
+
+Run 'mlkem-ts COMMAND --help' for the options of a command.
+Exit status: 0 done, 1 the operation failed, 2 bad usage.
+`;
+
+/** Runs the command line `argv` (without the program name) on `io`; resolves to the exit status. */
+export async function main(argv: readonly string[], io: CliIo = nodeIo()): Promise<number> {
+  const [name, ...args] = argv;
+  let command: Command | undefined;
+  try {
+    if (name === '-h' || name === '--help' || name === 'help') {
+      io.writeStdout(USAGE);
+      return 0;
+    }
+    if (name === undefined) throw new UsageError('a command is needed: keygen, pubkey, encap, decap, inspect or bench');
+    command = COMMANDS.find((c) => c.name === name);
+    if (command === undefined) throw new UsageError(`unknown command '${name}': expected keygen, pubkey, encap, decap, inspect or bench`);
+    if (wantsHelp(args)) {
+      io.writeStdout(command.help);
+      return 0;
+    }
+    await command.run(args, io);
+    return 0;
+  } catch (err) {
+    const prefix = command === undefined ? 'mlkem-ts' : `mlkem-ts ${command.name}`;
+    if (err instanceof UsageError) {
+      io.writeStderr(`${prefix}: ${oneLine(err)} (see 'mlkem-ts ${command?.name ?? ''}${command ? ' ' : ''}--help')\n`);
+      return 2;
+    }
+    const expected = err instanceof CliError || err instanceof MlKemError; // e.g. ERR_RANDOMNESS from keygen
+    io.writeStderr(`${prefix}: ${expected ? '' : 'unexpected error: '}${oneLine(err)}\n`);
+    return 1;
+  }
+}

@@ -21,7 +21,9 @@ export interface HpkeKeyPair {
 
 /** The result of Encap: the KEM shared secret and its encapsulation `enc`. */
 export interface HpkeEncapsulation {
+  /** The KEM shared secret (Nsecret = 32 bytes), input of HPKE's key schedule. */
   sharedSecret: Uint8Array;
+  /** The encapsulation (the KEM ciphertext, Nenc bytes), sent to the recipient. */
   enc: Uint8Array;
 }
 
@@ -33,6 +35,7 @@ export interface HpkeEncapsulation {
 export interface HpkeKem {
   /** The HPKE KEM identifier (0x0040–0x0042, 0x0050, 0x0051, 0x647a). */
   readonly id: number;
+  /** The KEM's name in draft-ietf-hpke-pq ('ML-KEM-768', 'MLKEM768-X25519', ...). */
   readonly name: HpkeKemName;
   /** Bytes of a shared secret (32 for all). */
   readonly Nsecret: number;
@@ -44,15 +47,47 @@ export interface HpkeKem {
   readonly Nsk: number;
   /** Bytes of randomness one Encap consumes (the input of encapDerand). */
   readonly Nrandom: number;
-  /** DeriveKeyPair(ikm) of the draft: SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", Nseed), then the KEM's key generation. */
+  /**
+   * DeriveKeyPair(ikm) of the draft: SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", Nseed), then
+   * the KEM's key generation.
+   * @param ikm - input keying material, at least Nsk bytes of entropy
+   * @returns the key pair: the private key in seed form (Nsk bytes) and the public key (Npk bytes)
+   * @throws {MlKemError} `ERR_INVALID_TYPE` when ikm is not a Uint8Array; `ERR_RANDOMNESS` on a
+   *   hybrid's @noble/curves path without a random source.
+   */
   deriveKeyPair(ikm: Uint8Array): HpkeKeyPair;
-  /** GenerateKeyPair() of the draft: a key pair from fresh randomness. */
+  /**
+   * GenerateKeyPair() of the draft: a key pair from fresh randomness.
+   * @returns the key pair: the private key in seed form (Nsk bytes) and the public key (Npk bytes)
+   * @throws {MlKemError} `ERR_RANDOMNESS` when the runtime has no secure random source.
+   */
   generateKeyPair(): HpkeKeyPair;
-  /** Encap(pkR); a public key that fails the KEM's checks throws ERR_INVALID_PUBLIC_KEY (HPKE's EncapError). */
+  /**
+   * Encap(pkR): a fresh shared secret and its encapsulation for the recipient's public key.
+   * @param publicKey - the recipient's serialized public key (Npk bytes)
+   * @returns `{ sharedSecret, enc }`
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (a key
+   *   that fails the KEM's checks: HPKE's EncapError), `ERR_RANDOMNESS`.
+   */
   encap(publicKey: Uint8Array): HpkeEncapsulation;
-  /** Encap with the caller's Nrandom bytes instead of fresh randomness, as the draft's test vectors (ikmE) need. For tests only. */
+  /**
+   * Encap with the caller's Nrandom bytes instead of fresh randomness, as the draft's test vectors
+   * (ikmE) need. For tests only.
+   * @param publicKey - the recipient's serialized public key (Npk bytes)
+   * @param randomness - Nrandom bytes
+   * @returns `{ sharedSecret, enc }`
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY`;
+   *   `ERR_INVALID_SECRET_KEY` when a NIST-curve hybrid's randomness holds no valid scalar.
+   */
   encapDerand(publicKey: Uint8Array, randomness: Uint8Array): HpkeEncapsulation;
-  /** Decap(enc, skR). Errors (wrong lengths, an invalid hybrid curve point) are HPKE's DecapError. */
+  /**
+   * Decap(enc, skR): the shared secret of an encapsulation.
+   * @param enc - the encapsulation (Nenc bytes)
+   * @param privateKey - the recipient's private key in seed form (Nsk bytes)
+   * @returns the shared secret (Nsecret bytes)
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`; `ERR_INVALID_PUBLIC_KEY` for an
+   *   invalid NIST-curve point in enc (all of these are HPKE's DecapError).
+   */
   decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array;
 }
 

@@ -23,9 +23,13 @@ const keyData = new WeakMap<object, KeyData>();
  */
 export class HpkeKey {
   /** `{ name }`: the KEM's name in draft-ietf-hpke-pq ('ML-KEM-768', 'MLKEM768-X25519', ...). */
-  readonly algorithm: { readonly name: string };
+  readonly algorithm: {
+    /** The KEM's name. */
+    readonly name: string;
+  };
   /** Whether SerializePrivateKey may return the bytes (public keys: always true). */
   readonly extractable: boolean;
+  /** Whether this is a recipient's public key or a private key. */
   readonly type: 'public' | 'private';
   /** Web Crypto's usages, as @hpke/core's keys carry them. */
   readonly usages: readonly string[];

@@ -223,24 +223,24 @@ if (!nativeHasMlKem) {
           const ct = bytes((await node.subtle.encapsulateBits(alg, per[0]!.pub)).ciphertext);
           const badPub = raw.slice();
           badPub[0] = 0xff; // the first 12-bit coefficient is 0x?ff: make it ≥ q
-          badPub[1] |= 0x0f;
+          badPub[1] = badPub[1]! | 0x0f;
           const extra: Array<[string, (s: (typeof per)[number]) => Promise<unknown>]> = [];
           if (PKIX(alg)) {
             const kem = MLKEM[alg]!;
             const pair = kem.keygen(seed);
             const both = encodePkcs8(pair, { form: 'both' });
             const badBoth = both.slice();
-            badBoth[badBoth.length - 1] ^= 1; // the last byte of z in the expandedKey
+            badBoth[badBoth.length - 1] = badBoth[badBoth.length - 1]! ^ 1; // the last byte of z in the expandedKey
             const spki = bytes((await node.subtle.exportKey('spki', per[0]!.pub)) as ArrayBuffer);
             const badSpki = spki.slice();
             badSpki[spki.length - raw.length] = 0xff;
-            badSpki[spki.length - raw.length + 1] |= 0x0f;
+            badSpki[spki.length - raw.length + 1] = badSpki[spki.length - raw.length + 1]! | 0x0f;
             extra.push(
               ['pkcs8 seed', (k) => k.side.subtle.importKey('pkcs8', encodePkcs8(pair, { form: 'seed' }), alg, true, DEC)],
               ['pkcs8 both (consistent)', (k) => k.side.subtle.importKey('pkcs8', both, alg, true, DEC)],
               ['pkcs8 both (parts disagree)', (k) => k.side.subtle.importKey('pkcs8', badBoth, alg, true, DEC)],
               ['pkcs8 expanded only', (k) => k.side.subtle.importKey('pkcs8', encodePkcs8(pair, { form: 'expanded' }), alg, true, DEC)],
-              ['pkcs8 expanded only, altered', (k) => k.side.subtle.importKey('pkcs8', (() => { const d = encodePkcs8(pair, { form: 'expanded' }); d[d.length - 100] ^= 1; return d; })(), alg, true, DEC)],
+              ['pkcs8 expanded only, altered', (k) => k.side.subtle.importKey('pkcs8', (() => { const d = encodePkcs8(pair, { form: 'expanded' }); d[d.length - 100] = d[d.length - 100]! ^ 1; return d; })(), alg, true, DEC)],
               ['pkcs8 of another level', (k) => k.side.subtle.importKey('pkcs8', encodePkcs8(pair, { form: 'seed' }), other, true, DEC)],
               ['pkcs8 garbage', (k) => k.side.subtle.importKey('pkcs8', random(40), alg, true, DEC)],
               ['pkcs8 garbage, empty usages', (k) => k.side.subtle.importKey('pkcs8', random(40), alg, true, [])],

@@ -3,7 +3,7 @@
 // one more entry.
 import { createXWing } from '../hybrid/xwing.js';
 import type { Backend } from './backend.js';
-import { type KemHandles, oneShotHandles, type Kem } from './handles.js';
+import { type Kem, type KemHandles, handlesOf } from './handles.js';
 
 export interface AlgorithmEntry {
   /** The recognized algorithm name, as the specification (or, for the hybrids, Node) spells it. */
@@ -38,6 +38,6 @@ export function handlesFor(entry: AlgorithmEntry, backend: Backend): KemHandles 
   let byName = handleCache.get(backend);
   if (byName === undefined) handleCache.set(backend, (byName = new Map()));
   let handles = byName.get(entry.name);
-  if (handles === undefined) byName.set(entry.name, (handles = oneShotHandles(entry.kem(backend))));
+  if (handles === undefined) byName.set(entry.name, (handles = handlesOf(entry.kem(backend))));
   return handles;
 }

@@ -180,6 +180,15 @@ export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffe
   const needType = (type: 'public' | 'private') => {
     if (k.type !== type) fail('InvalidAccessError', `Key must be a ${type} key to export it as ${format}`);
   };
+  /** f of a copy of the private key's seed, which is wiped afterwards. */
+  const withSeed = <T>(f: (seed: Uint8Array) => T): T => {
+    const seed = (k.handle as PrivateHandle).seed();
+    try {
+      return f(seed);
+    } finally {
+      wipe(seed);
+    }
+  };
   if ((format === 'spki' || format === 'pkcs8') && !entry.pkix) fail('NotSupportedError', `Unable to export ${entry.name} ${k.type} key using ${format} format`);
   switch (format) {
     case 'raw-public':
@@ -187,21 +196,21 @@ export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffe
       return buffer((k.handle as PublicHandle).bytes);
     case 'raw-seed':
       needType('private');
-      return buffer((k.handle as PrivateHandle).seed);
+      return withSeed(buffer);
     case 'spki':
       needType('public');
       return encodeSpki((k.handle as PublicHandle).bytes).buffer as ArrayBuffer;
     case 'pkcs8': {
       needType('private');
       // The seed-only form, as the specification requires for export.
-      const der = encodePkcs8({ algorithm: entry.name as 'ML-KEM-768', seed: (k.handle as PrivateHandle).seed }, { form: 'seed' });
+      const der = withSeed((seed) => encodePkcs8({ algorithm: entry.name as 'ML-KEM-768', seed }, { form: 'seed' }));
       return der.buffer as ArrayBuffer;
     }
     case 'jwk': {
       const pub = k.type === 'public' ? (k.handle as PublicHandle).bytes : (k.handle as PrivateHandle).publicKey.bytes;
       // Members in the lexicographic order in which WebIDL converts a dictionary (WebIDL §3.2.18).
       const jwk: Record<string, unknown> = { alg: entry.name, ext: extractable, key_ops: [...usages], kty: 'AKP' };
-      if (k.type === 'private') jwk.priv = encodeBase64url(k.handle.seed);
+      if (k.type === 'private') jwk.priv = withSeed(encodeBase64url);
       jwk.pub = encodeBase64url(pub);
       return jwk;
     }

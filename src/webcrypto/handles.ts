@@ -1,12 +1,14 @@
 // The one small interface between the Web Crypto layer and the KEMs: a checked public key that
-// encapsulates, and a private key (made from its seed) that decapsulates. It is built here from
-// the one-shot functions of an MlKem or HybridKem object; switching to the core's key objects
-// (issue #12) changes only this file.
+// encapsulates, and a private key (made from its seed) that decapsulates. For ML-KEM it holds the
+// core's key objects (issue #12), so a key is parsed, checked and expanded once, at import; a
+// hybrid KEM, which has no key objects, is held as bytes and called through its one-shot
+// functions. A CryptoKey has no dispose(): the secrets of a private key are wiped when the key
+// is garbage-collected (FinalizationRegistry, where the runtime has it).
 import { wipe } from '../ct.js';
 import type { HybridKem } from '../hybrid/types.js';
 import type { Encapsulation, MlKem } from '../kem.js';
 
-/** An ML-KEM or hybrid KEM object of any backend: the shared part of MlKem and HybridKem. */
+/** An ML-KEM or hybrid KEM object of any backend. */
 export type Kem = MlKem | HybridKem;
 
 /** The key material behind a public CryptoKey. */
@@ -19,8 +21,8 @@ export interface PublicHandle {
 /** The key material behind a private CryptoKey. */
 export interface PrivateHandle {
   readonly publicKey: PublicHandle;
-  /** The seed the key was made from (d ‖ z for ML-KEM; the 32-byte seed of a hybrid). */
-  readonly seed: Uint8Array;
+  /** A fresh copy of the seed (d ‖ z for ML-KEM; the 32-byte seed of a hybrid): the caller wipes it. */
+  seed(): Uint8Array;
   decapsulate(ciphertext: Uint8Array): Uint8Array;
 }
 
@@ -32,33 +34,61 @@ export interface KemHandles {
   privateKey(seed: Uint8Array): PrivateHandle;
 }
 
-/** The length of encapsulateInternal's second argument: ML-KEM's m, or a hybrid's eseed. */
-const internalSeedBytes = (kem: Kem): number => ('eseed' in kem.sizes ? kem.sizes.eseed : 32);
+let registry: FinalizationRegistry<() => void> | undefined;
 
-function publicHandle(kem: Kem, bytes: Uint8Array): PublicHandle {
-  return { bytes, encapsulate: () => kem.encapsulate(bytes) };
+/** Runs `wipeSecrets` once `handle` is garbage-collected. */
+function wipeWhenCollected(handle: object, wipeSecrets: () => void): void {
+  if (typeof FinalizationRegistry !== 'function') return;
+  (registry ??= new FinalizationRegistry((f) => f())).register(handle, wipeSecrets);
 }
 
-/** Handles over the one-shot functions of `kem`. */
-export function oneShotHandles(kem: Kem): KemHandles {
+const isMlKem = (kem: Kem): kem is MlKem => typeof (kem as MlKem).decapsulationKey === 'function';
+
+/** ML-KEM through the core's key objects. */
+function keyObjectHandles(kem: MlKem): KemHandles {
+  const publicOf = (ek: ReturnType<MlKem['encapsulationKey']>): PublicHandle => ({ bytes: ek.bytes(), encapsulate: () => ek.encapsulate() });
+  return {
+    kem,
+    publicKey: (bytes) => publicOf(kem.encapsulationKey(bytes)), // the FIPS 203 §7.2 check, once
+    privateKey(seed) {
+      const dk = kem.decapsulationKey(seed);
+      const handle: PrivateHandle = {
+        publicKey: publicOf(dk.encapsulationKey),
+        seed: () => dk.seed()!, // made from a seed, so it has one
+        decapsulate: (ciphertext) => dk.decapsulate(ciphertext),
+      };
+      wipeWhenCollected(handle, () => dk.dispose());
+      return handle;
+    },
+  };
+}
+
+/** A hybrid through its one-shot functions; its decapsulation key is its seed. */
+function oneShotHandles(kem: HybridKem): KemHandles {
+  const publicOf = (bytes: Uint8Array): PublicHandle => ({ bytes, encapsulate: () => kem.encapsulate(bytes) });
   return {
     kem,
     publicKey(bytes) {
       const own = bytes.slice();
-      // The checks encapsulation runs (FIPS 203 §7.2, and a hybrid's point checks), once, at
-      // import, as Node does; the all-zero seed is public and the result is discarded.
-      wipe(kem.encapsulateInternal(own, new Uint8Array(internalSeedBytes(kem))).sharedSecret);
-      return publicHandle(kem, own);
+      // The checks encapsulation runs (FIPS 203 §7.2 on the ML-KEM part, and a curve's point
+      // checks), once, at import, as Node does; the all-zero seed is public, the result discarded.
+      wipe(kem.encapsulateInternal(own, new Uint8Array(kem.sizes.eseed)).sharedSecret);
+      return publicOf(own);
     },
     privateKey(seed) {
       const pair = kem.keygen(seed);
-      // ML-KEM decapsulates with the expanded key dk; a hybrid's decapsulation key is its seed.
-      const secretKey = pair.secretKey;
-      return {
-        publicKey: publicHandle(kem, pair.publicKey),
-        seed: pair.seed,
-        decapsulate: (ciphertext) => kem.decapsulate(ciphertext, secretKey),
+      const secret = pair.secretKey;
+      wipe(pair.seed);
+      const handle: PrivateHandle = {
+        publicKey: publicOf(pair.publicKey),
+        seed: () => secret.slice(),
+        decapsulate: (ciphertext) => kem.decapsulate(ciphertext, secret),
       };
+      wipeWhenCollected(handle, () => wipe(secret));
+      return handle;
     },
   };
 }
+
+/** The handles of a KEM object. */
+export const handlesOf = (kem: Kem): KemHandles => (isMlKem(kem) ? keyObjectHandles(kem) : oneShotHandles(kem));

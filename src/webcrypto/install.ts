@@ -13,8 +13,11 @@ interface Installed {
   readonly native: NativeCrypto;
 }
 
-/** The operations a runtime must support for an algorithm to count as present. */
-const NEEDED = ['generateKey', 'importKey', 'exportKey', 'encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey', 'getPublicKey'];
+/**
+ * The operations a runtime must support for an algorithm to count as present. Not exportKey:
+ * Chromium 156 answers false for it even for the algorithms it has.
+ */
+const NEEDED = ['generateKey', 'importKey', 'encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey', 'getPublicKey'];
 
 type Supports = NonNullable<NativeCrypto['supports']>;
 

@@ -71,8 +71,9 @@ function oneShotHandles(kem: HybridKem): KemHandles {
     publicKey(bytes) {
       const own = bytes.slice();
       // The checks encapsulation runs (FIPS 203 §7.2 on the ML-KEM part, and a curve's point
-      // checks), once, at import, as Node does; the all-zero seed is public, the result discarded.
-      wipe(kem.encapsulateInternal(own, new Uint8Array(kem.sizes.eseed)).sharedSecret);
+      // checks), once, at import, as Node does. The seed is public and the result discarded; it
+      // is all 0x01 bytes, which every hybrid takes as a valid scalar (all zeros is not one).
+      wipe(kem.encapsulateInternal(own, new Uint8Array(kem.sizes.eseed).fill(1)).sharedSecret);
       return publicOf(own);
     },
     privateKey(seed) {

@@ -6,7 +6,12 @@
 // (The comparison with a native implementation is in webcrypto-node26.test.ts and
 // browser-webcrypto.test.ts.)
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { portableBackend, wasmBackend } from '../src/webcrypto/backend.js';
 import { MlKemCryptoKey, install, subtle, supports } from '../src/webcrypto/index.js';
 import { nativeCrypto } from '../src/webcrypto/install.js';
@@ -143,3 +148,26 @@ describe('the polyfill', () => {
   });
 });
 
+
+it('the Web Crypto examples of the README run as written (each in a fresh process)', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## Web Crypto API'), readme.indexOf('\n## ', readme.indexOf('## Web Crypto API') + 3));
+  const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  assert.ok(blocks.length >= 2, 'the section has its examples');
+  const entry = fileURLToPath(new URL('../src/webcrypto/index.ts', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'mlkem-webcrypto-readme-'));
+  try {
+    blocks.forEach((code, i) => {
+      // The quick start's keys must agree: what the sender seals, the receiver opens.
+      const check = code.includes('aesKey')
+        ? "\nconst iv = new Uint8Array(12);\nconst sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, sharedKey, new Uint8Array([7]));\nif (new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, aesKey, sealed))[0] !== 7) throw new Error('keys differ');\n"
+        : '';
+      const file = join(dir, `example-${i}.mts`);
+      writeFileSync(file, code.replaceAll("'mlkem-ts/webcrypto'", JSON.stringify(entry)) + check);
+      const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+      assert.equal(run.status, 0, `README example ${i + 1}:\n${code}\n${run.stderr}`);
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -11,7 +11,8 @@
  */
 import { wasmBackend } from '../src/webcrypto/backend.js';
 import { nativeCrypto } from '../src/webcrypto/install.js';
-import { type AnyCryptoKey, type WebCryptoSubtle, createSubtle } from '../src/webcrypto/subtle.js';
+import { createSubtle } from '../src/webcrypto/subtle.js';
+import type { AnyCryptoKey, WebCryptoSubtle } from '../src/webcrypto/types.js';
 import { median } from './micro.js';
 
 const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519'] as const;

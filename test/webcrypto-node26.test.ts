@@ -29,7 +29,8 @@ import { encodePkcs8 } from '../src/keys/index.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { type Backend, portableBackend, wasmBackend } from '../src/webcrypto/backend.js';
 import { nativeCrypto } from '../src/webcrypto/install.js';
-import { type WebCryptoSubtle, createSubtle } from '../src/webcrypto/subtle.js';
+import { createSubtle } from '../src/webcrypto/subtle.js';
+import type { WebCryptoSubtle } from '../src/webcrypto/types.js';
 import { createSupports } from '../src/webcrypto/supports.js';
 import { findNode26 } from './node26.js';
 

@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { portableBackend, wasmBackend } from '../src/webcrypto/backend.js';
 import { MlKemCryptoKey, install, subtle, supports } from '../src/webcrypto/index.js';
 import { nativeCrypto } from '../src/webcrypto/install.js';
-import { type WebCryptoSubtle, createSubtle } from '../src/webcrypto/subtle.js';
+import { createSubtle } from '../src/webcrypto/subtle.js';
+import type { WebCryptoSubtle } from '../src/webcrypto/types.js';
 
 const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519'] as const;
 const BOTH = ['encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey'];

@@ -3,7 +3,7 @@
 // global alone, and as a polyfill (`install()`) that adds to crypto.subtle what the runtime lacks.
 import { autoBackend } from './backend.js';
 import { nativeCrypto } from './install.js';
-import { type WebCryptoSubtle, createSubtle } from './subtle.js';
+import { createSubtle } from './subtle.js';
 import { type Supports, createSupports } from './supports.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
@@ -11,7 +11,8 @@ export type { AlgorithmIdentifier, KeyFormat } from './arguments.js';
 export type { WebCryptoErrorName } from './errors.js';
 export { install } from './install.js';
 export { MlKemCryptoKey, type KeyUsage } from './key.js';
-export type { AnyCryptoKey, EncapsulatedBits, EncapsulatedKey, KemAlgorithmName, KemKeyPair, WebCryptoSubtle } from './subtle.js';
+export type { AnyCryptoKey, EncapsulatedBits, EncapsulatedKey, KemAlgorithmName, KemKeyPair, WebCryptoSubtle } from './types.js';
+import type { WebCryptoSubtle } from './types.js';
 export type { Supports } from './supports.js';
 
 /**

@@ -8,9 +8,10 @@ import { algorithmName, copyBufferSource, normalize, ourEntry, readFormat, readJ
 import type { Backend } from './backend.js';
 import { fail, typeError } from './errors.js';
 import { exportOurKey, importOurKey } from './formats.js';
-import { type KeyUsage, type MlKemCryptoKey, isOurKey } from './key.js';
+import { type KeyUsage, isOurKey } from './key.js';
 import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
-import type { AlgorithmIdentifier, Jwk, KeyFormat } from './arguments.js';
+import type { Jwk, KeyFormat } from './arguments.js';
+import type { AnyCryptoKey, Bytes, Usages, WebCryptoSubtle } from './types.js';
 
 type NativeMethod = (...args: unknown[]) => Promise<unknown>;
 
@@ -26,81 +27,6 @@ export interface SubtleOptions {
   /** Whether to do an algorithm of ours here (rather than hand it to the runtime). */
   handles(entry: AlgorithmEntry): boolean;
   backend(): Promise<Backend>;
-}
-
-/** A key of either kind: the runtime's CryptoKey, or one of ours. */
-export type AnyCryptoKey = CryptoKey | MlKemCryptoKey;
-
-/** The names of the algorithms this package implements. */
-export type KemAlgorithmName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384';
-type KemAlgorithm = KemAlgorithmName | { name: KemAlgorithmName };
-
-export interface EncapsulatedBits {
-  ciphertext: ArrayBuffer;
-  sharedKey: ArrayBuffer;
-}
-
-export interface EncapsulatedKey {
-  ciphertext: ArrayBuffer;
-  sharedKey: CryptoKey;
-}
-
-export interface KemKeyPair {
-  publicKey: AnyCryptoKey;
-  privateKey: AnyCryptoKey;
-}
-
-type Usages = Iterable<KeyUsage | string>;
-type Bytes = ArrayBuffer | ArrayBufferView;
-
-/** SubtleCrypto with the methods of "Modern Algorithms in the Web Cryptography API", §4. */
-export interface WebCryptoSubtle {
-  generateKey(algorithm: KemAlgorithm, extractable: boolean, keyUsages: Usages): Promise<KemKeyPair>;
-  generateKey(algorithm: AlgorithmIdentifier | object, extractable: boolean, keyUsages: Usages): Promise<CryptoKeyPair | CryptoKey>;
-  importKey(format: KeyFormat, keyData: Bytes | object, algorithm: AlgorithmIdentifier | object, extractable: boolean, keyUsages: Usages): Promise<AnyCryptoKey>;
-  exportKey(format: 'jwk', key: AnyCryptoKey): Promise<JsonWebKey & { pub?: string; priv?: string }>;
-  exportKey(format: Exclude<KeyFormat, 'jwk'>, key: AnyCryptoKey): Promise<ArrayBuffer>;
-  encapsulateBits(algorithm: AlgorithmIdentifier, encapsulationKey: AnyCryptoKey): Promise<EncapsulatedBits>;
-  decapsulateBits(algorithm: AlgorithmIdentifier, decapsulationKey: AnyCryptoKey, ciphertext: Bytes): Promise<ArrayBuffer>;
-  encapsulateKey(
-    algorithm: AlgorithmIdentifier,
-    encapsulationKey: AnyCryptoKey,
-    sharedKeyAlgorithm: AlgorithmIdentifier | object,
-    extractable: boolean,
-    keyUsages: Usages,
-  ): Promise<EncapsulatedKey>;
-  decapsulateKey(
-    algorithm: AlgorithmIdentifier,
-    decapsulationKey: AnyCryptoKey,
-    ciphertext: Bytes,
-    sharedKeyAlgorithm: AlgorithmIdentifier | object,
-    extractable: boolean,
-    keyUsages: Usages,
-  ): Promise<CryptoKey>;
-  getPublicKey(key: AnyCryptoKey, keyUsages: Usages): Promise<AnyCryptoKey>;
-  encrypt(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
-  decrypt(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
-  sign(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
-  verify(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, signature: Bytes, data: Bytes): Promise<boolean>;
-  digest(algorithm: AlgorithmIdentifier | object, data: Bytes): Promise<ArrayBuffer>;
-  deriveBits(algorithm: AlgorithmIdentifier | object, baseKey: AnyCryptoKey, length?: number | null): Promise<ArrayBuffer>;
-  deriveKey(
-    algorithm: AlgorithmIdentifier | object,
-    baseKey: AnyCryptoKey,
-    derivedKeyType: AlgorithmIdentifier | object,
-    extractable: boolean,
-    keyUsages: Usages,
-  ): Promise<CryptoKey>;
-  wrapKey(format: KeyFormat, key: AnyCryptoKey, wrappingKey: AnyCryptoKey, wrapAlgorithm: AlgorithmIdentifier | object): Promise<ArrayBuffer>;
-  unwrapKey(
-    format: KeyFormat,
-    wrappedKey: Bytes,
-    unwrappingKey: AnyCryptoKey,
-    unwrapAlgorithm: AlgorithmIdentifier | object,
-    unwrappedKeyAlgorithm: AlgorithmIdentifier | object,
-    extractable: boolean,
-    keyUsages: Usages,
-  ): Promise<AnyCryptoKey>;
 }
 
 /** The method names of SubtleCrypto, as the polyfill patches them. */
@@ -131,6 +57,9 @@ export const SUBTLE_METHODS = [
  */
 const RAW_SECRET_ALIASES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
 
+/** Whether a runtime without "raw-secret" can import a shared key of this algorithm (as "raw"). */
+export const legacySharedKey = (alg: unknown): boolean => RAW_SECRET_ALIASES.includes(algorithmName(alg).toUpperCase());
+
 const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
 const isNativeKey = (value: unknown): boolean => typeof CryptoKey === 'function' && value instanceof CryptoKey;
 
@@ -148,7 +77,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     return f.apply(n, args);
   };
   const hasNative = (method: string): boolean => typeof o.native().subtle?.[method] === 'function';
-  const handles = async (entry: AlgorithmEntry) => handlesFor(entry, await o.backend());
+  const kemHandles = async (entry: AlgorithmEntry) => handlesFor(entry, await o.backend());
 
   /**
    * A key-taking method of "Modern Algorithms" given a key that is not ours: the runtime's, or,
@@ -179,17 +108,17 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
   const checkSharedAlgorithm = (alg: unknown): void => {
     const name = algorithmName(alg);
     const supports = o.native().supports;
-    const known = supports !== undefined ? supports('importKey', alg) : RAW_SECRET_ALIASES.includes(name.toUpperCase());
+    const known = supports !== undefined ? supports('importKey', alg) : legacySharedKey(alg);
     if (!known) fail('NotSupportedError', `Unrecognized algorithm name for the shared key: ${JSON.stringify(name)}`);
   };
 
-  /** Imports a shared secret as a key through the runtime, in the "raw-secret" format (§4.1 step 10). */
-  const importShared = async (secret: Uint8Array, alg: unknown, extractable: boolean, usages: KeyUsage[]): Promise<unknown> => {
-    const upToDate = o.native().supports !== undefined;
-    if (!upToDate && !RAW_SECRET_ALIASES.includes(algorithmName(alg).toUpperCase())) {
-      fail('NotSupportedError', `Unable to import ${algorithmName(alg)} using raw-secret format`);
-    }
-    return native('importKey', [upToDate ? 'raw-secret' : 'raw', secret, alg, extractable, usages]);
+  /**
+   * Imports a shared secret as a key through the runtime, in the "raw-secret" format (§4.1 step
+   * 10), or as "raw" where the runtime predates it (checkSharedAlgorithm let only those through).
+   */
+  const importShared = (secret: Uint8Array, alg: unknown, extractable: boolean, usages: KeyUsage[]): Promise<unknown> => {
+    const format = o.native().supports !== undefined ? 'raw-secret' : 'raw';
+    return native('importKey', [format, secret, alg, extractable, usages]);
   };
 
   /**
@@ -204,7 +133,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const entry = ours(algorithm);
       if (entry === undefined) return native('generateKey', [algorithm, extractable, keyUsages]);
       const usages = readUsages(keyUsages);
-      return generateOurKey(entry, await handles(entry), Boolean(extractable), usages);
+      return generateOurKey(entry, await kemHandles(entry), Boolean(extractable), usages);
     },
 
     async importKey(format: KeyFormat, keyData: unknown, algorithm: unknown, extractable: boolean, keyUsages: Usages) {
@@ -214,7 +143,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const usages = readUsages(keyUsages);
       const data: Uint8Array | Jwk = f === 'jwk' ? readJwk(keyData) : copyBufferSource(keyData, 'keyData');
       try {
-        return importOurKey(f, data, entry, await handles(entry), Boolean(extractable), usages);
+        return importOurKey(f, data, entry, await kemHandles(entry), Boolean(extractable), usages);
       } finally {
         if (f !== 'jwk') wipe(data as Uint8Array);
       }
@@ -239,7 +168,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       if (!isOurKey(key)) return notOurKey('decapsulateBits', [algorithm, key, ciphertext], algorithm, key);
       const c = copyBufferSource(ciphertext, 'ciphertext');
       const entry = normalize(algorithm);
-      const secret = decapsulateOurs(entry, await handles(entry), key, c, 'decapsulateBits');
+      const secret = decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateBits');
       try {
         return buffer(secret);
       } finally {
@@ -269,7 +198,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const usages = readUsages(keyUsages);
       const entry = normalize(algorithm);
       checkSharedAlgorithm(sharedKeyAlgorithm);
-      const secret = decapsulateOurs(entry, await handles(entry), key, c, 'decapsulateKey');
+      const secret = decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateKey');
       try {
         return (await importShared(secret, sharedKeyAlgorithm, Boolean(extractable), usages)) as CryptoKey;
       } finally {

@@ -1,14 +1,11 @@
 // SubtleCrypto.supports ("Modern Algorithms in the Web Cryptography API", §4.6) for our
 // algorithms, and the runtime's answer for everything else.
 import type { AlgorithmEntry } from './algorithms.js';
-import { algorithmName, ourEntry } from './arguments.js';
-import type { NativeCrypto } from './subtle.js';
+import { ourEntry } from './arguments.js';
+import { type NativeCrypto, legacySharedKey } from './subtle.js';
 
 /** The operations our algorithms support (§8.2 "Registration", and getPublicKey, §4.5). */
 const OPERATIONS = ['generateKey', 'importKey', 'exportKey', 'encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey', 'getPublicKey'];
-
-/** The symmetric algorithms a runtime without SubtleCrypto.supports can import a shared key as. */
-const LEGACY_SHARED = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
 
 /** The signature of SubtleCrypto.supports. */
 export type Supports = (operation: string, algorithm: unknown, lengthOrAdditionalAlgorithm?: unknown) => boolean;
@@ -31,7 +28,7 @@ export function createSupports(native: () => NativeCrypto, handles: (entry: Algo
     if (additional && (op === 'encapsulateKey' || op === 'decapsulateKey')) {
       if (n !== undefined) return n('importKey', extra);
       try {
-        return LEGACY_SHARED.includes(algorithmName(extra).toUpperCase());
+        return legacySharedKey(extra);
       } catch {
         return false;
       }

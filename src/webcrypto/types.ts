@@ -1,0 +1,79 @@
+// The TypeScript shapes of the Web Crypto layer: its SubtleCrypto (with the methods of "Modern
+// Algorithms in the Web Cryptography API", §4), its results and the keys it takes.
+import type { AlgorithmIdentifier, KeyFormat } from './arguments.js';
+import type { KeyUsage, MlKemCryptoKey } from './key.js';
+
+/** A key of either kind: the runtime's CryptoKey, or one of ours. */
+export type AnyCryptoKey = CryptoKey | MlKemCryptoKey;
+
+/** The names of the algorithms this package implements. */
+export type KemAlgorithmName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519';
+export type KemAlgorithm = KemAlgorithmName | { name: KemAlgorithmName };
+
+export interface EncapsulatedBits {
+  ciphertext: ArrayBuffer;
+  sharedKey: ArrayBuffer;
+}
+
+export interface EncapsulatedKey {
+  ciphertext: ArrayBuffer;
+  sharedKey: CryptoKey;
+}
+
+export interface KemKeyPair {
+  publicKey: AnyCryptoKey;
+  privateKey: AnyCryptoKey;
+}
+
+export type Usages = Iterable<KeyUsage | string>;
+export type Bytes = ArrayBuffer | ArrayBufferView;
+
+/** SubtleCrypto with the methods of "Modern Algorithms in the Web Cryptography API", §4. */
+export interface WebCryptoSubtle {
+  generateKey(algorithm: KemAlgorithm, extractable: boolean, keyUsages: Usages): Promise<KemKeyPair>;
+  generateKey(algorithm: AlgorithmIdentifier | object, extractable: boolean, keyUsages: Usages): Promise<CryptoKeyPair | CryptoKey>;
+  importKey(format: KeyFormat, keyData: Bytes | object, algorithm: AlgorithmIdentifier | object, extractable: boolean, keyUsages: Usages): Promise<AnyCryptoKey>;
+  exportKey(format: 'jwk', key: AnyCryptoKey): Promise<JsonWebKey & { pub?: string; priv?: string }>;
+  exportKey(format: Exclude<KeyFormat, 'jwk'>, key: AnyCryptoKey): Promise<ArrayBuffer>;
+  encapsulateBits(algorithm: AlgorithmIdentifier, encapsulationKey: AnyCryptoKey): Promise<EncapsulatedBits>;
+  decapsulateBits(algorithm: AlgorithmIdentifier, decapsulationKey: AnyCryptoKey, ciphertext: Bytes): Promise<ArrayBuffer>;
+  encapsulateKey(
+    algorithm: AlgorithmIdentifier,
+    encapsulationKey: AnyCryptoKey,
+    sharedKeyAlgorithm: AlgorithmIdentifier | object,
+    extractable: boolean,
+    keyUsages: Usages,
+  ): Promise<EncapsulatedKey>;
+  decapsulateKey(
+    algorithm: AlgorithmIdentifier,
+    decapsulationKey: AnyCryptoKey,
+    ciphertext: Bytes,
+    sharedKeyAlgorithm: AlgorithmIdentifier | object,
+    extractable: boolean,
+    keyUsages: Usages,
+  ): Promise<CryptoKey>;
+  getPublicKey(key: AnyCryptoKey, keyUsages: Usages): Promise<AnyCryptoKey>;
+  encrypt(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
+  decrypt(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
+  sign(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
+  verify(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, signature: Bytes, data: Bytes): Promise<boolean>;
+  digest(algorithm: AlgorithmIdentifier | object, data: Bytes): Promise<ArrayBuffer>;
+  deriveBits(algorithm: AlgorithmIdentifier | object, baseKey: AnyCryptoKey, length?: number | null): Promise<ArrayBuffer>;
+  deriveKey(
+    algorithm: AlgorithmIdentifier | object,
+    baseKey: AnyCryptoKey,
+    derivedKeyType: AlgorithmIdentifier | object,
+    extractable: boolean,
+    keyUsages: Usages,
+  ): Promise<CryptoKey>;
+  wrapKey(format: KeyFormat, key: AnyCryptoKey, wrappingKey: AnyCryptoKey, wrapAlgorithm: AlgorithmIdentifier | object): Promise<ArrayBuffer>;
+  unwrapKey(
+    format: KeyFormat,
+    wrappedKey: Bytes,
+    unwrappingKey: AnyCryptoKey,
+    unwrapAlgorithm: AlgorithmIdentifier | object,
+    unwrappedKeyAlgorithm: AlgorithmIdentifier | object,
+    extractable: boolean,
+    keyUsages: Usages,
+  ): Promise<AnyCryptoKey>;
+}

@@ -7,6 +7,7 @@ import { KEY_USAGES, type KeyUsage } from './key.js';
 
 /** The key formats of the KeyFormat enum ("Modern Algorithms", §2.1). */
 export const KEY_FORMATS = ['raw-public', 'raw-private', 'raw-seed', 'raw-secret', 'raw', 'spki', 'pkcs8', 'jwk'] as const;
+/** A key format of the KeyFormat enum. */
 export type KeyFormat = (typeof KEY_FORMATS)[number];
 
 /** An AlgorithmIdentifier: a string, or an object with at least `name`. */

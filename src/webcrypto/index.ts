@@ -6,7 +6,6 @@ import { nativeCrypto } from './install.js';
 import { createSubtle } from './subtle.js';
 import { type Supports, createSupports } from './supports.js';
 
-export { MlKemError, type MlKemErrorCode } from '../errors.js';
 export type { AlgorithmIdentifier, KeyFormat } from './arguments.js';
 export type { WebCryptoErrorName } from './errors.js';
 export { install } from './install.js';

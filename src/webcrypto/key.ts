@@ -23,6 +23,7 @@ export const KEY_USAGES = [
   'decapsulateBits',
 ] as const;
 
+/** A key usage of the KeyUsage enum. */
 export type KeyUsage = (typeof KEY_USAGES)[number];
 
 const NOT_CLONEABLE =

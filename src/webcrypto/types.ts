@@ -8,24 +8,30 @@ export type AnyCryptoKey = CryptoKey | MlKemCryptoKey;
 
 /** The names of the algorithms this package implements. */
 export type KemAlgorithmName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519';
+/** One of our algorithms, by name or as `{ name }`. */
 export type KemAlgorithm = KemAlgorithmName | { name: KemAlgorithmName };
 
+/** The result of encapsulateBits: the ciphertext to send and the 32-byte shared secret. */
 export interface EncapsulatedBits {
   ciphertext: ArrayBuffer;
   sharedKey: ArrayBuffer;
 }
 
+/** The result of encapsulateKey: the ciphertext to send and the shared secret as a runtime key. */
 export interface EncapsulatedKey {
   ciphertext: ArrayBuffer;
   sharedKey: CryptoKey;
 }
 
+/** The key pair of one of our algorithms. */
 export interface KemKeyPair {
   publicKey: AnyCryptoKey;
   privateKey: AnyCryptoKey;
 }
 
+/** A sequence of key usages. */
 export type Usages = Iterable<KeyUsage | string>;
+/** A BufferSource. */
 export type Bytes = ArrayBuffer | ArrayBufferView;
 
 /** SubtleCrypto with the methods of "Modern Algorithms in the Web Cryptography API", §4. */

@@ -23,9 +23,10 @@ export function generateOurKey(entry: AlgorithmEntry, h: KemHandles, extractable
   // first gives the same result without a wasted key generation.
   const privateUsages = intersect(usages, PRIVATE_USAGES);
   if (privateUsages.length === 0) fail('SyntaxError', 'Usages cannot be empty when creating a key: the private key needs decapsulateKey or decapsulateBits');
-  const seed = randomBytes(h.kem.sizes.seed); // FIPS 203 §7.1: d ‖ z, kept for export as raw-seed
+  let seed: Uint8Array | undefined;
   let handle: PrivateHandle;
   try {
+    seed = randomBytes(h.kem.sizes.seed); // FIPS 203 §7.1: d ‖ z, kept for export as raw-seed
     handle = h.privateKey(seed);
   } catch (err) {
     if (err instanceof MlKemError) fail('OperationError', `key generation failed: ${err.message}`);

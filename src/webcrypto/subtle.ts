@@ -4,13 +4,12 @@
 // (install.ts) only those the runtime lacks.
 import { wipe } from '../ct.js';
 import { type AlgorithmEntry, handlesFor } from './algorithms.js';
-import { algorithmName, copyBufferSource, normalize, ourEntry, readFormat, readJwk, readUsages } from './arguments.js';
+import { type Jwk, type KeyFormat, algorithmName, copyBufferSource, normalize, ourEntry, readFormat, readJwk, readUsages } from './arguments.js';
 import type { Backend } from './backend.js';
 import { fail, typeError } from './errors.js';
 import { exportOurKey, importOurKey } from './formats.js';
 import { type KeyUsage, isOurKey } from './key.js';
 import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
-import type { Jwk, KeyFormat } from './arguments.js';
 import type { AnyCryptoKey, Bytes, Usages, WebCryptoSubtle } from './types.js';
 
 type NativeMethod = (...args: unknown[]) => Promise<unknown>;

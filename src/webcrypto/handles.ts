@@ -1,8 +1,7 @@
 // The one small interface between the Web Crypto layer and the KEMs: a checked public key that
-// encapsulates, and a private key (made from its seed) that decapsulates. For ML-KEM it holds the
-// core's key objects (issue #12), so a key is parsed, checked and expanded once, at import; a
-// hybrid KEM, which has no key objects, is held as bytes and called through its one-shot
-// functions. A CryptoKey has no dispose(): the secrets of a private key are wiped when the key
+// encapsulates, and a private key (made from its seed) that decapsulates. It holds the KEM's key
+// objects (issue #12) where the KEM has them, so a key is parsed, checked and expanded once, at
+// import; a KEM without them is held as bytes and called through its one-shot functions. A CryptoKey has no dispose(): the secrets of a private key are wiped when the key
 // is garbage-collected (FinalizationRegistry, where the runtime has it).
 import { wipe } from '../ct.js';
 import type { HybridKem } from '../hybrid/types.js';
@@ -42,11 +41,21 @@ function wipeWhenCollected(handle: object, wipeSecrets: () => void): void {
   (registry ??= new FinalizationRegistry((f) => f())).register(handle, wipeSecrets);
 }
 
-const isMlKem = (kem: Kem): kem is MlKem => typeof (kem as MlKem).decapsulationKey === 'function';
+/** The key objects of MlKem (and of any KEM with the same two factories). */
+interface KeyObjectKem {
+  encapsulationKey(publicKey: Uint8Array): KeyObject;
+  decapsulationKey(seed: Uint8Array): KeyObject & { encapsulationKey: KeyObject; seed(): Uint8Array | undefined; dispose(): void; decapsulate(c: Uint8Array): Uint8Array };
+}
+interface KeyObject {
+  bytes(): Uint8Array;
+  encapsulate(): Encapsulation;
+}
 
-/** ML-KEM through the core's key objects. */
-function keyObjectHandles(kem: MlKem): KemHandles {
-  const publicOf = (ek: ReturnType<MlKem['encapsulationKey']>): PublicHandle => ({ bytes: ek.bytes(), encapsulate: () => ek.encapsulate() });
+const hasKeyObjects = (kem: Kem): boolean => typeof (kem as Partial<KeyObjectKem>).decapsulationKey === 'function';
+
+/** A KEM through its key objects. */
+function keyObjectHandles(kem: Kem & KeyObjectKem): KemHandles {
+  const publicOf = (ek: KeyObject): PublicHandle => ({ bytes: ek.bytes(), encapsulate: () => ek.encapsulate() });
   return {
     kem,
     publicKey: (bytes) => publicOf(kem.encapsulationKey(bytes)), // the FIPS 203 §7.2 check, once
@@ -63,7 +72,7 @@ function keyObjectHandles(kem: MlKem): KemHandles {
   };
 }
 
-/** A hybrid through its one-shot functions; its decapsulation key is its seed. */
+/** A hybrid without key objects, through its one-shot functions; its decapsulation key is its seed. */
 function oneShotHandles(kem: HybridKem): KemHandles {
   const publicOf = (bytes: Uint8Array): PublicHandle => ({ bytes, encapsulate: () => kem.encapsulate(bytes) });
   return {
@@ -92,4 +101,5 @@ function oneShotHandles(kem: HybridKem): KemHandles {
 }
 
 /** The handles of a KEM object. */
-export const handlesOf = (kem: Kem): KemHandles => (isMlKem(kem) ? keyObjectHandles(kem) : oneShotHandles(kem));
+export const handlesOf = (kem: Kem): KemHandles =>
+  hasKeyObjects(kem) ? keyObjectHandles(kem as Kem & KeyObjectKem) : oneShotHandles(kem as HybridKem);

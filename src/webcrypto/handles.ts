@@ -44,7 +44,7 @@ function wipeWhenCollected(handle: object, wipeSecrets: () => void): void {
 /** The key objects of MlKem (and of any KEM with the same two factories). */
 interface KeyObjectKem {
   encapsulationKey(publicKey: Uint8Array): KeyObject;
-  decapsulationKey(seed: Uint8Array): KeyObject & { encapsulationKey: KeyObject; seed(): Uint8Array | undefined; dispose(): void; decapsulate(c: Uint8Array): Uint8Array };
+  decapsulationKey(seed: Uint8Array): { encapsulationKey: KeyObject; seed(): Uint8Array | undefined; dispose(): void; decapsulate(c: Uint8Array): Uint8Array };
 }
 interface KeyObject {
   bytes(): Uint8Array;

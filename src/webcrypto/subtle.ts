@@ -219,7 +219,10 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       refuseOurs('wrapKey', [wrapAlgorithm], [wrappingKey]);
       // WebCrypto §14.3.11: export, serialize a JWK as UTF-8 JSON, then wrap those bytes.
       const exported = exportOurKey(readFormat(format), key);
-      const bytes = exported instanceof ArrayBuffer ? new Uint8Array(exported) : new TextEncoder().encode(JSON.stringify(exported));
+      let json = exported instanceof ArrayBuffer ? '' : JSON.stringify(exported);
+      // AES-KW wraps whole 64-bit blocks (RFC 3394): pad the JSON with spaces, as Node does.
+      if (algorithmName(wrapAlgorithm).toUpperCase() === 'AES-KW') json = json.padEnd((json.length + 7) & ~7, ' '); // ASCII: one byte per character
+      const bytes = exported instanceof ArrayBuffer ? new Uint8Array(exported) : new TextEncoder().encode(json);
       try {
         const inner = (await native('importKey', ['raw', bytes, carrier, true, ['sign']])) as CryptoKey;
         return native('wrapKey', ['raw', inner, wrappingKey, wrapAlgorithm]);

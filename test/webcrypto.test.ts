@@ -115,6 +115,46 @@ describe('the ponyfill on both backends', () => {
   });
 });
 
+describe('arguments', () => {
+  it('every method rejects, never throws, whatever it is given', async () => {
+    const hostile = new Proxy({}, { get: () => { throw new Error('hostile getter'); } });
+    for (const call of [
+      () => subtle.generateKey(Symbol() as never, true, []),
+      () => subtle.generateKey(hostile as never, true, []),
+      () => subtle.importKey('raw-seed', hostile as never, 'ML-KEM-768', true, ['decapsulateBits']),
+      () => subtle.importKey('jwk', hostile as never, 'ML-KEM-768', true, ['decapsulateBits']),
+      () => subtle.encapsulateBits('ML-KEM-768', hostile as never),
+      () => subtle.decapsulateBits('ML-KEM-768', hostile as never, new Uint8Array(1088)),
+      () => subtle.exportKey('jwk', null as never),
+      () => subtle.getPublicKey(undefined as never, []),
+    ]) {
+      let promise: Promise<unknown> | undefined;
+      assert.doesNotThrow(() => (promise = call()));
+      await assert.rejects(promise!);
+    }
+  });
+
+  it('key data is copied before anything else runs: changing it meanwhile changes nothing', async () => {
+    const seed = crypto.getRandomValues(new Uint8Array(64));
+    const shared = new Uint8Array(seed);
+    const pending = subtle.importKey('raw-seed', shared, 'ML-KEM-768', true, ['decapsulateBits']);
+    shared.fill(0);
+    assert.equal(hex(await subtle.exportKey('raw-seed', await pending)), Buffer.from(seed).toString('hex'));
+    await assert.rejects(subtle.importKey('raw-seed', new Uint8Array(new SharedArrayBuffer(64)), 'ML-KEM-768', true, ['decapsulateBits']), TypeError);
+  });
+
+  it('the shared key of encapsulateKey: any algorithm the runtime imports, refused with NotSupportedError otherwise', async () => {
+    const { publicKey } = await subtle.generateKey('ML-KEM-768', true, BOTH);
+    for (const alg of ['AES-CTR', 'AES-CBC', 'AES-KW', { name: 'HMAC', hash: 'SHA-384' }, 'HKDF', 'PBKDF2']) {
+      const usages = typeof alg === 'object' ? ['sign'] : alg === 'AES-KW' ? ['wrapKey'] : alg.startsWith('AES') ? ['encrypt'] : ['deriveBits'];
+      const { sharedKey } = await subtle.encapsulateKey('ML-KEM-768', publicKey, alg, false, usages);
+      assert.ok(sharedKey instanceof CryptoKey, JSON.stringify(alg));
+    }
+    await assert.rejects(subtle.encapsulateKey('ML-KEM-768', publicKey, 'FOO', false, ['encrypt']), { name: 'NotSupportedError' });
+    await assert.rejects(subtle.encapsulateKey('ML-KEM-768', publicKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']), { name: 'NotSupportedError' });
+  });
+});
+
 describe('the polyfill', () => {
   it(isNode26 ? 'fills nothing on Node 26 and patches nothing' : 'fills every algorithm on a runtime without them', async () => {
     const before = Object.getOwnPropertyNames(crypto.subtle);

@@ -15,7 +15,7 @@ import { createSubtle } from '../src/webcrypto/subtle.js';
 import type { AnyCryptoKey, WebCryptoSubtle } from '../src/webcrypto/types.js';
 import { median } from './micro.js';
 
-const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519'] as const;
+const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384'] as const;
 const OPS = ['encapsulateBits', 'decapsulateBits'] as const;
 type Op = (typeof OPS)[number];
 

@@ -40,7 +40,7 @@ const nativeHasMlKem = (globalThis as { SubtleCrypto?: { supports?: (op: string,
   'ML-KEM-768',
 );
 
-const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519'] as const;
+const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384'] as const;
 type Alg = (typeof ALGORITHMS)[number];
 const MLKEM: Record<string, typeof MlKem512> = { 'ML-KEM-512': MlKem512, 'ML-KEM-768': MlKem768, 'ML-KEM-1024': MlKem1024 };
 const SEED_BYTES = (alg: Alg): number => (alg.startsWith('ML-KEM') ? 64 : 32);

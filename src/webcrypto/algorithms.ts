@@ -1,7 +1,7 @@
 // The algorithms this layer implements, one table entry each: their Web Crypto names, which key
 // formats they have, and the KEM object that does the work on a given backend. A hybrid KEM is
 // one more entry.
-import { createXWing } from '../hybrid/xwing.js';
+import { createMLKEM1024_P384, createMLKEM768_P256, createXWing } from '../hybrid/index.js';
 import type { Backend } from './backend.js';
 import { type Kem, type KemHandles, handlesOf } from './handles.js';
 
@@ -15,14 +15,17 @@ export interface AlgorithmEntry {
 
 /**
  * ML-KEM ("Modern Algorithms in the Web Cryptography API", §8 "ML-KEM") and the hybrid KEMs of
- * Node 26 (draft-irtf-cfrg-concrete-hybrid-kems; MLKEM768-X25519 is X-Wing,
- * draft-connolly-cfrg-xwing-kem).
+ * Node 26 and Chromium (draft-irtf-cfrg-concrete-hybrid-kems; MLKEM768-X25519 is X-Wing,
+ * draft-connolly-cfrg-xwing-kem), which no specification registers with Web Crypto yet: their
+ * behaviour is Node 26's.
  */
 export const ALGORITHMS: readonly AlgorithmEntry[] = [
   { name: 'ML-KEM-512', pkix: true, kem: (b) => b.MlKem512 },
   { name: 'ML-KEM-768', pkix: true, kem: (b) => b.MlKem768 },
   { name: 'ML-KEM-1024', pkix: true, kem: (b) => b.MlKem1024 },
   { name: 'MLKEM768-X25519', pkix: false, kem: (b) => createXWing(b.MlKem768) },
+  { name: 'MLKEM768-P256', pkix: false, kem: (b) => createMLKEM768_P256(b.MlKem768) },
+  { name: 'MLKEM1024-P384', pkix: false, kem: (b) => createMLKEM1024_P384(b.MlKem1024) },
 ];
 
 /** The entry whose name matches `name` ASCII case-insensitively (WebCrypto §18.4.4), if any. */

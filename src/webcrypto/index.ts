@@ -15,8 +15,8 @@ import type { WebCryptoSubtle } from './types.js';
 export type { Supports } from './supports.js';
 
 /**
- * A `SubtleCrypto` for ML-KEM-512, ML-KEM-768, ML-KEM-1024 and MLKEM768-X25519 in every
- * runtime, done by this package (WebAssembly when it loads, else portable), with every other
+ * A `SubtleCrypto` for ML-KEM-512, ML-KEM-768, ML-KEM-1024, MLKEM768-X25519, MLKEM768-P256 and
+ * MLKEM1024-P384 in every runtime, done by this package (WebAssembly when it loads, else portable), with every other
  * algorithm and every runtime key handed to the runtime's own `crypto.subtle`. Methods, key
  * formats (`raw-public`, `raw-seed`, `spki`, `pkcs8`, `jwk`), usages and DOMException names as in
  * "Modern Algorithms in the Web Cryptography API", and as Node 26 where that is silent.

@@ -47,8 +47,8 @@ export function nativeCrypto(): NativeCrypto {
  * {@link MlKemCryptoKey} objects; everything else stays the runtime's. Calling it again changes
  * nothing.
  *
- * @returns The names of the algorithms it filled: all of them on Node 20, ML-KEM-512 only on
- *   Chromium 156, none on Node 26 (then nothing is patched).
+ * @returns The names of the algorithms it filled: all of them on Node 20; ML-KEM-512,
+ *   MLKEM768-P256 and MLKEM1024-P384 on Chromium 156; none on Node 26 (then nothing is patched).
  *   Empty when the runtime has no `crypto.subtle` at all (an insecure browser context).
  * @throws Nothing.
  * @example

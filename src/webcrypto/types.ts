@@ -7,7 +7,7 @@ import type { KeyUsage, MlKemCryptoKey } from './key.js';
 export type AnyCryptoKey = CryptoKey | MlKemCryptoKey;
 
 /** The names of the algorithms this package implements. */
-export type KemAlgorithmName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519';
+export type KemAlgorithmName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384';
 /** One of our algorithms, by name or as `{ name }`. */
 export type KemAlgorithm = KemAlgorithmName | { name: KemAlgorithmName };
 

@@ -10,7 +10,8 @@ import { decodeBase64url, encodeBase64url } from '../keys/base64.js';
 import { DerReader, TAG_INTEGER, TAG_OCTET_STRING, TAG_SEQUENCE } from '../keys/der.js';
 import { decodePkcs8, encodePkcs8 } from '../keys/pkcs8.js';
 import { decodeSpki, encodeSpki } from '../keys/spki.js';
-import type { AlgorithmEntry } from './algorithms.js';
+import { type AlgorithmEntry, handlesFor } from './algorithms.js';
+import type { Backend } from './backend.js';
 import { type Jwk, type KeyFormat, intersect } from './arguments.js';
 import { fail } from './errors.js';
 import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
@@ -69,11 +70,11 @@ function privateKeyChoice(der: Uint8Array): { oid: Uint8Array; tag: number } | u
 
 const TAG_EXPANDED_KEY = 0x04;
 
-function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: Uint8Array): PrivateHandle {
+function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: Uint8Array, backend: Backend): PrivateHandle {
   let seed: Uint8Array | undefined;
   let failure: unknown;
   try {
-    const info = decodePkcs8(der);
+    const info = decodePkcs8(der, { backend });
     if (info.algorithm !== entry.name) fail('DataError', `PKCS#8 holds an ${info.algorithm} key, not ${entry.name}`);
     wipe(info.secretKey);
     seed = info.seed;
@@ -137,10 +138,11 @@ export function importOurKey(
   format: KeyFormat,
   keyData: Uint8Array | Jwk,
   entry: AlgorithmEntry,
-  h: KemHandles,
+  backend: Backend,
   extractable: boolean,
   usages: readonly KeyUsage[],
 ): MlKemCryptoKey {
+  const h = handlesFor(entry, backend);
   let key: MlKemCryptoKey;
   const bytes = keyData as Uint8Array;
   const pkix = format === 'spki' || format === 'pkcs8';
@@ -150,7 +152,7 @@ export function importOurKey(
     let raw = bytes;
     if (format === 'spki') {
       try {
-        const info = decodeSpki(bytes);
+        const info = decodeSpki(bytes, { backend });
         if (info.algorithm !== entry.name) fail('DataError', `SubjectPublicKeyInfo holds an ${info.algorithm} key, not ${entry.name}`);
         raw = info.publicKey;
       } catch (err) {
@@ -160,7 +162,7 @@ export function importOurKey(
     key = makeKey(entry, { type: 'public', handle: publicFrom(h, entry, raw, `${format} key data`) }, extractable, intersect(usages));
   } else if (format === 'raw-seed' || format === 'pkcs8') {
     checkUsages(usages, PRIVATE_USAGES, entry);
-    const handle = format === 'pkcs8' ? importPkcs8(h, entry, bytes) : privateFrom(h, entry, bytes.slice(), 'raw-seed key data');
+    const handle = format === 'pkcs8' ? importPkcs8(h, entry, bytes, backend) : privateFrom(h, entry, bytes.slice(), 'raw-seed key data');
     key = makeKey(entry, { type: 'private', handle }, extractable, intersect(usages));
   } else if (format === 'jwk') {
     key = importJwk(h, entry, keyData as Jwk, extractable, usages);

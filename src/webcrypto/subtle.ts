@@ -142,7 +142,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const usages = readUsages(keyUsages);
       const data: Uint8Array | Jwk = f === 'jwk' ? readJwk(keyData) : copyBufferSource(keyData, 'keyData');
       try {
-        return importOurKey(f, data, entry, await kemHandles(entry), Boolean(extractable), usages);
+        return importOurKey(f, data, entry, await o.backend(), Boolean(extractable), usages);
       } finally {
         if (f !== 'jwk') wipe(data as Uint8Array);
       }

@@ -6,7 +6,7 @@
 export type WebCryptoErrorName = 'NotSupportedError' | 'SyntaxError' | 'DataError' | 'InvalidAccessError' | 'OperationError';
 
 /** A DOMException with the specification's name and a message that says what was wrong. */
-export function domError(name: WebCryptoErrorName, message: string): DOMException {
+export function domError(name: WebCryptoErrorName, message: string): Error {
   return new DOMException(message, name);
 }
 

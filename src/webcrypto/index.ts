@@ -10,7 +10,7 @@ export type { AlgorithmIdentifier, KeyFormat } from './arguments.js';
 export type { WebCryptoErrorName } from './errors.js';
 export { install } from './install.js';
 export { MlKemCryptoKey, type KeyUsage } from './key.js';
-export type { AnyCryptoKey, EncapsulatedBits, EncapsulatedKey, KemAlgorithmName, KemKeyPair, WebCryptoSubtle } from './types.js';
+export type { AnyCryptoKey, CryptoKeyLike, EncapsulatedBits, EncapsulatedKey, KemAlgorithmName, JsonWebKeyLike, KemKeyPair, NativeCryptoKey, WebCryptoSubtle } from './types.js';
 import type { WebCryptoSubtle } from './types.js';
 export type { Supports } from './supports.js';
 

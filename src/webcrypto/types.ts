@@ -1,10 +1,36 @@
 // The TypeScript shapes of the Web Crypto layer: its SubtleCrypto (with the methods of "Modern
-// Algorithms in the Web Cryptography API", §4), its results and the keys it takes.
+// Algorithms in the Web Cryptography API", §4), its results and the keys it takes. Written without
+// the DOM library's types, so that the declarations check in projects that do not load it.
 import type { AlgorithmIdentifier, KeyFormat } from './arguments.js';
 import type { KeyUsage, MlKemCryptoKey } from './key.js';
 
+/** What every CryptoKey has (WebCrypto §13): the runtime's keys and ours alike. */
+export interface CryptoKeyLike {
+  readonly type: string;
+  readonly extractable: boolean;
+  readonly algorithm: { readonly name: string };
+  readonly usages: string[];
+}
+
+/**
+ * The runtime's CryptoKey type where the project has one (the DOM library, or Node's types), else
+ * CryptoKeyLike: keys from encapsulateKey and decapsulateKey go straight to crypto.subtle.
+ */
+export type NativeCryptoKey = typeof globalThis extends { CryptoKey: { prototype: infer K } } ? K : CryptoKeyLike;
+
 /** A key of either kind: the runtime's CryptoKey, or one of ours. */
-export type AnyCryptoKey = CryptoKey | MlKemCryptoKey;
+export type AnyCryptoKey = NativeCryptoKey | MlKemCryptoKey;
+
+/** A JSON Web Key (RFC 7517) as exportKey("jwk") returns it; pub and priv for the "AKP" keys. */
+export interface JsonWebKeyLike {
+  kty?: string;
+  alg?: string;
+  key_ops?: string[];
+  ext?: boolean;
+  pub?: string;
+  priv?: string;
+  [member: string]: unknown;
+}
 
 /** The names of the algorithms this package implements. */
 export type KemAlgorithmName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384';
@@ -20,7 +46,7 @@ export interface EncapsulatedBits {
 /** The result of encapsulateKey: the ciphertext to send and the shared secret as a runtime key. */
 export interface EncapsulatedKey {
   ciphertext: ArrayBuffer;
-  sharedKey: CryptoKey;
+  sharedKey: NativeCryptoKey;
 }
 
 /** The key pair of one of our algorithms. */
@@ -37,9 +63,9 @@ export type Bytes = ArrayBuffer | ArrayBufferView;
 /** SubtleCrypto with the methods of "Modern Algorithms in the Web Cryptography API", §4. */
 export interface WebCryptoSubtle {
   generateKey(algorithm: KemAlgorithm, extractable: boolean, keyUsages: Usages): Promise<KemKeyPair>;
-  generateKey(algorithm: AlgorithmIdentifier | object, extractable: boolean, keyUsages: Usages): Promise<CryptoKeyPair | CryptoKey>;
+  generateKey(algorithm: AlgorithmIdentifier | object, extractable: boolean, keyUsages: Usages): Promise<KemKeyPair | NativeCryptoKey>;
   importKey(format: KeyFormat, keyData: Bytes | object, algorithm: AlgorithmIdentifier | object, extractable: boolean, keyUsages: Usages): Promise<AnyCryptoKey>;
-  exportKey(format: 'jwk', key: AnyCryptoKey): Promise<JsonWebKey & { pub?: string; priv?: string }>;
+  exportKey(format: 'jwk', key: AnyCryptoKey): Promise<JsonWebKeyLike>;
   exportKey(format: Exclude<KeyFormat, 'jwk'>, key: AnyCryptoKey): Promise<ArrayBuffer>;
   encapsulateBits(algorithm: AlgorithmIdentifier, encapsulationKey: AnyCryptoKey): Promise<EncapsulatedBits>;
   decapsulateBits(algorithm: AlgorithmIdentifier, decapsulationKey: AnyCryptoKey, ciphertext: Bytes): Promise<ArrayBuffer>;
@@ -57,7 +83,7 @@ export interface WebCryptoSubtle {
     sharedKeyAlgorithm: AlgorithmIdentifier | object,
     extractable: boolean,
     keyUsages: Usages,
-  ): Promise<CryptoKey>;
+  ): Promise<NativeCryptoKey>;
   getPublicKey(key: AnyCryptoKey, keyUsages: Usages): Promise<AnyCryptoKey>;
   encrypt(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
   decrypt(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
@@ -71,7 +97,7 @@ export interface WebCryptoSubtle {
     derivedKeyType: AlgorithmIdentifier | object,
     extractable: boolean,
     keyUsages: Usages,
-  ): Promise<CryptoKey>;
+  ): Promise<NativeCryptoKey>;
   wrapKey(format: KeyFormat, key: AnyCryptoKey, wrappingKey: AnyCryptoKey, wrapAlgorithm: AlgorithmIdentifier | object): Promise<ArrayBuffer>;
   unwrapKey(
     format: KeyFormat,

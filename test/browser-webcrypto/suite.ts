@@ -7,7 +7,7 @@
 // globalThis.__webcryptoResult.
 import { ALGORITHMS } from '../../src/webcrypto/algorithms.js';
 import { autoBackend } from '../../src/webcrypto/backend.js';
-import { type KemAlgorithmName, MlKemCryptoKey, install, subtle as ponyfill, type WebCryptoSubtle } from '../../src/webcrypto/index.js';
+import { type AnyCryptoKey, type KemAlgorithmName, MlKemCryptoKey, install, subtle as ponyfill, type WebCryptoSubtle } from '../../src/webcrypto/index.js';
 
 export interface WebCryptoResult {
   /** Per algorithm: did the browser support it before install()? */
@@ -47,7 +47,7 @@ const outcome = async (f: () => Promise<unknown>): Promise<string> => {
 };
 
 /** Every export of a key pair, keyed "type format". */
-async function exportsOf(s: WebCryptoSubtle, alg: string, priv: CryptoKey | MlKemCryptoKey, pub: CryptoKey | MlKemCryptoKey) {
+async function exportsOf(s: WebCryptoSubtle, alg: string, priv: AnyCryptoKey, pub: AnyCryptoKey) {
   const pkix = alg.startsWith('ML-KEM');
   const out: Record<string, string> = {};
   for (const [type, key, formats] of [
@@ -84,7 +84,7 @@ async function cross(native: WebCryptoSubtle, alg: KemAlgorithmName): Promise<vo
     expect(hex(await to.decapsulateBits(alg, toPriv, ciphertext)) === hex(sharedKey), 'the shared secrets differ');
     const ek = await from.encapsulateKey(alg, fromPub, 'AES-GCM', true, ['encrypt']);
     const dk = await to.decapsulateKey(alg, toPriv, ek.ciphertext, 'AES-GCM', true, ['decrypt']);
-    expect(hex(await crypto.subtle.exportKey('raw', dk)) === hex(await crypto.subtle.exportKey('raw', ek.sharedKey)), 'the shared keys differ');
+    expect(hex(await crypto.subtle.exportKey('raw', dk as CryptoKey)) === hex(await crypto.subtle.exportKey('raw', ek.sharedKey as CryptoKey)), 'the shared keys differ');
   }
   // The same names for the same bad calls. One known difference: Chromium 156 refuses a ciphertext
   // of the wrong length with DataError; we (and Node 26) give OperationError, as "Modern
@@ -119,7 +119,7 @@ async function filled(cs: WebCryptoSubtle, alg: KemAlgorithmName): Promise<void>
   const ex = await exportsOf(cs, alg, privateKey, publicKey);
   const back = await cs.importKey('jwk', JSON.parse(ex['private jwk']!), alg, false, ['decapsulateKey']);
   const key = await cs.decapsulateKey(alg, back, ciphertext, { name: 'HMAC', hash: 'SHA-256' }, true, ['sign']);
-  expect(hex(await crypto.subtle.exportKey('raw', key)) === hex(sharedKey), 'decapsulateKey through the browser’s HMAC');
+  expect(hex(await crypto.subtle.exportKey('raw', key as CryptoKey)) === hex(sharedKey), 'decapsulateKey through the browser’s HMAC');
   expect((await outcome(() => cs.exportKey('raw-seed', back))) === 'InvalidAccessError', 'a non-extractable key is not exported');
 }
 

@@ -562,6 +562,7 @@ async function main(): Promise<void> {
   process.stdout.write('\n' + (await keyObjectCosts(opts.levels, opts.quick ? 3 : 9)) + '\n');
   process.stdout.write('\n' + pkcs8ImportCosts(opts.levels, opts.quick ? 3 : 9) + '\n');
   process.stdout.write('\n' + (await (await import('./hpke.js')).hpkeBench(opts))); // HPKE rows: bench/hpke.ts
+  process.stdout.write('\n' + (await (await import('./webcrypto.js')).webcryptoBench(opts.quick ? 3 : 11))); // Web Crypto rows: bench/webcrypto.ts
   if (opts.json !== undefined) {
     const data = { environment: environment(opts), options: opts, results, ratios: rs };
     writeFileSync(opts.json, JSON.stringify(data, null, 2) + '\n');

@@ -12,6 +12,7 @@ export const ENTRIES: Readonly<Record<string, string>> = {
   './hybrid': 'src/hybrid/index.ts',
   './hpke': 'src/hpke/index.ts',
   './hpke/core': 'src/hpke/core.ts',
+  './webcrypto': 'src/webcrypto/index.ts',
 };
 
 /**

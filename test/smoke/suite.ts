@@ -9,6 +9,7 @@ import type * as Core from '../../src/index.js';
 import type * as Hybrid from '../../src/hybrid/index.js';
 import type * as Keys from '../../src/keys/index.js';
 import type * as Wasm from '../../src/wasm/index.js';
+import type * as WebCrypto from '../../src/webcrypto/index.js';
 import type { SmokeVectors } from './vectors.js';
 
 export interface SmokeInput {
@@ -101,7 +102,7 @@ function keyObjects(kem: Kem, what: string): void {
 }
 
 /** The checks of each entry point; every declared entry must have one. */
-const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void> = {
+const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void | Promise<void>> = {
   'mlkem-ts': (core, b) => {
     for (const name of ['MlKem512', 'MlKem768', 'MlKem1024']) roundTrip(core[name], `portable ${name}`);
     keyObjects(core.MlKem768, 'portable');
@@ -147,6 +148,21 @@ const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void
     const kem = core.hpkeCoreKem(core.MLKEM768_X25519);
     check(kem.id === 0x647a && kem.encSize === 1120 && typeof kem.decap === 'function', 'hpkeCoreKem(MLKEM768_X25519) is not a KemInterface for 0x647a');
   }),
+  // The ponyfill (install() would patch the global for the other checks): a round trip and the
+  // seed's export and import at every algorithm, and the Web Crypto error for a wrong key.
+  'mlkem-ts/webcrypto': async (webcrypto) => {
+    const { subtle, supports } = webcrypto as typeof WebCrypto;
+    for (const alg of ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384'] as const) {
+      check(supports('encapsulateBits', alg), `supports ${alg}`);
+      const { publicKey, privateKey } = await subtle.generateKey(alg, true, ['encapsulateBits', 'decapsulateBits']);
+      const { ciphertext, sharedKey } = await subtle.encapsulateBits(alg, publicKey);
+      const again = await subtle.importKey('raw-seed', await subtle.exportKey('raw-seed', privateKey), alg, false, ['decapsulateBits']);
+      sameBytes(new Uint8Array(await subtle.decapsulateBits(alg, again, ciphertext)), new Uint8Array(sharedKey), `webcrypto ${alg} round trip`);
+      let name = 'no error';
+      await subtle.encapsulateBits(alg, privateKey).catch((err: Error) => (name = err.name));
+      check(name === 'InvalidAccessError', `webcrypto ${alg}: encapsulating to a private key gave ${name}, not InvalidAccessError`);
+    }
+  },
 };
 
 /** DeriveKeyPair, Encap and Decap of an HPKE entry's KEMs; ML-KEM-768 over wasm agrees with portable. */

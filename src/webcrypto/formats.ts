@@ -1,0 +1,222 @@
+// importKey and exportKey for our algorithms ("Modern Algorithms in the Web Cryptography API",
+// §8.4 "Import Key" and §8.4 "Export Key" of ML-KEM): raw-public, raw-seed, spki, pkcs8 and jwk.
+// SPKI, PKCS#8 and base64url come from mlkem-ts/keys; this file maps their results and errors to
+// the specification's steps and DOMExceptions. Where the specification is silent (what a
+// raw-public key is checked for, the hybrids), Node 26 is followed.
+import { ctEqual, wipe } from '../ct.js';
+import { MlKemError } from '../errors.js';
+import { algorithmOfOid } from '../keys/algorithms.js';
+import { decodeBase64url, encodeBase64url } from '../keys/base64.js';
+import { DerReader, TAG_INTEGER, TAG_OCTET_STRING, TAG_SEQUENCE } from '../keys/der.js';
+import { decodePkcs8, encodePkcs8 } from '../keys/pkcs8.js';
+import { decodeSpki, encodeSpki } from '../keys/spki.js';
+import { type AlgorithmEntry, handlesFor } from './algorithms.js';
+import type { Backend } from './backend.js';
+import { type Jwk, type KeyFormat, intersect } from './arguments.js';
+import { fail } from './errors.js';
+import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
+import type { KeyUsage, MlKemCryptoKey } from './key.js';
+import { makeKey, slotsOf } from './key.js';
+
+export const PUBLIC_USAGES: readonly KeyUsage[] = ['encapsulateKey', 'encapsulateBits'];
+export const PRIVATE_USAGES: readonly KeyUsage[] = ['decapsulateKey', 'decapsulateBits'];
+
+/** SyntaxError unless every usage is allowed for the key's type. */
+export function checkUsages(usages: readonly KeyUsage[], allowed: readonly KeyUsage[], entry: AlgorithmEntry): void {
+  const bad = usages.find((u) => !allowed.includes(u));
+  if (bad !== undefined) fail('SyntaxError', `Unsupported key usage for ${entry.name} key: ${bad} (allowed: ${allowed.join(', ')})`);
+}
+
+/** The message of an MlKemError for a DataError, or the error itself when it is anything else. */
+function dataError(err: unknown, what: string): never {
+  if (err instanceof MlKemError) fail('DataError', `${what}: ${err.message}`);
+  throw err;
+}
+
+function publicFrom(h: KemHandles, entry: AlgorithmEntry, bytes: Uint8Array, what: string): PublicHandle {
+  if (bytes.length !== h.kem.sizes.publicKey) fail('DataError', `${what} must be ${h.kem.sizes.publicKey} bytes for ${entry.name}, got ${bytes.length}`);
+  try {
+    return h.publicKey(bytes);
+  } catch (err) {
+    return dataError(err, `${what} is not a valid ${entry.name} public key`);
+  }
+}
+
+/** The private key of a seed; the seed (our copy) is wiped. */
+function privateFrom(h: KemHandles, entry: AlgorithmEntry, seed: Uint8Array, what: string): PrivateHandle {
+  try {
+    if (seed.length !== h.kem.sizes.seed) fail('DataError', `${what} must be ${h.kem.sizes.seed} bytes for ${entry.name}, got ${seed.length}`);
+    return h.privateKey(seed);
+  } finally {
+    wipe(seed);
+  }
+}
+
+/**
+ * The algorithm and the ML-KEM-PrivateKey CHOICE tag (RFC 9935, §6) of a PKCS#8 key that
+ * mlkem-ts/keys refused or returned without a seed: enough to tell the expandedKey form, which
+ * the specification refuses with NotSupportedError whatever its contents.
+ */
+function privateKeyChoice(der: Uint8Array): { oid: Uint8Array; tag: number } | undefined {
+  try {
+    const r = new DerReader(der, 'PKCS#8').element(TAG_SEQUENCE, 'OneAsymmetricKey');
+    r.element(TAG_INTEGER, 'version');
+    const oid = r.element(TAG_SEQUENCE, 'privateKeyAlgorithm').oid('algorithm');
+    return { oid, tag: r.element(TAG_OCTET_STRING, 'privateKey').peek() };
+  } catch {
+    return undefined;
+  }
+}
+
+const TAG_EXPANDED_KEY = 0x04;
+
+function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: Uint8Array, backend: Backend): PrivateHandle {
+  let seed: Uint8Array | undefined;
+  let failure: unknown;
+  try {
+    const info = decodePkcs8(der, { backend });
+    if (info.algorithm !== entry.name) fail('DataError', `PKCS#8 holds an ${info.algorithm} key, not ${entry.name}`);
+    wipe(info.secretKey);
+    seed = info.seed;
+  } catch (err) {
+    if (!(err instanceof MlKemError)) throw err;
+    failure = err;
+  }
+  if (seed === undefined) {
+    // An expandedKey, or a key mlkem-ts/keys refused: which one decides the error.
+    const choice = privateKeyChoice(der);
+    const algorithm = choice && algorithmOfOid(choice.oid);
+    if (algorithm !== undefined && algorithm !== entry.name) fail('DataError', `PKCS#8 holds an ${algorithm} key, not ${entry.name}`);
+    if (choice?.tag === TAG_EXPANDED_KEY) {
+      fail('NotSupportedError', 'importing an ML-KEM PKCS#8 key in the expandedKey form (without its seed) is not supported ("Modern Algorithms in the Web Cryptography API", §8.4)');
+    }
+    dataError(failure, 'PKCS#8 is not a valid ML-KEM private key');
+  }
+  return privateFrom(h, entry, seed, 'PKCS#8 seed');
+}
+
+function decodeJwkBytes(text: string | undefined, what: string): Uint8Array {
+  if (text === undefined) fail('DataError', `JWK ${what} is missing`);
+  try {
+    return decodeBase64url(text, `JWK ${what}`);
+  } catch (err) {
+    return dataError(err, `JWK ${what} is not base64url without padding (RFC 7515, §2)`);
+  }
+}
+
+/** The JWK checks of "Modern Algorithms", §8.4 Import Key, format "jwk", in their order. */
+function importJwk(h: KemHandles, entry: AlgorithmEntry, jwk: Jwk, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {
+  const isPrivate = jwk.priv !== undefined;
+  checkUsages(usages, isPrivate ? PRIVATE_USAGES : PUBLIC_USAGES, entry);
+  if (jwk.kty !== 'AKP') fail('DataError', `JWK kty must be "AKP", got ${JSON.stringify(jwk.kty)}`);
+  // Note: the specification names the alg values of draft-ietf-jose-pqc-kem ("MLKEM768") and says
+  // the format is not standardized yet; Node 26 and Chromium write and accept the algorithm name.
+  if (jwk.alg !== entry.name) fail('DataError', `JWK alg must be "${entry.name}", got ${JSON.stringify(jwk.alg)}`);
+  if (usages.length > 0 && jwk.use !== undefined && jwk.use !== 'enc') fail('DataError', `JWK use must be "enc", got ${JSON.stringify(jwk.use)}`);
+  if (jwk.key_ops !== undefined) {
+    const ops = jwk.key_ops;
+    if (new Set(ops).size !== ops.length) fail('DataError', 'JWK key_ops has a duplicate entry (RFC 7517, §4.3)');
+    const missing = usages.find((u) => !ops.includes(u));
+    if (missing !== undefined) fail('DataError', `JWK key_ops does not allow the usage ${missing}`);
+  }
+  if (jwk.ext === false && extractable) fail('DataError', 'JWK ext is false, so the key cannot be imported as extractable');
+  if (isPrivate) {
+    const priv = privateFrom(h, entry, decodeJwkBytes(jwk.priv, 'priv'), 'JWK priv (the seed)');
+    const pub = decodeJwkBytes(jwk.pub, 'pub');
+    if (!ctEqual(pub, priv.publicKey.bytes)) fail('DataError', `JWK pub is not the public key of the seed in priv`);
+    return makeKey(entry, { type: 'private', handle: priv }, extractable, intersect(usages));
+  }
+  const pub = publicFrom(h, entry, decodeJwkBytes(jwk.pub, 'pub'), 'JWK pub');
+  return makeKey(entry, { type: 'public', handle: pub }, extractable, intersect(usages));
+}
+
+/**
+ * The import key operation of an algorithm of ours. `keyData` is already converted: bytes, or
+ * a JWK for the "jwk" format. Includes WebCrypto §14.3.9 step 9: a private key needs a usage.
+ */
+export function importOurKey(
+  format: KeyFormat,
+  keyData: Uint8Array | Jwk,
+  entry: AlgorithmEntry,
+  backend: Backend,
+  extractable: boolean,
+  usages: readonly KeyUsage[],
+): MlKemCryptoKey {
+  const h = handlesFor(entry, backend);
+  let key: MlKemCryptoKey;
+  const bytes = keyData as Uint8Array;
+  const pkix = format === 'spki' || format === 'pkcs8';
+  if (pkix && !entry.pkix) fail('NotSupportedError', `Unable to import ${entry.name} using ${format} format`);
+  if (format === 'raw-public' || format === 'spki') {
+    checkUsages(usages, PUBLIC_USAGES, entry);
+    let raw = bytes;
+    if (format === 'spki') {
+      try {
+        const info = decodeSpki(bytes, { backend });
+        if (info.algorithm !== entry.name) fail('DataError', `SubjectPublicKeyInfo holds an ${info.algorithm} key, not ${entry.name}`);
+        raw = info.publicKey;
+      } catch (err) {
+        dataError(err, 'SubjectPublicKeyInfo is not a valid ML-KEM public key');
+      }
+    }
+    key = makeKey(entry, { type: 'public', handle: publicFrom(h, entry, raw, `${format} key data`) }, extractable, intersect(usages));
+  } else if (format === 'raw-seed' || format === 'pkcs8') {
+    checkUsages(usages, PRIVATE_USAGES, entry);
+    const handle = format === 'pkcs8' ? importPkcs8(h, entry, bytes, backend) : privateFrom(h, entry, bytes.slice(), 'raw-seed key data');
+    key = makeKey(entry, { type: 'private', handle }, extractable, intersect(usages));
+  } else if (format === 'jwk') {
+    key = importJwk(h, entry, keyData as Jwk, extractable, usages);
+  } else {
+    return fail('NotSupportedError', `Unable to import ${entry.name} using ${format} format`);
+  }
+  if (key.type === 'private' && usages.length === 0) fail('SyntaxError', 'Usages cannot be empty when importing a private key');
+  return key;
+}
+
+const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
+
+/** The export key operation (WebCrypto §14.3.10 and "Modern Algorithms", §8.4 Export Key). */
+export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffer | Record<string, unknown> {
+  const { entry, key: k, extractable, usages } = slotsOf(key);
+  if (!extractable) fail('InvalidAccessError', 'key is not extractable');
+  const needType = (type: 'public' | 'private') => {
+    if (k.type !== type) fail('InvalidAccessError', `Key must be a ${type} key to export it as ${format}`);
+  };
+  /** f of a copy of the private key's seed, which is wiped afterwards. */
+  const withSeed = <T>(f: (seed: Uint8Array) => T): T => {
+    const seed = (k.handle as PrivateHandle).seed();
+    try {
+      return f(seed);
+    } finally {
+      wipe(seed);
+    }
+  };
+  if ((format === 'spki' || format === 'pkcs8') && !entry.pkix) fail('NotSupportedError', `Unable to export ${entry.name} ${k.type} key using ${format} format`);
+  switch (format) {
+    case 'raw-public':
+      needType('public');
+      return buffer((k.handle as PublicHandle).bytes);
+    case 'raw-seed':
+      needType('private');
+      return withSeed(buffer);
+    case 'spki':
+      needType('public');
+      return encodeSpki((k.handle as PublicHandle).bytes).buffer as ArrayBuffer;
+    case 'pkcs8': {
+      needType('private');
+      // The seed-only form, as the specification requires for export.
+      const der = withSeed((seed) => encodePkcs8({ algorithm: entry.name as 'ML-KEM-768', seed }, { form: 'seed' }));
+      return der.buffer as ArrayBuffer;
+    }
+    case 'jwk': {
+      const pub = k.type === 'public' ? (k.handle as PublicHandle).bytes : (k.handle as PrivateHandle).publicKey.bytes;
+      // Members in the lexicographic order in which WebIDL converts a dictionary (WebIDL §3.2.18).
+      const jwk: Record<string, unknown> = { alg: entry.name, ext: extractable, key_ops: [...usages], kty: 'AKP' };
+      if (k.type === 'private') jwk.priv = withSeed(encodeBase64url);
+      jwk.pub = encodeBase64url(pub);
+      return jwk;
+    }
+    default:
+      return fail('NotSupportedError', `Unable to export ${entry.name} ${k.type} key using ${format} format`);
+  }
+}

@@ -1,0 +1,53 @@
+// mlkem-ts/webcrypto: the Web Crypto API's ML-KEM ("Modern Algorithms in the Web Cryptography
+// API") and hybrid KEMs in every runtime — as a ponyfill (`subtle`, `supports`) that leaves the
+// global alone, and as a polyfill (`install()`) that adds to crypto.subtle what the runtime lacks.
+import { autoBackend } from './backend.js';
+import { nativeCrypto } from './install.js';
+import { createSubtle } from './subtle.js';
+import { type Supports, createSupports } from './supports.js';
+
+export type { AlgorithmIdentifier, KeyFormat } from './arguments.js';
+export type { WebCryptoErrorName } from './errors.js';
+export { install } from './install.js';
+export { MlKemCryptoKey, type KeyUsage } from './key.js';
+export type { AnyCryptoKey, CryptoKeyLike, EncapsulatedBits, EncapsulatedKey, KemAlgorithmName, JsonWebKeyLike, KemKeyPair, NativeCryptoKey, WebCryptoSubtle } from './types.js';
+import type { WebCryptoSubtle } from './types.js';
+export type { Supports } from './supports.js';
+
+/**
+ * A `SubtleCrypto` for ML-KEM-512, ML-KEM-768, ML-KEM-1024, MLKEM768-X25519, MLKEM768-P256 and
+ * MLKEM1024-P384 in every runtime, done by this package (WebAssembly when it loads, else portable), with every other
+ * algorithm and every runtime key handed to the runtime's own `crypto.subtle`. Methods, key
+ * formats (`raw-public`, `raw-seed`, `spki`, `pkcs8`, `jwk`), usages and DOMException names as in
+ * "Modern Algorithms in the Web Cryptography API", and as Node 26 where that is silent.
+ *
+ * @throws Each method rejects, never throws: `NotSupportedError`, `SyntaxError`, `DataError`,
+ *   `InvalidAccessError` or `OperationError` (DOMException), or a TypeError for an argument of
+ *   the wrong type, as the specification says for the failing step.
+ * @example
+ * ```ts
+ * import { subtle } from 'mlkem-ts/webcrypto';
+ * const { publicKey, privateKey } = await subtle.generateKey('ML-KEM-768', false, ['encapsulateBits', 'decapsulateBits']);
+ * const { ciphertext, sharedKey } = await subtle.encapsulateBits('ML-KEM-768', publicKey);
+ * const sharedKey2 = await subtle.decapsulateBits('ML-KEM-768', privateKey, ciphertext); // same 32 bytes
+ * ```
+ */
+export const subtle: WebCryptoSubtle = /* @__PURE__ */ createSubtle({ native: nativeCrypto, handles: () => true, backend: autoBackend });
+
+/**
+ * `SubtleCrypto.supports(operation, algorithm, lengthOrAdditionalAlgorithm?)` for this
+ * package's `subtle`: true for the operations of our algorithms, the runtime's answer otherwise
+ * (false where the runtime has no `SubtleCrypto.supports`).
+ *
+ * @param operation - "generateKey", "importKey", "exportKey", "encapsulateBits", … or "getPublicKey".
+ * @param algorithm - An algorithm name or `{ name }`.
+ * @param lengthOrAdditionalAlgorithm - For encapsulateKey/decapsulateKey, the shared key's algorithm.
+ * @returns Whether the operation is supported.
+ * @throws Nothing.
+ * @example
+ * ```ts
+ * import { supports } from 'mlkem-ts/webcrypto';
+ * supports('encapsulateKey', 'ML-KEM-512', 'AES-GCM'); // true
+ * ```
+ */
+export const supports: Supports = /* @__PURE__ */ createSupports(nativeCrypto, () => true);

@@ -1,0 +1,90 @@
+// The polyfill: adds to globalThis.crypto.subtle the algorithms of this package that the runtime
+// lacks, and SubtleCrypto.supports to match. Idempotent; patches nothing where nothing is missing.
+import { ALGORITHMS, type AlgorithmEntry } from './algorithms.js';
+import { autoBackend } from './backend.js';
+import { type NativeCrypto, SUBTLE_METHODS, createSubtle } from './subtle.js';
+import { createSupports } from './supports.js';
+
+/** Where install() records what it did, on the patched crypto.subtle (shared by every copy of this package). */
+const INSTALLED = Symbol.for('mlkem-ts/webcrypto installed');
+
+interface Installed {
+  readonly filled: readonly string[];
+  readonly native: NativeCrypto;
+}
+
+/**
+ * The operations a runtime must support for an algorithm to count as present. Not exportKey:
+ * Chromium 156 answers false for it even for the algorithms it has.
+ */
+const NEEDED = ['generateKey', 'importKey', 'encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey', 'getPublicKey'];
+
+type Supports = NonNullable<NativeCrypto['supports']>;
+
+function currentSubtle(): Record<string | symbol, unknown> | undefined {
+  return (globalThis as unknown as { crypto?: { subtle?: Record<string | symbol, unknown> } }).crypto?.subtle;
+}
+
+function nativeSupports(): Supports | undefined {
+  const S = (globalThis as { SubtleCrypto?: { supports?: Supports } }).SubtleCrypto;
+  return typeof S?.supports === 'function' ? S.supports.bind(S) : undefined;
+}
+
+/**
+ * The runtime's own Web Crypto: what install() found before patching, or what is there now.
+ */
+export function nativeCrypto(): NativeCrypto {
+  const subtle = currentSubtle();
+  const installed = subtle?.[INSTALLED] as Installed | undefined;
+  if (installed !== undefined) return installed.native;
+  return { subtle: subtle as NativeCrypto['subtle'], supports: nativeSupports() };
+}
+
+/**
+ * Adds to `globalThis.crypto.subtle` the ML-KEM and hybrid KEM algorithms that the runtime does
+ * not support itself (as its `SubtleCrypto.supports` tells; a runtime without `supports` gets all
+ * of them), and makes `SubtleCrypto.supports` report them. Keys of the filled algorithms are
+ * {@link MlKemCryptoKey} objects; everything else stays the runtime's. Calling it again changes
+ * nothing.
+ *
+ * @returns The names of the algorithms it filled: all of them on Node 20; ML-KEM-512,
+ *   MLKEM768-P256 and MLKEM1024-P384 on Chromium 156; none on Node 26 (then nothing is patched).
+ *   Empty when the runtime has no `crypto.subtle` at all (an insecure browser context).
+ * @throws Nothing.
+ * @example
+ * ```ts
+ * import { install } from 'mlkem-ts/webcrypto';
+ * install();
+ * const { publicKey, privateKey } = await crypto.subtle.generateKey('ML-KEM-768', false, ['encapsulateBits', 'decapsulateBits']);
+ * ```
+ */
+export function install(): readonly string[] {
+  const subtle = currentSubtle();
+  if (subtle === undefined) return [];
+  const done = subtle[INSTALLED] as Installed | undefined;
+  if (done !== undefined) return done.filled;
+
+  const supports = nativeSupports();
+  const present = (e: AlgorithmEntry) => supports !== undefined && NEEDED.every((op) => supports(op, e.name));
+  const filled = ALGORITHMS.filter((e) => !present(e));
+  const originals: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const m of SUBTLE_METHODS) {
+    const f = subtle[m];
+    if (typeof f === 'function') originals[m] = f.bind(subtle) as (...args: unknown[]) => Promise<unknown>;
+  }
+  const native: NativeCrypto = { subtle: originals, supports };
+  const names = Object.freeze(filled.map((e) => e.name));
+  Object.defineProperty(subtle, INSTALLED, { value: { filled: names, native } satisfies Installed });
+  if (filled.length === 0) return names;
+
+  const handles = (e: AlgorithmEntry) => filled.includes(e);
+  const patched = createSubtle({ native: () => native, handles, backend: autoBackend });
+  for (const m of SUBTLE_METHODS) {
+    Object.defineProperty(subtle, m, { value: patched[m], writable: true, configurable: true, enumerable: false });
+  }
+  const S = (globalThis as { SubtleCrypto?: object }).SubtleCrypto;
+  if (S !== undefined) {
+    Object.defineProperty(S, 'supports', { value: createSupports(() => native, handles), writable: true, configurable: true, enumerable: false });
+  }
+  return names;
+}

@@ -1,0 +1,109 @@
+// CryptoKey-like objects for the algorithms of this layer. They have the four attributes of a
+// CryptoKey (WebCrypto §13) and hold the key material privately. They are not native CryptoKeys:
+// `instanceof CryptoKey` is false, and they cannot be structured-cloned (postMessage to a worker,
+// IndexedDB): an own property holding a Symbol makes every such attempt throw a DataCloneError
+// that says so, instead of silently storing an empty object.
+import type { AlgorithmEntry } from './algorithms.js';
+import type { PrivateHandle, PublicHandle } from './handles.js';
+import { typeError } from './errors.js';
+
+/** The recognized key usages, in the order of the KeyUsage enum ("Modern Algorithms", §2.2). */
+export const KEY_USAGES = [
+  'encrypt',
+  'decrypt',
+  'sign',
+  'verify',
+  'deriveKey',
+  'deriveBits',
+  'wrapKey',
+  'unwrapKey',
+  'encapsulateKey',
+  'encapsulateBits',
+  'decapsulateKey',
+  'decapsulateBits',
+] as const;
+
+/** A key usage of the KeyUsage enum. */
+export type KeyUsage = (typeof KEY_USAGES)[number];
+
+const NOT_CLONEABLE =
+  'mlkem-ts/webcrypto keys cannot be structured-cloned (postMessage, IndexedDB): export the key and import it on the other side';
+
+type Handle = { type: 'public'; handle: PublicHandle } | { type: 'private'; handle: PrivateHandle };
+
+/** Lets only this layer make keys: the constructor refuses anything else. */
+const token = Symbol('mlkem-ts/webcrypto key');
+
+/**
+ * A CryptoKey of an ML-KEM or hybrid KEM algorithm made by mlkem-ts/webcrypto. Pass it to the
+ * `subtle` of this package (or to crypto.subtle after install()); native SubtleCrypto methods do
+ * not accept it.
+ */
+export class MlKemCryptoKey {
+  readonly #entry: AlgorithmEntry;
+  readonly #key: Handle;
+  readonly #extractable: boolean;
+  readonly #usages: readonly KeyUsage[];
+  #algorithm: { name: string } | undefined;
+  #usagesCached: KeyUsage[] | undefined;
+
+  /** @internal */
+  constructor(check: symbol, entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]) {
+    if (check !== token) typeError('Illegal constructor: keys come from generateKey, importKey, getPublicKey and the decapsulation methods');
+    this.#entry = entry;
+    this.#key = key;
+    this.#extractable = extractable;
+    this.#usages = Object.freeze([...usages]);
+    Object.defineProperty(this, 'notCloneable', { value: Symbol(NOT_CLONEABLE), enumerable: true });
+  }
+
+  /** "public" or "private". */
+  get type(): 'public' | 'private' {
+    return this.#key.type;
+  }
+
+  /** Whether exportKey may export the key material. */
+  get extractable(): boolean {
+    return this.#extractable;
+  }
+
+  /** The KeyAlgorithm: `{ name }` (the same object every time, as in WebCrypto §13.4). */
+  get algorithm(): { name: string } {
+    return (this.#algorithm ??= { name: this.#entry.name });
+  }
+
+  /** The key usages (the same array every time). */
+  get usages(): KeyUsage[] {
+    return (this.#usagesCached ??= [...this.#usages]);
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'CryptoKey';
+  }
+
+  /** What Node's console.log shows: the four attributes, as for a native CryptoKey. */
+  [Symbol.for('nodejs.util.inspect.custom')](): object {
+    return { type: this.type, extractable: this.extractable, algorithm: this.algorithm, usages: this.usages };
+  }
+
+  /** @internal True for a key made by this layer. */
+  static is(value: unknown): value is MlKemCryptoKey {
+    return typeof value === 'object' && value !== null && #entry in value;
+  }
+
+  /** @internal The internal slots, for this layer only. */
+  static slots(key: MlKemCryptoKey): { entry: AlgorithmEntry; key: Handle; extractable: boolean; usages: readonly KeyUsage[] } {
+    return { entry: key.#entry, key: key.#key, extractable: key.#extractable, usages: key.#usages };
+  }
+}
+
+/** True for a key made by this layer. */
+export const isOurKey = (value: unknown): value is MlKemCryptoKey => MlKemCryptoKey.is(value);
+
+/** A new key (the only way to make one). */
+export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {
+  return new MlKemCryptoKey(token, entry, key, extractable, usages);
+}
+
+/** The internal slots of one of our keys. */
+export const slotsOf = (key: MlKemCryptoKey) => MlKemCryptoKey.slots(key);

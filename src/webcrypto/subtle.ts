@@ -1,0 +1,280 @@
+// A SubtleCrypto-shaped object: our algorithms (the ML-KEM levels and the hybrids) are done here,
+// everything else goes to the runtime's own crypto.subtle. Keys made here are always handled
+// here; other keys go to the runtime. The ponyfill handles all our algorithms; the polyfill
+// (install.ts) only those the runtime lacks.
+import { wipe } from '../ct.js';
+import { type AlgorithmEntry, handlesFor } from './algorithms.js';
+import { type Jwk, type KeyFormat, algorithmName, copyBufferSource, normalize, ourEntry, readFormat, readJwk, readUsages } from './arguments.js';
+import type { Backend } from './backend.js';
+import { fail, typeError } from './errors.js';
+import { exportOurKey, importOurKey } from './formats.js';
+import { type KeyUsage, isOurKey } from './key.js';
+import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
+import type { AnyCryptoKey, Bytes, Usages, WebCryptoSubtle } from './types.js';
+
+type NativeMethod = (...args: unknown[]) => Promise<unknown>;
+
+/** The runtime's own Web Crypto: its crypto.subtle methods and SubtleCrypto.supports, if any. */
+export interface NativeCrypto {
+  readonly subtle: Readonly<Record<string, NativeMethod | undefined>> | undefined;
+  readonly supports: ((operation: string, algorithm: unknown, extra?: unknown) => boolean) | undefined;
+}
+
+export interface SubtleOptions {
+  /** The runtime's Web Crypto, read at each call. */
+  native(): NativeCrypto;
+  /** Whether to do an algorithm of ours here (rather than hand it to the runtime). */
+  handles(entry: AlgorithmEntry): boolean;
+  backend(): Promise<Backend>;
+}
+
+/** The method names of SubtleCrypto, as the polyfill patches them. */
+export const SUBTLE_METHODS = [
+  'encrypt',
+  'decrypt',
+  'sign',
+  'verify',
+  'digest',
+  'generateKey',
+  'deriveKey',
+  'deriveBits',
+  'importKey',
+  'exportKey',
+  'wrapKey',
+  'unwrapKey',
+  'encapsulateKey',
+  'encapsulateBits',
+  'decapsulateKey',
+  'decapsulateBits',
+  'getPublicKey',
+] as const;
+
+/**
+ * The symmetric algorithms for which "raw-secret" is an alias of "raw" ("Modern Algorithms",
+ * §2.1): the shared key of encapsulateKey/decapsulateKey is imported as "raw" into a runtime
+ * that predates "raw-secret" (one without SubtleCrypto.supports).
+ */
+const RAW_SECRET_ALIASES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
+
+/** Whether a runtime without "raw-secret" can import a shared key of this algorithm (as "raw"). */
+export const legacySharedKey = (alg: unknown): boolean => RAW_SECRET_ALIASES.includes(algorithmName(alg).toUpperCase());
+
+const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
+const isNativeKey = (value: unknown): boolean => typeof CryptoKey === 'function' && value instanceof CryptoKey;
+
+/** Builds the object. */
+export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
+  /** Our entry for an algorithm when this object does it, else undefined (the runtime's). */
+  const ours = (alg: unknown): AlgorithmEntry | undefined => {
+    const entry = ourEntry(alg);
+    return entry !== undefined && o.handles(entry) ? entry : undefined;
+  };
+  const native = (method: string, args: unknown[]): Promise<unknown> => {
+    const n = o.native().subtle;
+    const f = n?.[method];
+    if (typeof f !== 'function') fail('NotSupportedError', `this runtime's crypto.subtle has no ${method}`);
+    return f.apply(n, args);
+  };
+  const hasNative = (method: string): boolean => typeof o.native().subtle?.[method] === 'function';
+  const kemHandles = async (entry: AlgorithmEntry) => handlesFor(entry, await o.backend());
+
+  /**
+   * A key-taking method of "Modern Algorithms" given a key that is not ours: the runtime's, or,
+   * where the runtime lacks the method, the errors the specification gives for such a key.
+   */
+  const notOurKey = (method: string, args: unknown[], alg: unknown, key: unknown): Promise<unknown> => {
+    if (hasNative(method)) return native(method, args);
+    if (!isNativeKey(key)) typeError(`${method}: the key is not a CryptoKey`);
+    const entry = normalize(alg);
+    return fail('InvalidAccessError', `key algorithm mismatch: the key is not ${entry.name}`);
+  };
+
+  /** The checks of a method our algorithms have no part in: our names and keys are refused. */
+  const refuseOurs = (method: string, algs: unknown[], keys: unknown[]): void => {
+    for (const alg of algs) {
+      const entry = ourEntry(alg);
+      if (entry !== undefined) fail('NotSupportedError', `${entry.name} does not support ${method}`);
+    }
+    const key = keys.find(isOurKey);
+    if (key !== undefined) fail('InvalidAccessError', `${method} cannot use an ${key.algorithm.name} key`);
+  };
+  const passOn = (method: string, algs: unknown[], keys: unknown[], args: unknown[]): Promise<unknown> => {
+    refuseOurs(method, algs, keys);
+    return native(method, args);
+  };
+
+  /** Checks a shared-key algorithm as encapsulateKey step 4 normalizes it ("importKey"). */
+  const checkSharedAlgorithm = (alg: unknown): void => {
+    const name = algorithmName(alg);
+    const supports = o.native().supports;
+    const known = supports !== undefined ? supports('importKey', alg) : legacySharedKey(alg);
+    if (!known) fail('NotSupportedError', `Unrecognized algorithm name for the shared key: ${JSON.stringify(name)}`);
+  };
+
+  /**
+   * Imports a shared secret as a key through the runtime, in the "raw-secret" format (§4.1 step
+   * 10), or as "raw" where the runtime predates it (checkSharedAlgorithm let only those through).
+   */
+  const importShared = (secret: Uint8Array, alg: unknown, extractable: boolean, usages: KeyUsage[]): Promise<unknown> => {
+    const format = o.native().supports !== undefined ? 'raw-secret' : 'raw';
+    return native('importKey', [format, secret, alg, extractable, usages]);
+  };
+
+  /**
+   * A key in the runtime's hands that holds `bytes` as its raw material: an HMAC key, the one
+   * symmetric key every runtime imports from any number of bytes and exports unchanged. It
+   * carries our key material through the runtime's wrapKey and unwrapKey.
+   */
+  const carrier = { name: 'HMAC', hash: 'SHA-256' };
+
+  const subtle: WebCryptoSubtle = {
+    async generateKey(algorithm: unknown, extractable: boolean, keyUsages: Usages) {
+      const entry = ours(algorithm);
+      if (entry === undefined) return native('generateKey', [algorithm, extractable, keyUsages]);
+      const usages = readUsages(keyUsages);
+      return generateOurKey(entry, await kemHandles(entry), Boolean(extractable), usages);
+    },
+
+    async importKey(format: KeyFormat, keyData: unknown, algorithm: unknown, extractable: boolean, keyUsages: Usages) {
+      const entry = ours(algorithm);
+      if (entry === undefined) return native('importKey', [format, keyData, algorithm, extractable, keyUsages]);
+      const f = readFormat(format);
+      const usages = readUsages(keyUsages);
+      const data: Uint8Array | Jwk = f === 'jwk' ? readJwk(keyData) : copyBufferSource(keyData, 'keyData');
+      try {
+        return importOurKey(f, data, entry, await o.backend(), Boolean(extractable), usages);
+      } finally {
+        if (f !== 'jwk') wipe(data as Uint8Array);
+      }
+    },
+
+    async exportKey(format: KeyFormat, key: AnyCryptoKey) {
+      if (!isOurKey(key)) return native('exportKey', [format, key]);
+      return exportOurKey(readFormat(format), key);
+    },
+
+    async encapsulateBits(algorithm: unknown, key: AnyCryptoKey) {
+      if (!isOurKey(key)) return notOurKey('encapsulateBits', [algorithm, key], algorithm, key);
+      const { ciphertext, sharedSecret } = encapsulateOurs(normalize(algorithm), key, 'encapsulateBits');
+      try {
+        return { ciphertext: buffer(ciphertext), sharedKey: buffer(sharedSecret) };
+      } finally {
+        wipe(sharedSecret);
+      }
+    },
+
+    async decapsulateBits(algorithm: unknown, key: AnyCryptoKey, ciphertext: Bytes) {
+      if (!isOurKey(key)) return notOurKey('decapsulateBits', [algorithm, key, ciphertext], algorithm, key);
+      const c = copyBufferSource(ciphertext, 'ciphertext');
+      const entry = normalize(algorithm);
+      const secret = decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateBits');
+      try {
+        return buffer(secret);
+      } finally {
+        wipe(secret);
+      }
+    },
+
+    async encapsulateKey(algorithm: unknown, key: AnyCryptoKey, sharedKeyAlgorithm: unknown, extractable: boolean, keyUsages: Usages) {
+      const args = [algorithm, key, sharedKeyAlgorithm, extractable, keyUsages];
+      if (!isOurKey(key)) return notOurKey('encapsulateKey', args, algorithm, key);
+      const usages = readUsages(keyUsages);
+      const entry = normalize(algorithm);
+      checkSharedAlgorithm(sharedKeyAlgorithm);
+      const { ciphertext, sharedSecret } = encapsulateOurs(entry, key, 'encapsulateKey');
+      try {
+        const sharedKey = await importShared(sharedSecret, sharedKeyAlgorithm, Boolean(extractable), usages);
+        return { ciphertext: buffer(ciphertext), sharedKey: sharedKey as CryptoKey };
+      } finally {
+        wipe(sharedSecret);
+      }
+    },
+
+    async decapsulateKey(algorithm: unknown, key: AnyCryptoKey, ciphertext: Bytes, sharedKeyAlgorithm: unknown, extractable: boolean, keyUsages: Usages) {
+      const args = [algorithm, key, ciphertext, sharedKeyAlgorithm, extractable, keyUsages];
+      if (!isOurKey(key)) return notOurKey('decapsulateKey', args, algorithm, key);
+      const c = copyBufferSource(ciphertext, 'ciphertext');
+      const usages = readUsages(keyUsages);
+      const entry = normalize(algorithm);
+      checkSharedAlgorithm(sharedKeyAlgorithm);
+      const secret = decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateKey');
+      try {
+        return (await importShared(secret, sharedKeyAlgorithm, Boolean(extractable), usages)) as CryptoKey;
+      } finally {
+        wipe(secret);
+      }
+    },
+
+    async getPublicKey(key: AnyCryptoKey, keyUsages: Usages) {
+      if (!isOurKey(key)) {
+        if (hasNative('getPublicKey')) return native('getPublicKey', [key, keyUsages]);
+        if (!isNativeKey(key)) typeError('getPublicKey: the key is not a CryptoKey');
+        return fail('NotSupportedError', `this runtime cannot derive the public key of a ${key.algorithm.name} key`);
+      }
+      return publicKeyOf(key, readUsages(keyUsages));
+    },
+
+    async wrapKey(format: KeyFormat, key: AnyCryptoKey, wrappingKey: AnyCryptoKey, wrapAlgorithm: unknown) {
+      if (!isOurKey(key)) return passOn('wrapKey', [wrapAlgorithm], [wrappingKey], [format, key, wrappingKey, wrapAlgorithm]);
+      refuseOurs('wrapKey', [wrapAlgorithm], [wrappingKey]);
+      // WebCrypto §14.3.11: export, serialize a JWK as UTF-8 JSON, then wrap those bytes.
+      const exported = exportOurKey(readFormat(format), key);
+      let json = exported instanceof ArrayBuffer ? '' : JSON.stringify(exported);
+      // AES-KW wraps whole 64-bit blocks (RFC 3394): pad the JSON with spaces, as Node does.
+      if (algorithmName(wrapAlgorithm).toUpperCase() === 'AES-KW') json = json.padEnd((json.length + 7) & ~7, ' '); // ASCII: one byte per character
+      const bytes = exported instanceof ArrayBuffer ? new Uint8Array(exported) : new TextEncoder().encode(json);
+      try {
+        const inner = (await native('importKey', ['raw', bytes, carrier, true, ['sign']])) as CryptoKey;
+        return native('wrapKey', ['raw', inner, wrappingKey, wrapAlgorithm]);
+      } finally {
+        wipe(bytes);
+      }
+    },
+
+    async unwrapKey(format: KeyFormat, wrappedKey: Bytes, unwrappingKey: AnyCryptoKey, unwrapAlgorithm: unknown, unwrappedKeyAlgorithm: unknown, extractable: boolean, keyUsages: Usages) {
+      const args = [format, wrappedKey, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, extractable, keyUsages];
+      const entry = ours(unwrappedKeyAlgorithm);
+      if (entry === undefined) return passOn('unwrapKey', [unwrapAlgorithm], [unwrappingKey], args);
+      const f = readFormat(format);
+      readUsages(keyUsages);
+      const inner = (await native('unwrapKey', ['raw', wrappedKey, unwrappingKey, unwrapAlgorithm, carrier, true, ['sign']])) as CryptoKey;
+      const bytes = new Uint8Array((await native('exportKey', ['raw', inner])) as ArrayBuffer);
+      try {
+        let data: Uint8Array | object = bytes;
+        if (f === 'jwk') {
+          try {
+            data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as object;
+          } catch {
+            fail('DataError', 'the unwrapped key is not a JSON Web Key');
+          }
+        }
+        return await subtle.importKey(f, data, unwrappedKeyAlgorithm as AlgorithmIdentifier, extractable, keyUsages);
+      } finally {
+        wipe(bytes);
+      }
+    },
+
+    async encrypt(algorithm: unknown, key: AnyCryptoKey, data: Bytes) {
+      return passOn('encrypt', [algorithm], [key], [algorithm, key, data]);
+    },
+    async decrypt(algorithm: unknown, key: AnyCryptoKey, data: Bytes) {
+      return passOn('decrypt', [algorithm], [key], [algorithm, key, data]);
+    },
+    async sign(algorithm: unknown, key: AnyCryptoKey, data: Bytes) {
+      return passOn('sign', [algorithm], [key], [algorithm, key, data]);
+    },
+    async verify(algorithm: unknown, key: AnyCryptoKey, signature: Bytes, data: Bytes) {
+      return passOn('verify', [algorithm], [key], [algorithm, key, signature, data]);
+    },
+    async digest(algorithm: unknown, data: Bytes) {
+      return passOn('digest', [algorithm], [], [algorithm, data]);
+    },
+    async deriveBits(algorithm: unknown, baseKey: AnyCryptoKey, length?: number | null) {
+      return passOn('deriveBits', [algorithm], [baseKey], length === undefined ? [algorithm, baseKey] : [algorithm, baseKey, length]);
+    },
+    async deriveKey(algorithm: unknown, baseKey: AnyCryptoKey, derivedKeyType: unknown, extractable: boolean, keyUsages: Usages) {
+      return passOn('deriveKey', [algorithm, derivedKeyType], [baseKey], [algorithm, baseKey, derivedKeyType, extractable, keyUsages]);
+    },
+  } as WebCryptoSubtle;
+  return subtle;
+}

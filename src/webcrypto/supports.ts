@@ -1,0 +1,38 @@
+// SubtleCrypto.supports ("Modern Algorithms in the Web Cryptography API", §4.6) for our
+// algorithms, and the runtime's answer for everything else.
+import type { AlgorithmEntry } from './algorithms.js';
+import { ourEntry } from './arguments.js';
+import { type NativeCrypto, legacySharedKey } from './subtle.js';
+
+/** The operations our algorithms support (§8.2 "Registration", and getPublicKey, §4.5). */
+const OPERATIONS = ['generateKey', 'importKey', 'exportKey', 'encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey', 'getPublicKey'];
+
+/** The signature of SubtleCrypto.supports. */
+export type Supports = (operation: string, algorithm: unknown, lengthOrAdditionalAlgorithm?: unknown) => boolean;
+
+/** SubtleCrypto.supports over our algorithms (those `handles` accepts) and the runtime's. */
+export function createSupports(native: () => NativeCrypto, handles: (entry: AlgorithmEntry) => boolean): Supports {
+  return (operation, algorithm, extra) => {
+    let entry: AlgorithmEntry | undefined;
+    try {
+      entry = ourEntry(algorithm);
+    } catch {
+      return false; // normalization failed (§4.6 "check support for an algorithm", step 4)
+    }
+    const n = native().supports;
+    if (entry === undefined || !handles(entry)) return n !== undefined && n(`${operation}`, algorithm, extra);
+    const op = `${operation}`;
+    if (!OPERATIONS.includes(op)) return false;
+    // The second overload: encapsulateKey/decapsulateKey also need the shared key's import (§4.6).
+    const additional = (typeof extra === 'object' && extra !== null) || typeof extra === 'string';
+    if (additional && (op === 'encapsulateKey' || op === 'decapsulateKey')) {
+      if (n !== undefined) return n('importKey', extra);
+      try {
+        return legacySharedKey(extra);
+      } catch {
+        return false;
+      }
+    }
+    return true;
+  };
+}

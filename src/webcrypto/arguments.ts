@@ -5,13 +5,23 @@ import { type AlgorithmEntry, entryNamed } from './algorithms.js';
 import { fail, typeError } from './errors.js';
 import { KEY_USAGES, type KeyUsage } from './key.js';
 
-/** The key formats of the KeyFormat enum ("Modern Algorithms", §2.1). */
+/**
+ * The key formats of the KeyFormat enum ("Modern Algorithms", §2.1): the strings a `format`
+ * argument may be (any other rejects with a TypeError for our algorithms). Our algorithms support
+ * "raw-public", "raw-seed" and "jwk", and "spki" and "pkcs8" for ML-KEM; the others reject with
+ * NotSupportedError.
+ */
 export const KEY_FORMATS = ['raw-public', 'raw-private', 'raw-seed', 'raw-secret', 'raw', 'spki', 'pkcs8', 'jwk'] as const;
 /** A key format of the KeyFormat enum. */
 export type KeyFormat = (typeof KEY_FORMATS)[number];
 
 /** An AlgorithmIdentifier: a string, or an object with at least `name`. */
-export type AlgorithmIdentifier = string | { name: string };
+export type AlgorithmIdentifier =
+  | string
+  | {
+      /** The algorithm's name, matched ASCII case-insensitively. */
+      name: string;
+    };
 
 /**
  * The name of an AlgorithmIdentifier: a DOMString, or an object's required `name` member

@@ -6,11 +6,24 @@ import { nativeCrypto } from './install.js';
 import { createSubtle } from './subtle.js';
 import { type Supports, createSupports } from './supports.js';
 
-export type { AlgorithmIdentifier, KeyFormat } from './arguments.js';
+export { KEY_FORMATS, type AlgorithmIdentifier, type KeyFormat } from './arguments.js';
 export type { WebCryptoErrorName } from './errors.js';
 export { install } from './install.js';
-export { MlKemCryptoKey, type KeyUsage } from './key.js';
-export type { AnyCryptoKey, CryptoKeyLike, EncapsulatedBits, EncapsulatedKey, KemAlgorithmName, JsonWebKeyLike, KemKeyPair, NativeCryptoKey, WebCryptoSubtle } from './types.js';
+export { KEY_USAGES, MlKemCryptoKey, type KeyUsage } from './key.js';
+export type {
+  AnyCryptoKey,
+  Bytes,
+  CryptoKeyLike,
+  EncapsulatedBits,
+  EncapsulatedKey,
+  KemAlgorithm,
+  KemAlgorithmName,
+  JsonWebKeyLike,
+  KemKeyPair,
+  NativeCryptoKey,
+  Usages,
+  WebCryptoSubtle,
+} from './types.js';
 import type { WebCryptoSubtle } from './types.js';
 export type { Supports } from './supports.js';
 

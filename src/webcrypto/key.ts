@@ -7,7 +7,11 @@ import type { AlgorithmEntry } from './algorithms.js';
 import type { PrivateHandle, PublicHandle } from './handles.js';
 import { typeError } from './errors.js';
 
-/** The recognized key usages, in the order of the KeyUsage enum ("Modern Algorithms", §2.2). */
+/**
+ * The recognized key usages, in the order of the KeyUsage enum ("Modern Algorithms", §2.2): the
+ * strings a `keyUsages` argument may hold (any other rejects with a TypeError), and the order in
+ * which our keys' `usages` list them. Our keys take only the four (de)capsulate usages.
+ */
 export const KEY_USAGES = [
   'encrypt',
   'decrypt',
@@ -68,7 +72,10 @@ export class MlKemCryptoKey {
   }
 
   /** The KeyAlgorithm: `{ name }` (the same object every time, as in WebCrypto §13.4). */
-  get algorithm(): { name: string } {
+  get algorithm(): {
+    /** The algorithm's name ("ML-KEM-768", "MLKEM768-X25519", ...). */
+    name: string;
+  } {
     return (this.#algorithm ??= { name: this.#entry.name });
   }
 
@@ -77,6 +84,10 @@ export class MlKemCryptoKey {
     return (this.#usagesCached ??= [...this.#usages]);
   }
 
+  /**
+   * "CryptoKey", so that `Object.prototype.toString` describes the key as it does a native one
+   * (`instanceof CryptoKey` is still false).
+   */
   get [Symbol.toStringTag](): string {
     return 'CryptoKey';
   }

@@ -96,6 +96,11 @@ describe('the ponyfill on both backends', () => {
       const back = await subtle.unwrapKey(format, wrapped, wrapping, alg, 'ML-KEM-768', true, ['decapsulateBits']);
       assert.equal(hex(await subtle.exportKey('raw-seed', back)), hex(await subtle.exportKey('raw-seed', privateKey)), format);
     }
+    // keyUsages is read once: a generator (a one-shot iterable) works as an array does.
+    const fromGenerator = await subtle.unwrapKey('raw-seed', await subtle.wrapKey('raw-seed', privateKey, kw, 'AES-KW'), kw, 'AES-KW', 'ML-KEM-768', true, (function* () {
+      yield 'decapsulateBits';
+    })());
+    assert.deepEqual(fromGenerator.usages, ['decapsulateBits']);
     const wrapped = await subtle.wrapKey('raw-public', publicKey, kw, 'AES-KW');
     await assert.rejects(subtle.unwrapKey('raw-public', wrapped, kw, 'AES-KW', 'ML-KEM-512', true, []), { name: 'DataError' });
     const nx = await subtle.generateKey('ML-KEM-768', false, BOTH);

@@ -11,7 +11,7 @@ import { KEY_USAGES, type KeyUsage } from './key.js';
  * "raw-public", "raw-seed" and "jwk", and "spki" and "pkcs8" for ML-KEM; the others reject with
  * NotSupportedError.
  */
-export const KEY_FORMATS = ['raw-public', 'raw-private', 'raw-seed', 'raw-secret', 'raw', 'spki', 'pkcs8', 'jwk'] as const;
+export const KEY_FORMATS = /* @__PURE__ */ Object.freeze(['raw-public', 'raw-private', 'raw-seed', 'raw-secret', 'raw', 'spki', 'pkcs8', 'jwk'] as const);
 /** A key format of the KeyFormat enum. */
 export type KeyFormat = (typeof KEY_FORMATS)[number];
 

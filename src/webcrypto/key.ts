@@ -12,7 +12,7 @@ import { typeError } from './errors.js';
  * strings a `keyUsages` argument may hold (any other rejects with a TypeError), and the order in
  * which our keys' `usages` list them. Our keys take only the four (de)capsulate usages.
  */
-export const KEY_USAGES = [
+export const KEY_USAGES = /* @__PURE__ */ Object.freeze([
   'encrypt',
   'decrypt',
   'sign',
@@ -25,7 +25,7 @@ export const KEY_USAGES = [
   'encapsulateBits',
   'decapsulateKey',
   'decapsulateBits',
-] as const;
+] as const);
 
 /** A key usage of the KeyUsage enum. */
 export type KeyUsage = (typeof KEY_USAGES)[number];

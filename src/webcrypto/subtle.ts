@@ -236,7 +236,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const entry = ours(unwrappedKeyAlgorithm);
       if (entry === undefined) return passOn('unwrapKey', [unwrapAlgorithm], [unwrappingKey], args);
       const f = readFormat(format);
-      readUsages(keyUsages);
+      const usages = readUsages(keyUsages); // read once: a one-shot iterable is empty the second time
       const inner = (await native('unwrapKey', ['raw', wrappedKey, unwrappingKey, unwrapAlgorithm, carrier, true, ['sign']])) as CryptoKey;
       const bytes = new Uint8Array((await native('exportKey', ['raw', inner])) as ArrayBuffer);
       try {
@@ -248,7 +248,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
             fail('DataError', 'the unwrapped key is not a JSON Web Key');
           }
         }
-        return await subtle.importKey(f, data, unwrappedKeyAlgorithm as AlgorithmIdentifier, extractable, keyUsages);
+        return await subtle.importKey(f, data, unwrappedKeyAlgorithm as AlgorithmIdentifier, extractable, usages);
       } finally {
         wipe(bytes);
       }

@@ -106,6 +106,10 @@ describe('the ponyfill on both backends', () => {
     const nx = await subtle.generateKey('ML-KEM-768', false, BOTH);
     await assert.rejects(subtle.wrapKey('raw-seed', nx.privateKey, kw, 'AES-KW'), { name: 'InvalidAccessError' });
     await assert.rejects(subtle.wrapKey('raw-seed', privateKey, publicKey as never, 'ML-KEM-768'), { name: 'NotSupportedError' });
+    // unwrapKey refuses our keys and algorithms for the unwrapping as wrapKey does (not a TypeError from the runtime).
+    const seedWrapped = await subtle.wrapKey('raw-seed', privateKey, kw, 'AES-KW');
+    await assert.rejects(subtle.unwrapKey('raw-seed', seedWrapped, privateKey as never, 'AES-KW', 'ML-KEM-768', true, ['decapsulateBits']), { name: 'InvalidAccessError' });
+    await assert.rejects(subtle.unwrapKey('raw-seed', seedWrapped, kw, 'ML-KEM-768', 'ML-KEM-768', true, ['decapsulateBits']), { name: 'NotSupportedError' });
   });
 
   it('other algorithms stay the runtime’s, and our keys are refused there', async () => {

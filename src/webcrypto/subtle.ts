@@ -235,6 +235,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const args = [format, wrappedKey, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, extractable, keyUsages];
       const entry = ours(unwrappedKeyAlgorithm);
       if (entry === undefined) return passOn('unwrapKey', [unwrapAlgorithm], [unwrappingKey], args);
+      refuseOurs('unwrapKey', [unwrapAlgorithm], [unwrappingKey]); // as wrapKey does
       const f = readFormat(format);
       const usages = readUsages(keyUsages); // read once: a one-shot iterable is empty the second time
       const inner = (await native('unwrapKey', ['raw', wrappedKey, unwrappingKey, unwrapAlgorithm, carrier, true, ['sign']])) as CryptoKey;

@@ -29,8 +29,8 @@ export function detail(err: unknown): string {
   }
 }
 
-/** The platform's getRandomValues bound to its crypto object, or ERR_RANDOMNESS. */
-function source(): GetRandomValues {
+/** The platform's getRandomValues and its crypto object (its `this`), or ERR_RANDOMNESS. */
+function source(): [GetRandomValues, unknown] {
   let crypto: unknown;
   let getRandomValues: unknown;
   try {
@@ -42,38 +42,39 @@ function source(): GetRandomValues {
   if (typeof getRandomValues !== 'function') {
     throw randomnessError('no secure random source: globalThis.crypto.getRandomValues is not available in this runtime');
   }
-  return (array) => Reflect.apply(getRandomValues as GetRandomValues, crypto, [array]);
+  return [getRandomValues as GetRandomValues, crypto];
 }
 
 /**
  * n fresh bytes from the platform's cryptographically secure generator (Web Crypto getRandomValues).
+ * The generator fills the new array itself: nobody else has seen it, so it needs no second copy.
  * @throws {MlKemError} `ERR_RANDOMNESS`, as fillRandom.
  */
 export function randomBytes(n: number): Uint8Array {
   const out = new Uint8Array(n);
-  fillRandom(out);
+  const [get, crypto] = source();
+  for (let i = 0; i < n; i += MAX_CALL) {
+    const chunk = i === 0 && n <= MAX_CALL ? out : out.subarray(i, Math.min(n, i + MAX_CALL));
+    try {
+      Reflect.apply(get, crypto, [chunk]);
+    } catch (err) {
+      throw randomnessError(`the secure random source failed: globalThis.crypto.getRandomValues threw${detail(err)}`, err);
+    }
+  }
   return out;
 }
 
 /**
  * Fills out from the platform's cryptographically secure generator (Web Crypto getRandomValues).
- * The generator fills a fresh private buffer, which is copied into out and wiped.
+ * The generator fills a fresh private buffer (randomBytes), which is copied into out and wiped:
+ * it never sees out, which may be a caller's array or a workspace's.
  * @throws {MlKemError} `ERR_RANDOMNESS` when there is no generator or reading or calling it throws
  *   (the original error as `cause`).
  */
 export function fillRandom(out: Uint8Array): void {
-  const get = source();
-  const fresh = new Uint8Array(Math.min(out.length, MAX_CALL));
+  const fresh = randomBytes(out.length);
   try {
-    for (let i = 0; i < out.length; i += MAX_CALL) {
-      const chunk = fresh.subarray(0, Math.min(MAX_CALL, out.length - i));
-      try {
-        get(chunk);
-      } catch (err) {
-        throw randomnessError(`the secure random source failed: globalThis.crypto.getRandomValues threw${detail(err)}`, err);
-      }
-      out.set(chunk, i);
-    }
+    out.set(fresh);
   } finally {
     wipe(fresh);
   }

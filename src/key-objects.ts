@@ -167,6 +167,17 @@ export function expansionOf(key: DecapsulationKey): DkExpansion | undefined {
   return expansions?.get(key);
 }
 
+let collected: FinalizationRegistry<DkExpansion> | undefined;
+
+/**
+ * Wipes the expansion of a key that is garbage-collected without dispose() (where the runtime has
+ * FinalizationRegistry). It holds the expansion, not the key, so the key can still be collected.
+ */
+function wipeOnCollection(): FinalizationRegistry<DkExpansion> | undefined {
+  if (typeof FinalizationRegistry !== 'function') return undefined;
+  return (collected ??= new FinalizationRegistry(wipeExpansion));
+}
+
 const disposeSymbol: symbol | undefined = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
 
 /** The DecapsulationKey over an expansion; it owns x and wipes it on dispose. */
@@ -177,7 +188,10 @@ function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
     if (!live) throw new MlKemError('ERR_KEY_DISPOSED', `this ${name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`);
   };
   const dispose = () => {
-    if (live) wipeExpansion(x);
+    if (live) {
+      wipeExpansion(x);
+      collected?.unregister(x);
+    }
     live = false;
   };
   const key = {
@@ -201,5 +215,6 @@ function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
   // Runtimes without Symbol.dispose (older browsers) get dispose() alone.
   if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
   (expansions ??= new WeakMap()).set(key, x);
+  wipeOnCollection()?.register(key, x, x);
   return Object.freeze(key);
 }

@@ -3,6 +3,8 @@
 // the same refusals, dispose wipes, use after dispose throws, and many live keys at once.
 // The ACVP vectors run through the key objects in acvp.test.ts.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { MlKemError, type MlKem } from '../src/index.js';
 import { expansionOf } from '../src/key-objects.js';
@@ -207,4 +209,10 @@ test('a length-tracking view of a growable SharedArrayBuffer that grows is read 
     sab.grow(ciphertext.length + 5); // now the wrong length: refused, not a RangeError
     assertCode(() => k.decapsulate(view, secretKey), 'ERR_INVALID_LENGTH', `${backend.name}: grown view`);
   }
+});
+
+test('a DecapsulationKey collected without dispose() has its secrets wiped (FinalizationRegistry)', () => {
+  const fixture = fileURLToPath(new URL('./fixtures/collected-key.ts', import.meta.url));
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fixture], { encoding: 'utf8' });
+  assert.deepEqual(JSON.parse(out.trim()), { heldSecrets: true, wiped: true });
 });

@@ -269,7 +269,12 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
       const ct = takeBytes(ciphertext, sizes.ciphertext, arg('ciphertext'));
       const sk = takeBytes(secretKey, 32, arg('secretKey'));
-      checkElement(ct.subarray(nCt), arg('ciphertext'), nCt); // before any work on the key
+      try {
+        checkElement(ct.subarray(nCt), arg('ciphertext'), nCt); // before any work on the key
+      } catch (err) {
+        wipe(sk); // our copy of the caller's secret
+        throw err;
+      }
       const dk = decapsulationKeyOf(sk, arg('secretKey'));
       try {
         return dk.decapsulate(ct);

@@ -127,17 +127,40 @@ function x25519SelfTest(impl: CurveImpl): boolean {
   );
 }
 
+/**
+ * The native curve gives the reference implementation's bytes for full-width scalars (one with a
+ * leading zero byte) and a peer that is not the base point: a platform that mangles part of a
+ * scalar or a point passes a test with small or special values, not this one.
+ */
+function agrees(impl: CurveImpl, reference: CurveImpl, scalars: readonly string[], peer: string): boolean {
+  for (const hex of scalars) {
+    const ours = impl.load(offsetView(hex));
+    const theirs = reference.load(offsetView(hex));
+    try {
+      if (toHex(ours.publicKey()) !== toHex(theirs.publicKey())) return false;
+      if (toHex(ours.sharedSecret(offsetView(peer))) !== toHex(theirs.sharedSecret(fromHex(peer)))) return false;
+    } finally {
+      ours.dispose();
+      theirs.dispose();
+    }
+  }
+  return true;
+}
+
 let x25519Native: CurveImpl | null | undefined;
 
-/** Native X25519, or undefined where the runtime has none that passes the self-test. */
-export function nativeX25519(): CurveImpl | undefined {
+/**
+ * Native X25519, or undefined where the runtime has none that passes the self-tests: RFC 7748's,
+ * and agreement with `reference` (@noble/curves) on a u with bit 255 set and above p.
+ */
+export function nativeX25519(reference: CurveImpl): CurveImpl | undefined {
   if (x25519Native === undefined) {
     x25519Native = null;
     const c = getNodeCrypto();
     if (c) {
       for (const raw of [true, false]) {
         const impl = nativeX25519Impl(c, raw);
-        if (passes(() => x25519SelfTest(impl))) {
+        if (passes(() => x25519SelfTest(impl) && agrees(impl, reference, ['5a'.repeat(32), `00${'a5'.repeat(31)}`], 'ff'.repeat(32)))) {
           x25519Native = impl;
           break;
         }
@@ -186,14 +209,27 @@ function nistSelfTest(impl: CurveImpl, name: 'P-256' | 'P-384'): boolean {
 
 const nistNative: Record<'P-256' | 'P-384', CurveImpl | null | undefined> = { 'P-256': undefined, 'P-384': undefined };
 
-/** Native P-256 or P-384, or undefined where the runtime has none that passes the self-test. */
-export function nativeNist(name: 'P-256' | 'P-384'): CurveImpl | undefined {
+/**
+ * Native P-256 or P-384, or undefined where the runtime has none that passes the self-tests: the
+ * scalar 1 with G, and agreement with `reference` (@noble/curves) on full-width scalars and a peer
+ * that is not G (run once, on first use: a few noble multiplications, about 3 ms for P-384).
+ */
+export function nativeNist(name: 'P-256' | 'P-384', reference: CurveImpl): CurveImpl | undefined {
   if (nistNative[name] === undefined) {
     nistNative[name] = null;
     const c = getNodeCrypto();
     if (c) {
       const impl = nativeNistImpl(c, name);
-      if (passes(() => nistSelfTest(impl, name))) nistNative[name] = impl;
+      const L = name === 'P-256' ? 32 : 48;
+      const agreesFully = () => {
+        const peer = reference.load(fromHex('3c'.repeat(L)));
+        try {
+          return agrees(impl, reference, ['5a'.repeat(L), `00${'a5'.repeat(L - 1)}`], toHex(peer.publicKey()));
+        } finally {
+          peer.dispose();
+        }
+      };
+      if (passes(() => nistSelfTest(impl, name) && agreesFully())) nistNative[name] = impl;
     }
   }
   return nistNative[name] ?? undefined;

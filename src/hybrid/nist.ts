@@ -60,7 +60,7 @@ function nistGroup(c: NistParams): NistGroup {
     order,
     impl(choice: CurveChoice): CurveImpl {
       if (choice === 'noble') return c.noble;
-      const native = nativeNist(c.name);
+      const native = nativeNist(c.name, c.noble);
       if (native) return native;
       if (choice === 'native') throw new Error(`${c.name}: this runtime has no native ${c.name} (node:crypto)`);
       return c.noble;

@@ -236,7 +236,12 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
       const c = takeBytes(ciphertext, ct.total, arg('ciphertext'));
       const s = takeBytes(secretKey, sk.total, arg('secretKey'));
-      checkShare(c.subarray(ct.ec, ct.ec + group.elementBytes), arg('ciphertext'), ct.ec); // before any work on the key
+      try {
+        checkShare(c.subarray(ct.ec, ct.ec + group.elementBytes), arg('ciphertext'), ct.ec); // before any work on the key
+      } catch (err) {
+        wipe(s); // our copy of the caller's secret
+        throw err;
+      }
       return withExpanded(s, (x) => decaps(x, c));
     },
 

@@ -40,7 +40,7 @@ export const X25519: Group = Object.freeze({
   secretBytes: 32,
   impl(choice: CurveChoice): CurveImpl {
     if (choice === 'noble') return nobleX25519;
-    const native = nativeX25519();
+    const native = nativeX25519(nobleX25519);
     if (native) return native;
     if (choice === 'native') throw new Error('X25519: this runtime has no native X25519 (node:crypto)');
     return nobleX25519;

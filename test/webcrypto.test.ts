@@ -221,3 +221,16 @@ it('the Web Crypto examples of the README run as written (each in a fresh proces
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+describe('the key objects behind our CryptoKeys are out of reach', () => {
+  it('no static or instance member of a key hands out its internal handle (a non-extractable seed stays inside)', async () => {
+    const { privateKey } = await subtle.generateKey('ML-KEM-768', false, ['decapsulateBits']);
+    await assert.rejects(subtle.exportKey('raw-seed', privateKey), { name: 'InvalidAccessError' });
+    const ctor = (privateKey as object).constructor as unknown as Record<string, unknown>;
+    const statics = Object.getOwnPropertyNames(ctor).filter((n) => typeof ctor[n] === 'function');
+    assert.deepEqual(statics, [], `static methods of MlKemCryptoKey: ${statics.join(', ')}`);
+    const proto = Object.getPrototypeOf(privateKey) as object;
+    const methods = Object.getOwnPropertyNames(proto).filter((n) => n !== 'constructor' && typeof Object.getOwnPropertyDescriptor(proto, n)?.value === 'function');
+    assert.deepEqual(methods, [], `methods of a key: ${methods.join(', ')}`);
+  });
+});

@@ -38,6 +38,17 @@ type Handle = { type: 'public'; handle: PublicHandle } | { type: 'private'; hand
 /** Lets only this layer make keys: the constructor refuses anything else. */
 const token = Symbol('mlkem-ts/webcrypto key');
 
+/** The internal slots of one of our keys, for this layer only. */
+interface Slots {
+  entry: AlgorithmEntry;
+  key: Handle;
+  extractable: boolean;
+  usages: readonly KeyUsage[];
+}
+
+let isKey: (value: unknown) => value is MlKemCryptoKey;
+let slotsOfKey: (key: MlKemCryptoKey) => Slots;
+
 /**
  * A CryptoKey of an ML-KEM or hybrid KEM algorithm made by mlkem-ts/webcrypto. Pass it to the
  * `subtle` of this package (or to crypto.subtle after install()); native SubtleCrypto methods do
@@ -97,19 +108,17 @@ export class MlKemCryptoKey {
     return { type: this.type, extractable: this.extractable, algorithm: this.algorithm, usages: this.usages };
   }
 
-  /** @internal True for a key made by this layer. */
-  static is(value: unknown): value is MlKemCryptoKey {
-    return typeof value === 'object' && value !== null && #entry in value;
-  }
-
-  /** @internal The internal slots, for this layer only. */
-  static slots(key: MlKemCryptoKey): { entry: AlgorithmEntry; key: Handle; extractable: boolean; usages: readonly KeyUsage[] } {
-    return { entry: key.#entry, key: key.#key, extractable: key.#extractable, usages: key.#usages };
+  // The two ways into the private slots are module-private functions, set here, where the
+  // class's private names are in scope: a static method would be public at run time, and with it
+  // anyone holding a key could read a non-extractable key's handle (its seed).
+  static {
+    isKey = (value) => typeof value === 'object' && value !== null && #entry in value;
+    slotsOfKey = (key) => ({ entry: key.#entry, key: key.#key, extractable: key.#extractable, usages: key.#usages });
   }
 }
 
 /** True for a key made by this layer. */
-export const isOurKey = (value: unknown): value is MlKemCryptoKey => MlKemCryptoKey.is(value);
+export const isOurKey = (value: unknown): value is MlKemCryptoKey => isKey(value);
 
 /** A new key (the only way to make one). */
 export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {
@@ -117,4 +126,4 @@ export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean
 }
 
 /** The internal slots of one of our keys. */
-export const slotsOf = (key: MlKemCryptoKey) => MlKemCryptoKey.slots(key);
+export const slotsOf = (key: MlKemCryptoKey): Slots => slotsOfKey(key);

@@ -3,7 +3,7 @@
 // Interoperability with Node 26 and OpenSSL, and the real executable, are in cli-interop.test.ts.
 import assert from 'node:assert/strict';
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromJwk, fromPem, kemFor, toPem } from '../src/keys/index.js';
@@ -108,6 +108,17 @@ describe('mlkem-ts keygen', () => {
     assert.equal(mode(key), 0o600);
     assert.notEqual(statSync(key).ino, before, 'written in place');
     assert.match(readFileSync(key, 'utf8'), /^-----BEGIN PRIVATE KEY-----\n/);
+  });
+
+  it('a private key is never written through a symbolic link (someone else\'s link could lead anywhere); a device is written in place', async () => {
+    const target = t.path('link-target.txt');
+    writeFileSync(target, 'theirs');
+    const link = t.path('link.pem');
+    symlinkSync(target, link);
+    await fails(['keygen', '-o', link], 1, /link\.pem: is a symbolic link; a private key or secret is not written through one/);
+    assert.equal(readFileSync(target, 'utf8'), 'theirs', 'the link target is untouched');
+    assert.ok(lstatSync(link).isSymbolicLink(), 'the link is still a link');
+    await ok(['keygen', '-o', '/dev/null']); // a character device, not a link: written in place
   });
 
   it('--pubout - writes the public key on standard output', async () => {

@@ -4,7 +4,7 @@
 // files (keys, shared secrets) are created with mode 0600 and renamed into place, so that the
 // secret is never in a file that others can read, not even for a moment.
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliError, UsageError, fileError } from './errors.js';
 
@@ -63,8 +63,10 @@ export async function readInput(io: CliIo, file: string, what: string): Promise<
 /**
  * Writes `data` to `file`, or to standard output for "-". A private file is written to a new file
  * created with mode 0600 (O_EXCL, so nothing else has it open) in the same folder and then renamed
- * over `file`: an existing file's more open mode is never kept. Devices and pipes (not regular
- * files, such as /dev/stdout) are written in place.
+ * over `file`: an existing file's more open mode is never kept. A private file is never written
+ * through a symbolic link (someone else's link could lead it anywhere, to a pipe they read); an
+ * existing device or pipe (such as /dev/stdout) is written in place, opened without following a
+ * link and without creating anything, so a pipe removed meanwhile cannot become a readable file.
  */
 export function writeOutput(io: CliIo, file: string, data: string | Uint8Array, options: { private: boolean }): void {
   if (file === '-') {
@@ -72,19 +74,22 @@ export function writeOutput(io: CliIo, file: string, data: string | Uint8Array, 
     return;
   }
   try {
-    if (!options.private || isSpecialFile(file)) {
+    if (!options.private) {
       writeFileSync(file, data);
+      return;
+    }
+    const kind = existingKind(file);
+    if (kind === 'link') {
+      throw new CliError(`${file}: is a symbolic link; a private key or secret is not written through one (give the real path, or - for standard output)`);
+    }
+    if (kind === 'special') {
+      writeAll(openSync(file, constants.O_WRONLY | constants.O_NOFOLLOW), data);
       return;
     }
     const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
     const fd = openSync(temporary, 'wx', 0o600);
     try {
-      try {
-        const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
-      } finally {
-        closeSync(fd);
-      }
+      writeAll(fd, data);
       renameSync(temporary, file);
     } catch (err) {
       try {
@@ -99,11 +104,25 @@ export function writeOutput(io: CliIo, file: string, data: string | Uint8Array, 
   }
 }
 
-/** True when `file` exists and is not a regular file (a device, a pipe, a socket). */
-function isSpecialFile(file: string): boolean {
+/** Writes all of data to the open file fd, then closes it. */
+function writeAll(fd: number, data: string | Uint8Array): void {
   try {
-    return !statSync(file).isFile();
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * What is at `file` now, without following a link: a symbolic link, something that is not a
+ * regular file (a device, a pipe, a socket), or a regular file or nothing ('file').
+ */
+function existingKind(file: string): 'link' | 'special' | 'file' {
+  try {
+    const stats = lstatSync(file);
+    return stats.isSymbolicLink() ? 'link' : stats.isFile() ? 'file' : 'special';
   } catch {
-    return false; // missing (it will be created) or unreadable (the write reports why)
+    return 'file'; // missing (it will be created) or unreadable (the write reports why)
   }
 }

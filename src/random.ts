@@ -60,6 +60,7 @@ export function randomBytes(n: number): Uint8Array {
     } catch (err) {
       throw randomnessError(`the secure random source failed: globalThis.crypto.getRandomValues threw${detail(err)}`, err);
     }
+    if (out.length !== n) throw randomnessError('the secure random source failed: getRandomValues detached the array it was given');
   }
   return out;
 }

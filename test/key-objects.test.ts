@@ -216,3 +216,24 @@ test('a DecapsulationKey collected without dispose() has its secrets wiped (Fina
   const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fixture], { encoding: 'utf8' });
   assert.deepEqual(JSON.parse(out.trim()), { heldSecrets: true, wiped: true });
 });
+
+test('a getRandomValues that detaches the array it is given is ERR_RANDOMNESS, not a TypeError', () => {
+  const original = Object.getOwnPropertyDescriptor(globalThis.crypto, 'getRandomValues');
+  const detaching = <T extends ArrayBufferView | null>(array: T): T => {
+    structuredClone(array!.buffer, { transfer: [array!.buffer as ArrayBuffer] });
+    return array;
+  };
+  Object.defineProperty(globalThis.crypto, 'getRandomValues', { value: detaching, configurable: true, writable: true });
+  try {
+    for (const backend of backends) {
+      const kem = backend.kems[1]!;
+      const { publicKey } = backends[0]!.kems[1]!.keygen(new Uint8Array(64));
+      assertCode(() => kem.keygen(), 'ERR_RANDOMNESS', `${backend.name} keygen`);
+      assertCode(() => kem.encapsulate(publicKey), 'ERR_RANDOMNESS', `${backend.name} encapsulate`);
+      assertCode(() => kem.encapsulationKey(publicKey).encapsulate(), 'ERR_RANDOMNESS', `${backend.name} EncapsulationKey.encapsulate`);
+    }
+  } finally {
+    if (original) Object.defineProperty(globalThis.crypto, 'getRandomValues', original);
+    else delete (globalThis.crypto as { getRandomValues?: unknown }).getRandomValues;
+  }
+});

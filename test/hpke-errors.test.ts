@@ -208,3 +208,22 @@ describe('createHpkeKem refuses what is not a KEM of the draft', () => {
     }
   });
 });
+
+describe('review findings', () => {
+  it("ML-KEM's decap takes the 64-byte seed form only, not the expanded key", async () => {
+    const { ML_KEM_768 } = await import('../src/hpke/index.js');
+    const { MlKem768 } = await import('../src/index.js');
+    const { publicKey, secretKey } = MlKem768.keygen();
+    const { enc } = ML_KEM_768.encap(publicKey);
+    assert.throws(() => ML_KEM_768.decap(enc, secretKey), (err: unknown) => (err as { code?: string }).code === 'ERR_INVALID_LENGTH');
+  });
+
+  it('SerializePrivateKey refuses a key that is not extractable', async () => {
+    const { KEM_ML_KEM_768 } = await import('../src/hpke/index.js');
+    const kem = KEM_ML_KEM_768();
+    const fixed = await kem.DeriveKeyPair(new Uint8Array(64).fill(7), false);
+    await assert.rejects(kem.SerializePrivateKey(fixed.privateKey));
+    const open = await kem.DeriveKeyPair(new Uint8Array(64).fill(7), true);
+    assert.equal((await kem.SerializePrivateKey(open.privateKey)).length, 64);
+  });
+});

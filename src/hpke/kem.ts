@@ -2,7 +2,7 @@
 // on byte strings, independent of any HPKE library. The adapters (hpke.ts, core.ts) wrap them.
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { describe, isObjectArgument, readFields, takeUint8Array } from '../args.js';
+import { checkBytes, describe, isObjectArgument, readFields, takeUint8Array } from '../args.js';
 import type { HybridKem } from '../hybrid/types.js';
 import type { MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
@@ -186,6 +186,7 @@ function fromMlKem(kem: MlKem): HpkeKem {
     },
     /** §3 Decap: ML-KEM.Decaps(expandDecapsKey(skR), enc) (FIPS 203, Algorithm 21). */
     decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array {
+      checkBytes(privateKey, 64, `HPKE ${kem.name} private key`); // the seed form only (Nsk), not the expanded key
       const dk = kem.decapsulationKey(privateKey);
       try {
         return dk.decapsulate(enc);

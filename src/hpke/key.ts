@@ -64,9 +64,13 @@ function dataOf(kem: HpkeKem, key: unknown, type: 'public' | 'private'): KeyData
   return data;
 }
 
-/** A copy of the bytes of a key of kem and type. */
+/** A copy of the bytes of a key of kem and type; a private key only if it is extractable. */
 export function keyBytes(kem: HpkeKem, key: unknown, type: 'public' | 'private'): Uint8Array {
-  return dataOf(kem, key, type).bytes.slice();
+  const data = dataOf(kem, key, type);
+  if (type === 'private' && !(key as HpkeKey).extractable) {
+    throw new MlKemError('ERR_INVALID_TYPE', `the ${kem.name} private key is not extractable: it cannot be serialized`);
+  }
+  return data.bytes.slice();
 }
 
 /** Encap(pkR) to a public key of kem; the key's expansion is made on first use and kept. */

@@ -51,6 +51,11 @@ export class MlKemError extends Error {
    */
   static [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    return this === MlKemError && typeof value === 'object' && value !== null && BRAND in value;
+    if (this !== MlKemError || typeof value !== 'object' || value === null) return false;
+    try {
+      return BRAND in value && typeof (value as { code?: unknown }).code === 'string';
+    } catch {
+      return false; // a Proxy whose traps throw is not an MlKemError, and instanceof must not throw
+    }
   }
 }

@@ -5,7 +5,7 @@
 // random key generation.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Encapsulation, KeyPair, MlKem, MlKemError } from '../src/index.js';
+import { MlKemError, type Encapsulation, type KeyPair, type MlKem } from '../src/index.js';
 import { expectError, invoke, type KemMethod, wordRe } from './api.js';
 import { backends } from './backends.js';
 import { Q, equalBytes, getCoeff, randomBytes, setCoeff, wrongTypes } from './helpers.js';
@@ -316,3 +316,10 @@ for (const backend of backends) {
     });
   });
 }
+
+it('instanceof MlKemError: true for the brand of any copy of the class with a code, never throws on a hostile Proxy', () => {
+  const hostile = new Proxy({}, { has() { throw new Error('trap'); }, get() { throw new Error('trap'); } });
+  assert.equal(hostile instanceof MlKemError, false);
+  assert.equal({ [Symbol.for('mlkem-ts.MlKemError')]: true } instanceof MlKemError, false, 'a brand without a code');
+  assert.equal(new MlKemError('ERR_INVALID_TYPE', 'x') instanceof MlKemError, true);
+});

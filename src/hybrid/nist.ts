@@ -4,7 +4,7 @@
 // inputs with the same errors. Also the two ways the hybrids turn seed bytes into a scalar.
 import type { CurveChoice, CurveImpl, Group } from './curve.js';
 import { nativeNist } from './native.js';
-import { nobleP256, nobleP384, tlsScalarFromSeed } from './noble-nist.js';
+import { nobleP256, nobleP384 } from './noble-nist.js';
 
 interface NistParams {
   name: 'P-256' | 'P-384';
@@ -122,7 +122,63 @@ export function randomScalar(group: NistGroup, seed: Uint8Array): Uint8Array | u
 /**
  * The key scalar of an RFC 10024 group from its seed material c (1.5 × scalarBytes bytes):
  * d = (c mod (n - 1)) + 1 (FIPS 186-5 Appendix A.2.1 with extra bits), so that every seed is valid.
+ * Note: c is secret, so the reduction is a bit-by-bit long division in 16-bit limbs with a masked
+ * conditional subtraction: its time depends only on the (public) lengths, where BigInt's `%`
+ * would not.
  */
 export function tlsScalar(group: NistGroup, seed: Uint8Array): Uint8Array {
-  return tlsScalarFromSeed(group.name, seed);
+  return reduceToScalar(seed, group.order);
+}
+
+/** (c mod (n - 1)) + 1 as scalarBytes big-endian bytes, for big-endian c and the public odd order n. */
+export function reduceToScalar(c: Uint8Array, order: Uint8Array): Uint8Array {
+  const L = order.length;
+  const W = L / 2 + 1; // limbs of r, little-endian, one spare: r < 2(n - 1) after each doubling
+  const m = new Int32Array(W);
+  for (let i = 0; i < L / 2; i++) m[i] = (order[L - 2 - 2 * i]! << 8) | order[L - 1 - 2 * i]!;
+  m[0] = m[0]! - 1; // n is odd: n - 1 borrows nothing
+  const r = new Int32Array(W);
+  const t = new Int32Array(W);
+  // The first L - 1 bytes of c are below 2^(8L - 8) < n - 1 (n has its top bit set): they are the
+  // remainder so far as they stand, and the division starts after them.
+  const head = L - 1;
+  for (let j = 0; j < head; j++) {
+    const k = head - 1 - j; // byte k of the head is bits 8j .. 8j + 7 of r
+    r[j >> 1] = r[j >> 1]! | (c[k]! << (8 * (j & 1)));
+  }
+  try {
+    for (let byte = head; byte < c.length; byte++) {
+      for (let bit = 7; bit >= 0; bit--) {
+        // r = 2r + the next bit of c (r < n - 1 before, so it stays below 2^(8L + 1))
+        let carry = (c[byte]! >> bit) & 1;
+        for (let i = 0; i < W; i++) {
+          const v = (r[i]! << 1) | carry;
+          r[i] = v & 0xffff;
+          carry = v >>> 16;
+        }
+        // t = r - (n - 1); keep t when it did not borrow (r ≥ n - 1), with a mask
+        let borrow = 0;
+        for (let i = 0; i < W; i++) {
+          const v = r[i]! - m[i]! - borrow;
+          t[i] = v & 0xffff;
+          borrow = (v >> 16) & 1;
+        }
+        const keep = borrow - 1; // -1 (take t) when no borrow, 0 (keep r) otherwise
+        for (let i = 0; i < W; i++) r[i] = r[i]! ^ ((r[i]! ^ t[i]!) & keep);
+      }
+    }
+    // d = r + 1 ≤ n - 1 < 2^(8L): no carry out of the L bytes
+    let carry = 1;
+    const out = new Uint8Array(L);
+    for (let i = 0; i < L / 2; i++) {
+      const v = r[i]! + carry;
+      carry = v >>> 16;
+      out[L - 1 - 2 * i] = v & 0xff;
+      out[L - 2 - 2 * i] = (v >>> 8) & 0xff;
+    }
+    return out;
+  } finally {
+    r.fill(0);
+    t.fill(0);
+  }
 }

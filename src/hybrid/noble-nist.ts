@@ -24,8 +24,3 @@ function nobleNist(name: 'P-256' | 'P-384', curve: ECDSA): CurveImpl {
 
 export const nobleP256: CurveImpl = /* @__PURE__ */ nobleNist('P-256', p256);
 export const nobleP384: CurveImpl = /* @__PURE__ */ nobleNist('P-384', p384);
-
-/** (c mod (n - 1)) + 1 for the big-endian seed bytes c (noble's randomSecretKey: pure arithmetic, no randomness). */
-export function tlsScalarFromSeed(name: 'P-256' | 'P-384', seed: Uint8Array): Uint8Array {
-  return (name === 'P-256' ? p256 : p384).utils.randomSecretKey(seed);
-}

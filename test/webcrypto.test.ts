@@ -6,7 +6,7 @@
 // (The comparison with a native implementation is in webcrypto-node26.test.ts and
 // browser-webcrypto.test.ts.)
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -232,5 +232,13 @@ describe('the key objects behind our CryptoKeys are out of reach', () => {
     const proto = Object.getPrototypeOf(privateKey) as object;
     const methods = Object.getOwnPropertyNames(proto).filter((n) => n !== 'constructor' && typeof Object.getOwnPropertyDescriptor(proto, n)?.value === 'function');
     assert.deepEqual(methods, [], `methods of a key: ${methods.join(', ')}`);
+  });
+});
+
+describe('install() is all or nothing', () => {
+  it('on a frozen SubtleCrypto it puts every method back, leaves no mark and reports nothing filled', () => {
+    const fixture = fileURLToPath(new URL('./fixtures/install-frozen.ts', import.meta.url));
+    const out = execFileSync(process.execPath, ['--import', 'tsx', fixture], { encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(out.trim()), { first: [], second: [], ownPropertiesUnchanged: true, generateKeyUnchanged: true });
   });
 });

@@ -74,17 +74,41 @@ export function install(): readonly string[] {
   }
   const native: NativeCrypto = { subtle: originals, supports };
   const names = Object.freeze(filled.map((e) => e.name));
-  Object.defineProperty(subtle, INSTALLED, { value: { filled: names, native } satisfies Installed });
-  if (filled.length === 0) return names;
+  const mark = () => Object.defineProperty(subtle, INSTALLED, { value: { filled: names, native } satisfies Installed });
+  if (filled.length === 0) {
+    mark();
+    return names;
+  }
 
+  // All or nothing: a runtime that refuses a patch part-way (a frozen SubtleCrypto) gets its own
+  // methods back and no mark, and install() reports that it filled nothing.
   const handles = (e: AlgorithmEntry) => filled.includes(e);
   const patched = createSubtle({ native: () => native, handles, backend: autoBackend });
-  for (const m of SUBTLE_METHODS) {
-    Object.defineProperty(subtle, m, { value: patched[m], writable: true, configurable: true, enumerable: false });
-  }
   const S = (globalThis as { SubtleCrypto?: object }).SubtleCrypto;
-  if (S !== undefined) {
-    Object.defineProperty(S, 'supports', { value: createSupports(() => native, handles), writable: true, configurable: true, enumerable: false });
+  const undo: Array<() => void> = [];
+  try {
+    for (const m of SUBTLE_METHODS) undo.push(patch(subtle, m, patched[m]));
+    if (S !== undefined) undo.push(patch(S, 'supports', createSupports(() => native, handles)));
+    mark();
+  } catch {
+    for (const restore of undo.reverse()) {
+      try {
+        restore();
+      } catch {
+        // nothing more can be put back
+      }
+    }
+    return [];
   }
   return names;
+}
+
+/** Defines a non-enumerable own property, and returns what puts back the one it replaced (or removes it). */
+function patch(target: object, key: string, value: unknown): () => void {
+  const before = Object.getOwnPropertyDescriptor(target, key);
+  Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
+  return () => {
+    if (before === undefined) delete (target as Record<string, unknown>)[key];
+    else Object.defineProperty(target, key, before);
+  };
 }

@@ -122,6 +122,24 @@ describe('loadWasm refusals', () => {
     const truncated = file.subarray(0, 1000);
     await rejects(loadWasm(truncated), 'ERR_WASM_UNAVAILABLE', /could not compile the WebAssembly module \(CompileError/);
   });
+  it('hostile sources: documented codes only, never a foreign error', async () => {
+    const fakeModule = { [Symbol.toStringTag]: 'WebAssembly.Module' };
+    throws(() => loadWasmSync(fakeModule as never), 'ERR_INVALID_TYPE', /only claims to be a WebAssembly\.Module/);
+    await rejects(loadWasm(fakeModule as never), 'ERR_INVALID_TYPE', /only claims to be a WebAssembly\.Module/);
+    class Lying extends Uint8Array {
+      override get byteOffset(): number {
+        throw new RangeError('lie');
+      }
+    }
+    throws(() => loadWasmSync(new Lying(16) as never), 'ERR_INVALID_TYPE', /could not be read/);
+    const buffer = file.buffer.slice(0);
+    Object.defineProperty(buffer, 'slice', { value: () => { throw new Error('mine'); } });
+    assert.ok((await loadWasm(buffer)).MlKem768.keygen().publicKey.length > 0, 'an ArrayBuffer is copied without its own slice');
+    const badResponse = { arrayBuffer: async () => file.buffer, get ok(): boolean { throw new Error('ok getter'); } };
+    await rejects(loadWasm(badResponse as never), 'ERR_WASM_UNAVAILABLE', /could not fetch the WebAssembly module \(Error: ok getter\)/);
+    const forged = { [Symbol.for('mlkem-ts.MlKemError')]: true, code: 'ERR_FORGED' };
+    await rejects(loadWasm({ ok: true, arrayBuffer: () => Promise.reject(forged) } as never), 'ERR_WASM_UNAVAILABLE', /could not read/);
+  });
   it('a failed fetch: ERR_WASM_UNAVAILABLE with the status, or the fetch error', async () => {
     await rejects(loadWasm(new Response('not found', { status: 404 })), 'ERR_WASM_UNAVAILABLE', /status 404/);
     await rejects(loadWasm(Promise.reject(new TypeError('fetch failed'))), 'ERR_WASM_UNAVAILABLE', /could not load the WebAssembly module \(TypeError: fetch failed\)/);

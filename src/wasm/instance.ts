@@ -26,7 +26,8 @@ function wasmApi(): typeof WebAssembly {
 }
 
 function unavailable(what: string, cause: unknown): MlKemError {
-  if (cause instanceof MlKemError) return cause;
+  // Only our own errors pass through (not the brand check of instanceof: the cause may be the caller's object).
+  if (Function.prototype[Symbol.hasInstance].call(MlKemError, cause)) return cause as MlKemError;
   const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
   return new MlKemError('ERR_WASM_UNAVAILABLE', `could not ${what} the WebAssembly module (${reason}); ${HOW_TO}`, { cause });
 }
@@ -71,11 +72,18 @@ function isBytes(value: unknown): value is ArrayBuffer | ArrayBufferView {
   return Object.prototype.toString.call(value) === '[object ArrayBuffer]' || ArrayBuffer.isView(value);
 }
 
-/** A private copy of the caller's bytes (an ArrayBuffer or any view), or undefined for anything else. */
+/**
+ * A private copy of the caller's bytes (an ArrayBuffer or any view), or undefined for anything
+ * else; a view or buffer whose properties lie or throw is ERR_INVALID_TYPE.
+ */
 function copyOfBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
   if (!isBytes(value)) return undefined;
-  if (!ArrayBuffer.isView(value)) return new Uint8Array(value.slice(0));
-  return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
+  try {
+    if (!ArrayBuffer.isView(value)) return new Uint8Array(value as ArrayBuffer).slice();
+    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
+  } catch (err) {
+    throw new MlKemError('ERR_INVALID_TYPE', `module must be ${SYNC_ACCEPTED}, got ${describe(value)} that could not be read (${String(err)})`);
+  }
 }
 
 /** The bytes must at least look like a WebAssembly binary: magic "\0asm", version 1. */
@@ -88,7 +96,12 @@ function checkMagic(bytes: Uint8Array): void {
 
 /** A module the caller gave must be ours: the exports the kernels call must be there. */
 function checkExports(module: WebAssembly.Module): WebAssembly.Module {
-  const names = new Set(wasmApi().Module.exports(module).map((e) => e.name));
+  let names: Set<string>;
+  try {
+    names = new Set(wasmApi().Module.exports(module).map((e) => e.name));
+  } catch {
+    throw new MlKemError('ERR_INVALID_TYPE', `module must be ${SYNC_ACCEPTED}, got an object that only claims to be a WebAssembly.Module`);
+  }
   const missing = REQUIRED_EXPORTS.filter((name) => !names.has(name));
   if (missing.length > 0) {
     throw new MlKemError('ERR_INVALID_TYPE', `module must be mlkem-ts's mlkem.wasm, got a WebAssembly module without ${missing.join(', ')}`);
@@ -123,9 +136,10 @@ export async function compile(source?: WasmModuleSource): Promise<WebAssembly.Mo
   // Bytes are copied before anything awaits: the caller may reuse its buffer at once.
   let value: unknown = copyOfBytes(source) ?? (await attemptAsync('load', async () => source)); // a fetch settles here
   const response = value as Partial<WasmResponse> | null;
-  if (!isModule(value) && !isBytes(value) && typeof response?.arrayBuffer === 'function') {
-    if (response.ok === false) {
-      throw new MlKemError('ERR_WASM_UNAVAILABLE', `could not fetch the WebAssembly module: the response has status ${String(response.status)}`);
+  // A Response: its members are read through attempt, so one whose getters throw is refused, not thrown through.
+  if (response !== null && !isModule(value) && !isBytes(value) && attempt('read', () => typeof response.arrayBuffer === 'function')) {
+    if (attempt('fetch', () => response.ok) === false) {
+      throw new MlKemError('ERR_WASM_UNAVAILABLE', `could not fetch the WebAssembly module: the response has status ${attempt('fetch', () => String(response.status))}`);
     }
     value = await attemptAsync('read', () => response.arrayBuffer!());
   }

@@ -75,8 +75,11 @@ function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: Uint8Array, back
   let failure: unknown;
   try {
     const info = decodePkcs8(der, { backend });
-    if (info.algorithm !== entry.name) fail('DataError', `PKCS#8 holds an ${info.algorithm} key, not ${entry.name}`);
     wipe(info.secretKey);
+    if (info.algorithm !== entry.name) {
+      wipe(info.seed); // the decoder's copies are ours to wipe, also on this error path
+      fail('DataError', `PKCS#8 holds an ${info.algorithm} key, not ${entry.name}`);
+    }
     seed = info.seed;
   } catch (err) {
     if (!(err instanceof MlKemError)) throw err;

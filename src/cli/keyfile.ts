@@ -1,6 +1,7 @@
 // Key files as the command reads and writes them: PEM (RFC 7468), DER (SubjectPublicKeyInfo or
 // PKCS#8, RFC 9935) or JWK (JSON, as Node.js writes it), all through mlkem-ts/keys. A file is
 // recognised by its content, not its name: PEM armour, a JSON object, or a DER SEQUENCE.
+import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import {
   type MlKemAlgorithm,
@@ -90,6 +91,22 @@ export function readKey(bytes: Uint8Array, name: string): KeyFile {
     if (container.structure === 'SubjectPublicKeyInfo') return { kind: 'public', container, ...decodeSpki(container.der) };
     return { kind: 'private', container, ...decodePkcs8(container.der, { pairwiseCheck: true }) };
   });
+}
+
+/**
+ * readKey on the bytes of a key file, which it then wipes with everything it decoded that may be
+ * secret (the DER of a PEM file, the key's seed and expanded key), once `use` returns or throws.
+ */
+export function withKey<T>(bytes: Uint8Array, name: string, use: (key: KeyFile) => T): T {
+  let key: KeyFile | undefined;
+  try {
+    key = readKey(bytes, name);
+    return use(key);
+  } finally {
+    wipe(bytes);
+    if (key !== undefined && 'der' in key.container) wipe(key.container.der);
+    if (key?.kind === 'private') wipe(key.seed, key.secretKey);
+  }
 }
 
 /** A private key file's content. */

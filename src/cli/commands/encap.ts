@@ -5,7 +5,7 @@ import { wipe } from '../../ct.js';
 import { kemFor } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, inputName, readInput, writeOutput } from '../io.js';
-import { readKey } from '../keyfile.js';
+import { withKey } from '../keyfile.js';
 import { type Command, distinctFiles, parse, required } from '../options.js';
 
 const SECRET_OPTIONS = `      --secret FILE   the 32-byte shared secret, raw; '-' prints it as hex on standard output
@@ -57,9 +57,8 @@ ${SECRET_OPTIONS}
 `,
   async run(args, io) {
     const { input, ct, secret, text } = kemArguments(args, 'output');
-    const key = readKey(await readInput(io, input, 'the public key'), inputName(input));
-    if (key.kind === 'private') wipe(key.seed, key.secretKey);
-    const { ciphertext, sharedSecret } = kemFor(key.algorithm).encapsulate(key.publicKey);
+    const { algorithm, publicKey } = withKey(await readInput(io, input, 'the public key'), inputName(input), (key) => key);
+    const { ciphertext, sharedSecret } = kemFor(algorithm).encapsulate(publicKey);
     try {
       writeOutput(io, ct, ciphertext, { private: false });
       writeSecret(io, secret, sharedSecret, text);
@@ -87,12 +86,10 @@ ${SECRET_OPTIONS}
   async run(args, io) {
     const { input, ct: ctFile, secret, text } = kemArguments(args, 'input');
     const keyBytes = await readInput(io, input, 'the private key');
-    const key = readKey(keyBytes, inputName(input));
-    wipe(keyBytes);
-    if (key.kind !== 'private') throw new CliError(`${inputName(input)}: is a public key; decap needs the private key`);
-    try {
+    const ciphertext = await readInput(io, ctFile, 'the ciphertext');
+    withKey(keyBytes, inputName(input), (key) => {
+      if (key.kind !== 'private') throw new CliError(`${inputName(input)}: is a public key; decap needs the private key`);
       const kem = kemFor(key.algorithm);
-      const ciphertext = await readInput(io, ctFile, 'the ciphertext');
       if (ciphertext.length !== kem.sizes.ciphertext) {
         throw new CliError(`${inputName(ctFile)}: holds ${ciphertext.length} bytes; an ${kem.name} ciphertext has ${kem.sizes.ciphertext} (is the key the right one?)`);
       }
@@ -102,8 +99,6 @@ ${SECRET_OPTIONS}
       } finally {
         wipe(sharedSecret);
       }
-    } finally {
-      wipe(key.seed, key.secretKey);
-    }
+    });
   },
 };

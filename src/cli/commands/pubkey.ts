@@ -1,8 +1,7 @@
 // `mlkem-ts pubkey`: the public key of a private key file (like `openssl pkey -pubout`), or a
 // public key file converted between PEM, DER and JWK.
-import { wipe } from '../../ct.js';
 import { inputName, readInput, writeOutput } from '../io.js';
-import { readKey, writePublicKey } from '../keyfile.js';
+import { withKey, writePublicKey } from '../keyfile.js';
 import { type Command, distinctFiles, keyFormat, parse } from '../options.js';
 
 export const pubkey: Command = {
@@ -31,10 +30,7 @@ Options:
     const input = values.in ?? '-';
     const output = values.out ?? '-';
     distinctFiles(['-i/--in', input, 'input'], ['-o/--out', output, 'output']);
-    const bytes = await readInput(io, input, 'the key');
-    const key = readKey(bytes, inputName(input));
-    wipe(bytes);
-    if (key.kind === 'private') wipe(key.seed, key.secretKey);
-    writeOutput(io, output, writePublicKey(key.publicKey, format), { private: false });
+    const { publicKey } = withKey(await readInput(io, input, 'the key'), inputName(input), (key) => key);
+    writeOutput(io, output, writePublicKey(publicKey, format), { private: false });
   },
 };

@@ -133,9 +133,10 @@ export function tlsScalar(group: NistGroup, seed: Uint8Array): Uint8Array {
 /** (c mod (n - 1)) + 1 as scalarBytes big-endian bytes, for big-endian c and the public odd order n. */
 export function reduceToScalar(c: Uint8Array, order: Uint8Array): Uint8Array {
   const L = order.length;
-  const W = L / 2 + 1; // limbs of r, little-endian, one spare: r < 2(n - 1) after each doubling
+  const limbs = L >> 1; // 16-bit limbs of n - 1 (L is even)
+  const W = limbs + 1; // limbs of r, little-endian, one spare: r < 2(n - 1) after each doubling
   const m = new Int32Array(W);
-  for (let i = 0; i < L / 2; i++) m[i] = (order[L - 2 - 2 * i]! << 8) | order[L - 1 - 2 * i]!;
+  for (let i = 0; i < limbs; i++) m[i] = (order[L - 2 - 2 * i]! << 8) | order[L - 1 - 2 * i]!;
   m[0] = m[0]! - 1; // n is odd: n - 1 borrows nothing
   const r = new Int32Array(W);
   const t = new Int32Array(W);
@@ -170,7 +171,7 @@ export function reduceToScalar(c: Uint8Array, order: Uint8Array): Uint8Array {
     // d = r + 1 ≤ n - 1 < 2^(8L): no carry out of the L bytes
     let carry = 1;
     const out = new Uint8Array(L);
-    for (let i = 0; i < L / 2; i++) {
+    for (let i = 0; i < limbs; i++) {
       const v = r[i]! + carry;
       carry = v >>> 16;
       out[L - 1 - 2 * i] = v & 0xff;

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { ctDiffMask, ctDiffMaskWords, ctEqual, ctIsZero, ctSelect } from '../../src/ct.js';
 import type { MlKem } from '../../src/index.js';
 import type { ParameterSet } from '../../src/params.js';
+import { reduceToScalar } from '../../src/hybrid/nist.js';
 import { keyPairWithRho } from './keys.js';
 import type { Cls } from './stats.js';
 
@@ -17,9 +18,10 @@ export type TestName =
   | 'ct-diffmask-words'
   | 'ct-equal'
   | 'ct-select'
-  | 'ct-iszero';
+  | 'ct-iszero'
+  | 'tls-scalar';
 export const DECAPS_TESTS: readonly TestName[] = ['decaps-ciphertext', 'decaps-key', 'decaps-control'];
-export const CT_TESTS: readonly TestName[] = ['ct-diffmask', 'ct-diffmask-words', 'ct-equal', 'ct-select', 'ct-iszero'];
+export const CT_TESTS: readonly TestName[] = ['ct-diffmask', 'ct-diffmask-words', 'ct-equal', 'ct-select', 'ct-iszero', 'tls-scalar'];
 
 export interface Target {
   test: TestName;
@@ -244,5 +246,17 @@ export function ctTargets(): Target[] {
       }),
       ([a]) => Number(ctIsZero(a!)),
     ),
+    // The RFC 10024 P-256 key scalar (c mod (n - 1)) + 1 from a secret 48-byte seed c: an all-zero
+    // seed (no conditional subtraction ever taken) against random seeds.
+    ctTarget(
+      'tls-scalar',
+      ['all-zero seed', 'random seed'],
+      1,
+      pools((c) => ({ bufs: [c === 0 ? new Uint8Array(48) : new Uint8Array(randomBytes(48))], mask: 0 })),
+      ([seed]) => reduceToScalar(seed!, P256_ORDER)[31]!,
+    ),
   ];
 }
+
+/** The order n of P-256 (SP 800-186, §3.2.1.3), big-endian. */
+const P256_ORDER = Uint8Array.from(Buffer.from('ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551', 'hex'));

@@ -91,6 +91,9 @@ export interface HpkeKem {
   decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array;
 }
 
+/** A KEM's { ciphertext, sharedSecret } as HPKE names them: the ciphertext is `enc`. */
+const asHpke = ({ ciphertext, sharedSecret }: { ciphertext: Uint8Array; sharedSecret: Uint8Array }): HpkeEncapsulation => ({ sharedSecret, enc: ciphertext });
+
 /** Encap to a public key, or Decap with a private key, prepared once: for the adapters' key objects. */
 export type Encapsulator = () => HpkeEncapsulation;
 export type Decapsulator = (enc: Uint8Array) => Uint8Array;
@@ -176,13 +179,11 @@ function fromMlKem(kem: MlKem): HpkeKem {
     },
     /** §3 Encap: ML-KEM.Encaps (FIPS 203, Algorithm 20), whose §7.2 check failure is HPKE's EncapError. */
     encap(publicKey: Uint8Array): HpkeEncapsulation {
-      const { ciphertext, sharedSecret } = kem.encapsulate(publicKey);
-      return { sharedSecret, enc: ciphertext };
+      return asHpke(kem.encapsulate(publicKey));
     },
     /** ML-KEM.Encaps_internal (FIPS 203, Algorithm 17) with m = randomness (the vectors' ikmE). */
     encapDerand(publicKey: Uint8Array, randomness: Uint8Array): HpkeEncapsulation {
-      const { ciphertext, sharedSecret } = kem.encapsulateInternal(publicKey, randomness);
-      return { sharedSecret, enc: ciphertext };
+      return asHpke(kem.encapsulateInternal(publicKey, randomness));
     },
     /** §3 Decap: ML-KEM.Decaps(expandDecapsKey(skR), enc) (FIPS 203, Algorithm 21). */
     decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array {
@@ -259,12 +260,10 @@ function fromHybrid(kem: HybridKem, hybrid: { name: HpkeKemName; id: number }): 
     },
     /** §4: Encap is the hybrid's Encaps; its errors (invalid curve points, §7.2) are HPKE's EncapError. */
     encap(publicKey: Uint8Array): HpkeEncapsulation {
-      const { ciphertext, sharedSecret } = kem.encapsulate(publicKey);
-      return { sharedSecret, enc: ciphertext };
+      return asHpke(kem.encapsulate(publicKey));
     },
     encapDerand(publicKey: Uint8Array, randomness: Uint8Array): HpkeEncapsulation {
-      const { ciphertext, sharedSecret } = kem.encapsulateInternal(publicKey, randomness);
-      return { sharedSecret, enc: ciphertext };
+      return asHpke(kem.encapsulateInternal(publicKey, randomness));
     },
     /** §4: Decap is the hybrid's Decaps. */
     decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array {

@@ -209,19 +209,22 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
   return kem;
 }
 
-/** Returns kem if it is an MlKem object of the parameter set `name`, else throws ERR_INVALID_TYPE. */
+/**
+ * Returns kem if it is an MlKem object of the parameter set `name` with every method the layers
+ * above the core call (the hybrids, mlkem-ts/keys), else throws ERR_INVALID_TYPE.
+ */
 export function checkKem(kem: unknown, name: MlKem['name'], where: string): MlKem {
   const what = `${where}: kem`;
-  const k = isObjectArgument(kem) ? readFields(kem, ['name', 'keygen', 'encapsulateInternal', 'decapsulate'], what) : undefined;
-  const ok =
-    k !== undefined &&
-    k.name === name &&
-    typeof k.keygen === 'function' &&
-    typeof k.encapsulateInternal === 'function' &&
-    typeof k.decapsulate === 'function';
-  if (!ok) {
-    const got = k === undefined ? describe(kem) : typeof k.name === 'string' ? `an object named ${k.name}` : `an object whose name is ${describe(k.name)}`;
+  if (!isObjectArgument(kem)) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an ${name} object (MlKem), got ${describe(kem)}`);
+  const k = readFields(kem, ['name', ...KEM_METHODS], what);
+  if (k.name !== name) {
+    const got = typeof k.name === 'string' ? `an object named ${k.name}` : `an object whose name is ${describe(k.name)}`;
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an ${name} object (MlKem), got ${got}`);
   }
+  const missing = KEM_METHODS.filter((m) => typeof k[m] !== 'function');
+  if (missing.length > 0) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an ${name} object (MlKem), got one without ${missing.join(', ')}`);
   return kem as MlKem;
 }
+
+/** The methods of MlKem that checkKem requires. */
+const KEM_METHODS = ['keygen', 'encapsulate', 'encapsulateInternal', 'decapsulate', 'checkPublicKey', 'checkSecretKey', 'encapsulationKey', 'decapsulationKey'] as const;

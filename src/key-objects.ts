@@ -127,7 +127,7 @@ export function createDecapsulationKey(core: Core, secret: unknown, options: unk
   if (length === 64) return decapsulationKeyOf(core, core.expandSeed(secret));
   if (length !== p.secretKeyBytes) throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${expected}, got ${length}`);
   const x = core.expandSecretKey(secret, `${p.name} secretKey`);
-  if (pairwiseCheck !== false) checkPairwise(core, x, what);
+  if (pairwiseCheck !== false) checkPairwise(core, x);
   return decapsulationKeyOf(core, x);
 }
 
@@ -136,7 +136,7 @@ export function createDecapsulationKey(core: Core, secret: unknown, options: unk
  * the same secret. It catches an ŝ altered behind a valid ek and H(ek) (RFC 9935's
  * bad-ML-KEM-512-2), which no check of the bytes alone can. Wipes the key if it fails.
  */
-function checkPairwise(core: Core, x: DkExpansion, what: string): void {
+function checkPairwise(core: Core, x: DkExpansion): void {
   let same = false;
   const m = randomBytes(32);
   try {
@@ -151,7 +151,7 @@ function checkPairwise(core: Core, x: DkExpansion, what: string): void {
   if (!same) {
     throw new MlKemError(
       'ERR_INVALID_SECRET_KEY',
-      `${what}: the ${core.p.name} secretKey failed the pairwise-consistency check: it does not decapsulate a ciphertext made for its own encapsulation key`,
+      `${core.p.name} secretKey failed the pairwise-consistency check: it does not decapsulate a ciphertext made for its own encapsulation key`,
     );
   }
 }
@@ -180,20 +180,37 @@ function wipeOnCollection(): FinalizationRegistry<DkExpansion> | undefined {
 
 const disposeSymbol: symbol | undefined = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
 
+/**
+ * The life of a disposable key object (this module's and the hybrids'): `alive()` throws
+ * ERR_KEY_DISPOSED once `dispose()` has run; dispose runs `wipeSecrets` once and may be called
+ * again; `seal(key)` adds Symbol.dispose (where the runtime has it; older browsers get dispose()
+ * alone) and freezes the key.
+ */
+export function disposal(name: string, wipeSecrets: () => void) {
+  let live = true;
+  const dispose = (): void => {
+    if (live) wipeSecrets();
+    live = false;
+  };
+  return {
+    alive(): void {
+      if (!live) throw new MlKemError('ERR_KEY_DISPOSED', `this ${name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`);
+    },
+    dispose,
+    seal<T extends object>(key: T): T {
+      if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
+      return Object.freeze(key);
+    },
+  };
+}
+
 /** The DecapsulationKey over an expansion; it owns x and wipes it on dispose. */
 function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
   const name = core.p.name;
-  let live = true;
-  const alive = () => {
-    if (!live) throw new MlKemError('ERR_KEY_DISPOSED', `this ${name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`);
-  };
-  const dispose = () => {
-    if (live) {
-      wipeExpansion(x);
-      collected?.unregister(x);
-    }
-    live = false;
-  };
+  const { alive, dispose, seal } = disposal(name, () => {
+    wipeExpansion(x);
+    collected?.unregister(x);
+  });
   const key = {
     name,
     encapsulationKey: createEncapsulationKey(core, x.ek),
@@ -212,9 +229,7 @@ function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
     },
     dispose,
   } as DecapsulationKey;
-  // Runtimes without Symbol.dispose (older browsers) get dispose() alone.
-  if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
   (expansions ??= new WeakMap()).set(key, x);
   wipeOnCollection()?.register(key, x, x);
-  return Object.freeze(key);
+  return seal(key);
 }

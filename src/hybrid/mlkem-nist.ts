@@ -1,10 +1,9 @@
 // MLKEM768-P256 and MLKEM1024-P384 of draft-irtf-cfrg-concrete-hybrid-kems (§4.1, §4.3): the
 // concrete hybrid KEMs of ML-KEM and a NIST curve that Node.js's Web Crypto, Go's crypto/hpke
 // and the HPKE post-quantum draft (KEM ids 0x0050, 0x0051) use.
-import type { MlKem } from '../kem.js';
+import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
 import type { CurveChoice } from './curve.js';
-import { checkKem } from './mlkem.js';
 import { type NistGroup, P256_GROUP, P384_GROUP, randomScalar } from './nist.js';
 import type { HybridKem } from './types.js';
 

@@ -1,22 +1,13 @@
 // The ML-KEM half of a hybrid, reached only through the public MlKem interface so that any
-// backend's object can be plugged in: the check of a factory's argument (kem.ts's checkKem, and
-// the key-object constructors the hybrids' own key objects use), and ML-KEM encapsulation keys
-// whose §7.2 errors name the hybrid's argument rather than the inner ML-KEM call.
-import { readFields, takeBytes } from '../args.js';
+// backend's object can be plugged in (a factory's argument is checked by kem.ts's checkKem): ML-KEM
+// encapsulation keys whose §7.2 errors name the hybrid's argument rather than the inner ML-KEM
+// call, and the hybrids' decapsulation key objects.
+import { takeBytes } from '../args.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { checkKem as checkMlKem, type EncapsulationKey, type MlKem } from '../kem.js';
+import type { EncapsulationKey, MlKem } from '../kem.js';
+import { disposal } from '../key-objects.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridName } from './types.js';
-
-/** kem.ts's checkKem, and also the key-object constructors (MlKem.encapsulationKey / decapsulationKey). */
-export function checkKem(kem: unknown, name: MlKem['name'], where: string): MlKem {
-  const k = checkMlKem(kem, name, where);
-  const f = readFields(k, ['encapsulationKey', 'decapsulationKey'], `${where}: kem`);
-  if (typeof f.encapsulationKey !== 'function' || typeof f.decapsulationKey !== 'function') {
-    throw new MlKemError('ERR_INVALID_TYPE', `${where}: kem must be an ${name} object (MlKem) with encapsulationKey and decapsulationKey, got one without`);
-  }
-  return k;
-}
 
 /**
  * The ML-KEM encapsulation key object of the hybrid's ML-KEM half, after the §7.2 check (FIPS 203).
@@ -37,8 +28,6 @@ export function kemEncapsulationKey(kem: MlKem, ek: Uint8Array, what: string, fr
   }
 }
 
-const disposeSymbol: symbol | undefined = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
-
 /** What a hybrid decapsulation key is made of: its seed (a private copy it owns) and its operations. */
 export interface DecapsulationKeyParts {
   name: HybridName;
@@ -57,17 +46,10 @@ export interface DecapsulationKeyParts {
  * dispose where the runtime has it.
  */
 export function hybridDecapsulationKey(p: DecapsulationKeyParts): HybridDecapsulationKey {
-  let live = true;
-  const alive = () => {
-    if (!live) throw new MlKemError('ERR_KEY_DISPOSED', `this ${p.name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`);
-  };
-  const dispose = () => {
-    if (live) {
-      wipe(p.seed);
-      p.disposeParts();
-    }
-    live = false;
-  };
+  const { alive, dispose, seal } = disposal(p.name, () => {
+    wipe(p.seed);
+    p.disposeParts();
+  });
   const key = {
     name: p.name,
     encapsulationKey: p.encapsulationKey,
@@ -81,6 +63,5 @@ export function hybridDecapsulationKey(p: DecapsulationKeyParts): HybridDecapsul
     },
     dispose,
   } as HybridDecapsulationKey;
-  if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
-  return Object.freeze(key);
+  return seal(key);
 }

@@ -6,11 +6,11 @@
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { checkBytes, takeBytes } from '../args.js';
-import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
+import { checkKem, type DecapsulationKey, type Encapsulation, type EncapsulationKey, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { concat } from './bytes.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
-import { checkKem, hybridDecapsulationKey, kemEncapsulationKey } from './mlkem.js';
+import { hybridDecapsulationKey, kemEncapsulationKey } from './mlkem.js';
 import { P256_GROUP, P384_GROUP, tlsScalar } from './nist.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName } from './types.js';
 import { X25519 } from './x25519.js';

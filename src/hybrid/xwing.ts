@@ -1,9 +1,8 @@
 // X-Wing (draft-connolly-cfrg-xwing-kem-10), which draft-irtf-cfrg-concrete-hybrid-kems names
 // MLKEM768-X25519: the general-purpose hybrid KEM of ML-KEM-768 and X25519, bound by SHA3-256.
-import type { MlKem } from '../kem.js';
+import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
 import type { CurveChoice } from './curve.js';
-import { checkKem } from './mlkem.js';
 import type { HybridKem } from './types.js';
 import { X25519 } from './x25519.js';
 

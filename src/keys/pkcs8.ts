@@ -26,7 +26,7 @@ import {
 } from './der.js';
 import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './types.js';
 import { resolveKey } from './parts.js';
-import { checkPairwise, checkSecretKey, embeddedPublicKey } from './validate.js';
+import { checkSecretKey, embeddedPublicKey } from './validate.js';
 import { readOptions, takeUint8Array } from '../args.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
@@ -60,7 +60,7 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8A
   try {
     if (k.secretKey === undefined) throw new MlKemError('ERR_INVALID_TYPE', 'encodePkcs8 key must hold seed or secretKey, not only publicKey');
     // What decodePkcs8 would refuse by default is not written either.
-    if (k.seed === undefined && pairwise) checkPairwise(k.kem, k.publicKey, k.secretKey, 'encodePkcs8 key.secretKey');
+    if (k.seed === undefined && pairwise) checkSecretKey(k.kem, k.secretKey, 'encodePkcs8 key.secretKey', true);
     const chosen = form ?? (k.seed !== undefined ? 'seed' : 'expanded');
     if (chosen !== 'expanded' && k.seed === undefined) {
       throw new MlKemError('ERR_INVALID_TYPE', `encodePkcs8 form '${chosen}' needs key.seed: an expanded key cannot be turned back into its seed`);
@@ -210,10 +210,9 @@ function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyI
         throw new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: the seed and the expandedKey of this ${algorithm} key disagree: the seed does not expand to it`);
       }
     } else {
-      checkSecretKey(kem, expandedIn!, `PKCS#8 expandedKey`);
+      checkSecretKey(kem, expandedIn!, `PKCS#8 expandedKey`, pairwise);
       secretKey = expandedIn!.slice();
       publicKey = embeddedPublicKey(kem, secretKey).slice();
-      if (pairwise) checkPairwise(kem, publicKey, secretKey, `PKCS#8 expandedKey`);
     }
     if (includedPublicKey !== undefined && !ctEqual(includedPublicKey, publicKey)) {
       throw new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: publicKey [1] is not the public key of this ${algorithm} private key`);

@@ -1,7 +1,6 @@
 // The key checks of mlkem-ts/keys, all through the public MlKem interface (checkPublicKey,
-// checkSecretKey), so the formats apply exactly the checks the core applies, with messages that
-// name the part of the encoding that failed.
-import { ctEqual, wipe } from '../ct.js';
+// checkSecretKey, decapsulationKey), so the formats apply exactly the checks the core applies, with
+// messages that name the part of the encoding that failed.
 import { MlKemError, type MlKemErrorCode } from '../errors.js';
 import type { MlKem } from '../index.js';
 
@@ -28,34 +27,20 @@ export function embeddedPublicKey(kem: MlKem, secretKey: Uint8Array): Uint8Array
 
 /**
  * Checks an expanded decapsulation key of the right length (MlKem.checkSecretKey): the FIPS 203
- * §7.3 hash check, the §7.2 check of its embedded ek, and canonical ŝ, all as
- * ERR_INVALID_SECRET_KEY with a message naming `what`.
+ * §7.3 hash check, the §7.2 check of its embedded ek, and canonical ŝ; with `pairwise`, also the
+ * pairwise-consistency check, the only one that catches a dk whose secret vector ŝ was altered
+ * while its ek and H(ek) were kept (RFC 9935's bad-ML-KEM-512-2). The pairwise check is
+ * MlKem.decapsulationKey's, run on the one expansion the other checks make (it needs randomness).
+ * Failures are ERR_INVALID_SECRET_KEY with a message naming `what`.
  */
-export function checkSecretKey(kem: MlKem, secretKey: Uint8Array, what: string): void {
+export function checkSecretKey(kem: MlKem, secretKey: Uint8Array, what: string, pairwise = false): void {
   try {
-    kem.checkSecretKey(secretKey);
+    if (pairwise) kem.decapsulationKey(secretKey, { pairwiseCheck: true }).dispose();
+    else kem.checkSecretKey(secretKey);
   } catch (err) {
     if (err instanceof MlKemError && err.code === 'ERR_INVALID_SECRET_KEY') {
       throw new MlKemError('ERR_INVALID_SECRET_KEY', err.message.replace(`${kem.name} secretKey`, what));
     }
     throw err;
-  }
-}
-
-/**
- * Pairwise consistency: a fresh encapsulation to publicKey must decapsulate under secretKey to
- * the same shared secret. It is the only check that catches a dk whose secret vector ŝ was
- * altered while its ek and H(ek) were kept (RFC 9935's bad-ML-KEM-512-2).
- */
-export function checkPairwise(kem: MlKem, publicKey: Uint8Array, secretKey: Uint8Array, what: string): void {
-  const { ciphertext, sharedSecret } = kem.encapsulate(publicKey);
-  const k = kem.decapsulate(ciphertext, secretKey);
-  const same = ctEqual(k, sharedSecret);
-  wipe(k, sharedSecret);
-  if (!same) {
-    throw new MlKemError(
-      'ERR_INVALID_SECRET_KEY',
-      `${what} failed the pairwise-consistency check: it does not decapsulate a ciphertext made for its own encapsulation key`,
-    );
   }
 }

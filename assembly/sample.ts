@@ -243,10 +243,11 @@ export function samplePolyCbdVector(out: usize, sigma: usize, nonce: i32, count:
   }
 }
 
-/** Scratch: the last, padded block of a message hashed by sampleMatrixWithHash. */
+/** Scratch: the last, padded block of a message hashed beside other streams. */
 const LAST_BLOCK: usize = memory.data(144, 16);
-const SHA3_256_RATE: i32 = 136;
+const SHA3_256_RATE: i32 = 136; // = SHAKE256's
 const SHA3_SUFFIX: u8 = 0x06;
+const SHAKE_SUFFIX_BYTE: u8 = 0x1f;
 
 /**
  * sampleMatrix, and H(data) = SHA3-256(data[0, len)) into hOut (FIPS 203, §4.1), side by side:
@@ -262,7 +263,7 @@ export function sampleMatrixWithHash(a: usize, rho: usize, k: i32, transposed: i
   // (coefficients accepted for an entry, bytes absorbed for the hash).
   let job0 = n, job1 = -1, done0 = 0, done1 = 0;
   let next = 0, row = 0, col = 0; // the next entry to start, and its (row, col)
-  hashStart(STATE2, data, len);
+  hashStart(STATE2, data, len, SHA3_SUFFIX);
   done0 = SHA3_256_RATE;
   // Lane 1 takes entry 0.
   initState(STATE2 + 8, 16, rho, xofSuffix(row, col, transposed), 16, SHAKE128_RATE_LANES - 1);
@@ -283,7 +284,7 @@ export function sampleMatrixWithHash(a: usize, rho: usize, k: i32, transposed: i
           for (let l: usize = 0; l < 4; l++) store<u64>(hOut + 8 * l, load<u64>(s + 16 * l));
           finished = true;
         } else {
-          hashAbsorb(s, data, len, done);
+          hashAbsorb(s, 16, data, len, done, SHA3_SUFFIX);
           done += SHA3_256_RATE;
         }
       } else {
@@ -306,27 +307,120 @@ export function sampleMatrixWithHash(a: usize, rho: usize, k: i32, transposed: i
   wipe(STATE2, 400);
 }
 
-/** Lane 0 of STATE2 := zero, then the first block of SHA3-256(data[0, len)) XORed in. */
-function hashStart(s: usize, data: usize, len: i32): void {
+/**
+ * The state whose lane l is at s + 16·l := zero, then the first block of the hash (suffix:
+ * SHA3-256's or SHAKE256's, both of rate 136) of data[0, len) XORed in.
+ */
+function hashStart(s: usize, data: usize, len: i32, suffix: u8): void {
   for (let l: usize = 0; l < 25; l++) store<u64>(s + 16 * l, 0);
-  hashAbsorb(s, data, len, 0);
+  hashAbsorb(s, 16, data, len, 0, suffix);
 }
 
 /**
- * XORs block data[from, from + 136) into the state whose lane l is at s + 16·l; the block that
- * holds the end of the message is padded (FIPS 202, §5.1: suffix 0x06, final bit 0x80), and a
- * message of a whole number of blocks gets a block of padding alone.
+ * XORs block data[from, from + 136) into the state whose lane l is at s + stride·l; the block that
+ * holds the end of the message is padded (FIPS 202, §5.1: the suffix byte, final bit 0x80), and
+ * a message of a whole number of blocks gets a block of padding alone.
  */
-function hashAbsorb(s: usize, data: usize, len: i32, from: i32): void {
+function hashAbsorb(s: usize, stride: usize, data: usize, len: i32, from: i32, suffix: u8): void {
   let block = data + from;
   if (from + SHA3_256_RATE > len) {
     const rest = len - from; // 0 .. 135 bytes, then the padding
     memory.copy(LAST_BLOCK, block, rest);
     memory.fill(LAST_BLOCK + rest, 0, 144 - rest);
-    store<u8>(LAST_BLOCK + rest, SHA3_SUFFIX);
+    store<u8>(LAST_BLOCK + rest, suffix);
     store<u8>(LAST_BLOCK + SHA3_256_RATE - 1, load<u8>(LAST_BLOCK + SHA3_256_RATE - 1) | 0x80);
     block = LAST_BLOCK;
   }
-  for (let l: usize = 0; l < 17; l++) store<u64>(s + 16 * l, load<u64>(s + 16 * l) ^ load<u64>(block + 8 * l));
+  for (let l: usize = 0; l < 17; l++) store<u64>(s + stride * l, load<u64>(s + stride * l) ^ load<u64>(block + 8 * l));
   if (block == LAST_BLOCK) wipe(LAST_BLOCK, 144);
+}
+
+/** Scratch: z ‖ c, the input of J, for ciphertexts up to ML-KEM-1024's 1568 bytes. */
+const J_IN: usize = memory.data(32 + 1568, 16);
+
+/**
+ * The noise of FIPS 203, Algorithm 14 (K-PKE.Encrypt), lines 9-17: polynomial t of out (at
+ * out + 512·t) is SamplePolyCBD_eta(PRF_eta(r, t)) (Algorithm 8), with eta = eta1 for the k
+ * polynomials of y (t < k) and eta2 for e1 and e2 (t = k .. 2k). When jOut is not 0, also
+ * J(z ‖ c) = SHAKE256(z ‖ c, 32 bytes) (§4.1) of the 32 bytes at z and the cLen at c into jOut:
+ * ML-KEM.Decaps_internal (Algorithm 18) needs K̄ = J(z ‖ c) beside its re-encryption, and it is
+ * one more independent SHAKE256 stream.
+ * The streams are jobs for the two lanes of keccakF1600x2, each lane taking the next job when
+ * its own ends; J, the longest (6 to 12 permutations), starts first, in lane 0. The job left
+ * when the other lane has run out finishes on the scalar permutation (a pair costs more than
+ * one state alone).
+ * r and z are secret: the schedule depends on k, eta1, eta2 and cLen only, which are public.
+ */
+export function sampleEncryptionNoise(out: usize, r: usize, k: i32, eta1: i32, eta2: i32, jOut: usize, z: usize, c: usize, cLen: i32): void {
+  const n = 2 * k + 1; // PRF jobs 0 .. 2k; job n is J
+  const len = 32 + cLen;
+  let job0 = 0, job1 = 0, done0 = 0, done1 = 0, next = 0;
+  if (jOut != 0) {
+    memory.copy(J_IN, z, 32);
+    memory.copy(J_IN + 32, c, cLen);
+    hashStart(STATE2, J_IN, len, SHAKE_SUFFIX_BYTE);
+    job0 = n;
+    done0 = SHA3_256_RATE;
+  } else {
+    initState(STATE2, 16, r, <i64>next, 8, SHAKE256_RATE_LANES - 1);
+    job0 = next++;
+  }
+  initState(STATE2 + 8, 16, r, <i64>next, 8, SHAKE256_RATE_LANES - 1);
+  job1 = next++;
+  while (job0 >= 0 && job1 >= 0) {
+    keccakF1600x2(STATE2);
+    done0 = stepNoiseJob(STATE2, 16, job0, done0, n, k, eta1, eta2, out, PRF_OUT, jOut, len);
+    if (done0 < 0) {
+      done0 = 0;
+      if (next < n) initState(STATE2, 16, r, <i64>next, 8, SHAKE256_RATE_LANES - 1);
+      job0 = next < n ? next++ : -1;
+    }
+    done1 = stepNoiseJob(STATE2 + 8, 16, job1, done1, n, k, eta1, eta2, out, PRF_OUT + PRF_BYTES, jOut, len);
+    if (done1 < 0) {
+      done1 = 0;
+      if (next < n) initState(STATE2 + 8, 16, r, <i64>next, 8, SHAKE256_RATE_LANES - 1);
+      job1 = next < n ? next++ : -1;
+    }
+  }
+  // Every job has started; the one still running (if any) moves to STATE and finishes alone.
+  const lane: usize = job0 >= 0 ? 0 : 1;
+  const job = lane == 0 ? job0 : job1;
+  let done = lane == 0 ? done0 : done1;
+  if (job >= 0) {
+    for (let l: usize = 0; l < 25; l++) store<u64>(STATE + 8 * l, load<u64>(STATE2 + 16 * l + 8 * lane));
+    do {
+      keccakF1600(STATE);
+      done = stepNoiseJob(STATE, 8, job, done, n, k, eta1, eta2, out, PRF_OUT + lane * PRF_BYTES, jOut, len);
+    } while (done >= 0);
+    wipe(STATE, 200);
+  }
+  wipe(STATE2, 400);
+  wipe(PRF_OUT, 2 * PRF_BYTES);
+  if (jOut != 0) wipe(J_IN, (<usize>len + 15) & ~15);
+}
+
+/**
+ * One permuted block of job (a PRF stream t < n, or J when job == n) in the state at s (lane
+ * stride `stride`): a PRF stream's output lanes are gathered in buf, and its polynomial sampled
+ * once it has 64·eta bytes; J absorbs its next block, or squeezes its 32 bytes once the padded
+ * last block has been permuted. Returns the job's new progress (lanes squeezed, or bytes
+ * absorbed), or -1 when the job is done.
+ */
+function stepNoiseJob(s: usize, stride: usize, job: i32, done: i32, n: i32, k: i32, eta1: i32, eta2: i32, out: usize, buf: usize, jOut: usize, len: i32): i32 {
+  if (job == n) {
+    if (done > len) {
+      for (let l: usize = 0; l < 4; l++) store<u64>(jOut + 8 * l, load<u64>(s + stride * l));
+      return -1;
+    }
+    hashAbsorb(s, stride, J_IN, len, done, SHAKE_SUFFIX_BYTE);
+    return done + SHA3_256_RATE;
+  }
+  const eta = job < k ? eta1 : eta2;
+  const prfLanes = 8 * eta; // 64·eta bytes: one block for eta = 2, two for eta = 3
+  for (let l: usize = 0; l < SHAKE256_RATE_LANES && done < prfLanes; l++, done++) {
+    store<i64>(buf + 8 * <usize>done, load<i64>(s + stride * l));
+  }
+  if (done < prfLanes) return done;
+  cbd(out + (<usize>job << 9), buf, eta);
+  return -1;
 }

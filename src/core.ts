@@ -202,8 +202,7 @@ export class Core {
     const { p, kern, ws } = this;
     kpkeDecrypt(p, kern, ws, ws.c, ws.m); // m'
     kern.sha3_512(ws.g, ws.m, ws.dkH); // (K', r') = G(m' ‖ h)
-    kern.shake256(ws.kBar, ws.dkZ, ws.c); // K̄ = J(z ‖ c)
-    kpkeEncrypt(p, kern, ws, ws.m, ws.gHi, ws.c2); // c' = K-PKE.Encrypt(ek, m', r')
+    kpkeEncrypt(p, kern, ws, ws.m, ws.gHi, ws.c2, ws.rejection); // c' = K-PKE.Encrypt(ek, m', r'), and K̄ = J(z ‖ c)
     const differ = ctDiffMaskWords(ws.cWords, ws.c2Words, p.ciphertextBytes >> 2);
     ctSelect(ws.gLo, ws.gLo, ws.kBar, differ, 32);
     return ws.gLo.slice();

@@ -6,6 +6,13 @@
 // Int16Array of 256·k. Every buffer an operation works in comes from `alloc8`/`alloc16` of the
 // same kernels, once, so that a backend can place them where its code reads them.
 
+/** The input and output of J(z ‖ c), the implicit-rejection secret of Algorithm 18, line 8. */
+export interface RejectionHash {
+  readonly out: Uint8Array;
+  readonly z: Uint8Array;
+  readonly c: Uint8Array;
+}
+
 export interface Kernels {
   /** Working memory owned by the backend: n bytes / n int16 values, zero-filled. */
   alloc8(n: number): Uint8Array;
@@ -31,6 +38,13 @@ export interface Kernels {
   sampleMatrixWithHash(a: Int16Array, rho: Uint8Array, k: number, transposed: boolean, hOut: Uint8Array, data: Uint8Array): void;
   /** Algorithm 8 (SamplePolyCBD_eta) for count polynomials: number t from PRF_eta(sigma, nonce + t). */
   samplePolyCbdVector(out: Int16Array, sigma: Uint8Array, nonce: number, count: number, eta: 2 | 3): void;
+  /**
+   * The noise of Algorithm 14 (K-PKE.Encrypt), lines 9-17, into the 2k + 1 polynomials of noise:
+   * number t from PRF(r, t), with eta1 for y (t < k) and eta2 for e1 and e2. With j, also
+   * J(j.z ‖ j.c) = SHAKE256(z ‖ c, 32 bytes) into j.out (§4.1): ML-KEM.Decaps needs it beside
+   * its re-encryption, and a backend may hash these independent streams side by side.
+   */
+  sampleEncryptionNoise(noise: Int16Array, r: Uint8Array, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash): void;
 
   /** Algorithm 9, in place; output reduced to |x| ≤ (q-1)/2. */
   ntt(f: Int16Array): void;

@@ -1,6 +1,6 @@
 // K-PKE, the public-key encryption scheme under ML-KEM (FIPS 203, §5), written once against the
 // kernel interface. Inputs and outputs are buffers of the workspace; the caller copies in and out.
-import type { Kernels } from './kernels.js';
+import type { Kernels, RejectionHash } from './kernels.js';
 import type { ParameterSet } from './params.js';
 import type { Workspace } from './workspace.js';
 
@@ -44,18 +44,15 @@ export function kpkeKeyGenFromSeeds(p: ParameterSet, kern: Kernels, ws: Workspac
  * Lines 2-8 are the caller's: ws.t must hold t̂ = ByteDecode_12(ek[0, 384k)) (decodeVector,
  * which reduces mod q as line 2 does) and ws.a must hold Âᵀ (sampleMatrixAndHashEk, which ML-KEM
  * runs side by side with the hash H(ek) it needs too) — or copies of both kept by a key object.
+ * With j, the noise sampling also computes ML-KEM.Decaps' J(z ‖ c) into j.out (the kernels may
+ * hash it beside the PRF streams).
  */
-export function kpkeEncrypt(p: ParameterSet, kern: Kernels, ws: Workspace, m: Uint8Array, r: Uint8Array, c: Uint8Array): void {
+export function kpkeEncrypt(p: ParameterSet, kern: Kernels, ws: Workspace, m: Uint8Array, r: Uint8Array, c: Uint8Array, j?: RejectionHash): void {
   const { k, eta1, eta2, du, dv } = p;
   const y = ws.sPoly;
   const e1 = ws.ePoly;
   // y: N = 0 .. k-1 with eta1; e1: N = k .. 2k-1 and e2: N = 2k with eta2 (ws.noise is y ‖ e1 ‖ e2)
-  if (eta1 === eta2) {
-    kern.samplePolyCbdVector(ws.noise, r, 0, 2 * k + 1, eta2);
-  } else {
-    kern.samplePolyCbdVector(ws.s, r, 0, k, eta1);
-    kern.samplePolyCbdVector(ws.e1WithE2, r, k, k + 1, eta2);
-  }
+  kern.sampleEncryptionNoise(ws.noise, r, k, eta1, eta2, j);
   for (let i = 0; i < k; i++) kern.ntt(y[i]!);
   for (let i = 0; i < k; i++) {
     const u = ws.uPoly[i]!;

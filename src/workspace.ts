@@ -1,7 +1,7 @@
 // Preallocated working memory for one parameter set on one backend: every buffer an ML-KEM
 // operation touches, allocated once from the backend, with the views the algorithm needs, so
 // that no operation allocates except for the fresh arrays it returns.
-import type { Kernels } from './kernels.js';
+import type { Kernels, RejectionHash } from './kernels.js';
 import type { ParameterSet } from './params.js';
 
 export interface Workspace {
@@ -52,6 +52,8 @@ export interface Workspace {
   readonly h: Uint8Array;
   /** The single byte k, appended to d in G(d ‖ k). */
   readonly kByte: Uint8Array;
+  /** J(z ‖ c) of decapsulation: K̄ = J(dk's z ‖ c) into kBar. */
+  readonly rejection: RejectionHash;
   /**
    * The buffers that may hold secrets, for wiping: all but Â, t̂, ek, c and H(ek), which are
    * public (c is the caller's ciphertext or the one returned; c', derived from m', is wiped).
@@ -89,6 +91,7 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
   const h = kernels.alloc8(32);
   const kByte = kernels.alloc8(1);
   kByte[0] = k;
+  const dkZ = dk.subarray(768 * k + 64);
   return {
     a,
     aRows: Array.from({ length: k }, (_, i) => a.subarray(256 * k * i, 256 * k * (i + 1))),
@@ -109,7 +112,7 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     dk,
     dkEk: dk.subarray(384 * k, 768 * k + 32),
     dkH: dk.subarray(768 * k + 32, 768 * k + 64),
-    dkZ: dk.subarray(768 * k + 64),
+    dkZ,
     c,
     c2,
     cWords: words(c),
@@ -124,6 +127,7 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     kBar,
     h,
     kByte,
+    rejection: Object.freeze({ out: kBar, z: dkZ, c }),
     secrets: [noise, u, v, dk, c2, seed, m, g, kBar],
   };
 }

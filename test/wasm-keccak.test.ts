@@ -255,6 +255,49 @@ test('samplePolyCbdVector matches portable for eta 2 and 3, count 1 .. 4, nonces
   assert.equal(cases, 800);
 });
 
+test('sampleEncryptionNoise matches portable for every parameter set, with and without J(z ‖ c), c of lengths around the block boundaries', () => {
+  const r = seedBuf.subarray(0, 32);
+  const z = inB.subarray(5, 37);
+  const jOut = outBuf.subarray(1, 33);
+  const want = new Int16Array(256 * 9);
+  const wantJ = new Uint8Array(32);
+  const big = W.alloc16(256 * 9 + 256);
+  const params = [[2, 3, 2], [3, 2, 2], [4, 2, 2]] as const;
+  // 32 + cLen at, below and above multiples of the rate, and the three ciphertext lengths.
+  const cLens = [0, 1, 103, 104, 105, 239, 240, 241, 768, 1088, 1568];
+  let cases = 0;
+  for (const [k, eta1, eta2] of params) {
+    for (const cLen of [-1, ...cLens]) {
+      fill(r);
+      const rCopy = r.slice();
+      big.fill(99);
+      const out = big.subarray(0, 256 * (2 * k + 1));
+      const w = want.subarray(0, out.length);
+      const what = `sampleEncryptionNoise k=${k} cLen=${cLen} r=${hex(rCopy)}`;
+      if (cLen < 0) {
+        W.sampleEncryptionNoise(out, r, k, eta1, eta2);
+        P.sampleEncryptionNoise(w, rCopy, k, eta1, eta2);
+      } else {
+        fill(z);
+        const [c, cCopy] = input(inA, cLen & 7, cLen);
+        outBuf.fill(SENTINEL);
+        W.sampleEncryptionNoise(out, r, k, eta1, eta2, { out: jOut, z, c });
+        P.sampleEncryptionNoise(w, rCopy, k, eta1, eta2, { out: wantJ, z: z.slice(), c: cCopy });
+        assert.equal(hex(jOut), hex(wantJ), `${what}: J`);
+        assert.equal(hex(wantJ), hex(nodeHash('shake256', Buffer.concat([z, cCopy]), 32)), `${what}: J against node:crypto`);
+        assertSentinels(1, 32, what);
+        assert.equal(hex(c), hex(cCopy), `${what}: modified c`);
+      }
+      assertScratchClean(what);
+      assert.deepEqual(out, w, what);
+      assert.ok(big.subarray(out.length).every((x) => x === 99), `${what}: wrote past 2k + 1 polynomials`);
+      assert.equal(hex(r), hex(rCopy), `${what}: modified r`);
+      cases++;
+    }
+  }
+  assert.equal(cases, 36);
+});
+
 test('samplePolyCbdVector: every value in [-eta, eta] occurs', () => {
   for (const eta of [2, 3] as const) {
     const seen = new Set<number>();

@@ -11,7 +11,7 @@ import {
 } from './encode.js';
 import { sha3_256, sha3_512, shake256 } from '../sha3.js';
 import { invNtt, ntt, nttMultiplyAccumulate, polyAddReduce, polySubReduce, polyToMont } from './ntt.js';
-import { sampleMatrix, sampleMatrixWithHash, samplePolyCbdVector } from './sample.js';
+import { sampleEncryptionNoise, sampleMatrix, sampleMatrixWithHash, samplePolyCbdVector } from './sample.js';
 
 export const portableKernels: Kernels = Object.freeze({
   alloc8: (n: number) => new Uint8Array(n),
@@ -22,6 +22,7 @@ export const portableKernels: Kernels = Object.freeze({
   sampleMatrix,
   sampleMatrixWithHash,
   samplePolyCbdVector,
+  sampleEncryptionNoise,
   ntt,
   invNtt,
   nttMultiplyAccumulate,

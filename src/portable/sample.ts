@@ -3,7 +3,8 @@
 // converting the Keccak state to bytes and the bytes back to integers; and a seed that starts
 // several hashes (ρ for the k² matrix entries, σ or r for the noise) is converted to the
 // interleaved lane form once (Sponge.initWithLanes).
-import { Sponge, interleaveLanes, sha3_256 } from '../sha3.js';
+import type { RejectionHash } from '../kernels.js';
+import { Sponge, interleaveLanes, sha3_256, shake256 } from '../sha3.js';
 
 /** q, declared here and not exported, for speed (see ntt.ts). */
 const Q = 3329;
@@ -128,6 +129,21 @@ export function samplePolyCbdVector(out: Int16Array, sigma: Uint8Array, nonce: n
   } finally {
     seed.fill(0);
   }
+}
+
+/**
+ * The noise of FIPS 203, Algorithm 14, lines 9-17 (polynomial t from PRF(r, t), eta1 for
+ * t < k, else eta2), then J(z ‖ c) if asked for: one stream after the other here.
+ */
+export function sampleEncryptionNoise(noise: Int16Array, r: Uint8Array, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash): void {
+  const { seed } = getScratch();
+  interleaveLanes(seed, r, 0, 4);
+  try {
+    for (let t = 0; t <= 2 * k; t++) cbdFromSeed(noise, 256 * t, t, t < k ? eta1 : eta2);
+  } finally {
+    seed.fill(0);
+  }
+  if (j !== undefined) shake256(j.out, j.z, j.c);
 }
 
 /**

@@ -11,6 +11,8 @@ export interface WasmExports {
   sampleMatrix(a: number, rho: number, k: number, transposed: number): void;
   sampleMatrixWithHash(a: number, rho: number, k: number, transposed: number, hOut: number, data: number, len: number): void;
   samplePolyCbdVector(out: number, sigma: number, nonce: number, count: number, eta: number): void;
+  /** jOut = 0: without J(z ‖ c). */
+  sampleEncryptionNoise(out: number, r: number, k: number, eta1: number, eta2: number, jOut: number, z: number, c: number, cLen: number): void;
 
   ntt(f: number): void;
   invNtt(f: number): void;

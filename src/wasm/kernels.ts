@@ -2,7 +2,7 @@
 // core uses comes from alloc8/alloc16, as views of the instance's memory, so a kernel call passes
 // byte offsets and copies nothing. The memory has a fixed size and never grows, so the views
 // stay valid for the instance's lifetime.
-import type { Kernels } from '../kernels.js';
+import type { Kernels, RejectionHash } from '../kernels.js';
 import type { WasmExports } from './exports.js';
 
 export function wasmKernels(ex: WasmExports): Kernels {
@@ -34,6 +34,10 @@ export function wasmKernels(ex: WasmExports): Kernels {
       ex.sampleMatrixWithHash(a.byteOffset, rho.byteOffset, k, transposed ? 1 : 0, hOut.byteOffset, data.byteOffset, data.length),
     samplePolyCbdVector: (out: Int16Array, sigma: Uint8Array, nonce: number, count: number, eta: 2 | 3) =>
       ex.samplePolyCbdVector(out.byteOffset, sigma.byteOffset, nonce, count, eta),
+    sampleEncryptionNoise: (noise: Int16Array, r: Uint8Array, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash) =>
+      j === undefined
+        ? ex.sampleEncryptionNoise(noise.byteOffset, r.byteOffset, k, eta1, eta2, 0, 0, 0, 0)
+        : ex.sampleEncryptionNoise(noise.byteOffset, r.byteOffset, k, eta1, eta2, j.out.byteOffset, j.z.byteOffset, j.c.byteOffset, j.c.length),
 
     ntt: (f: Int16Array) => ex.ntt(f.byteOffset),
     invNtt: (f: Int16Array) => ex.invNtt(f.byteOffset),

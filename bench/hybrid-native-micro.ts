@@ -1,7 +1,10 @@
 // What the native curve path pays per call (node --import tsx bench/hybrid-native-micro.ts):
 // turning raw keys into node:crypto KeyObjects / ECDH objects, and the operations themselves, in
 // every form src/hybrid/native.ts may use. The reason key objects keep prepared curve keys.
+// The NIST curves also get @noble/curves' rows (the fallback path): the gap between the two is
+// all the native path can gain (on P-384, OpenSSL's d·G is no faster than noble's).
 import crypto from 'node:crypto';
+import { p256, p384 } from '@noble/curves/nist.js';
 import { median, time } from './micro.js';
 
 const rows: Array<[string, (n: number) => void]> = [];
@@ -37,6 +40,9 @@ for (const [name, openssl] of [['P-256', 'prime256v1'], ['P-384', 'secp384r1']] 
   const d = e.getPrivateKey();
   add(`${name} createECDH + setPrivateKey (computes d·G)`, () => crypto.createECDH(openssl).setPrivateKey(d));
   add(`${name} computeSecret (ECDH object ready; validates Q)`, () => e.computeSecret(q));
+  const noble = name === 'P-256' ? p256 : p384;
+  add(`${name} @noble/curves getPublicKey (d·G)`, () => noble.getPublicKey(d, false));
+  add(`${name} @noble/curves getSharedSecret (d·Q)`, () => noble.getSharedSecret(d, q, false));
 }
 
 const ROUNDS = 7;

@@ -8,7 +8,7 @@ import type { CurveImpl, CurveKey } from './curve.js';
 
 /** The parts of node:crypto used here (declared, so that no type is imported from node:). */
 interface KeyObject {
-  export(options: { format: string }): Uint8Array | { x?: string };
+  export(options: { format: string; type?: string }): Uint8Array | { x?: string };
 }
 interface Ecdh {
   setPrivateKey(key: Uint8Array): void;
@@ -171,11 +171,35 @@ export function nativeX25519(reference: CurveImpl): CurveImpl | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// P-256 and P-384 through the ECDH class (no KeyObject: setPrivateKey takes the raw scalar)
+// P-256 and P-384, in one of two forms (bench/hybrid-native-micro.ts has the costs):
+// - 'ecdh', the ECDH class, whose setPrivateKey takes the raw scalar. Its first computeSecret on
+//   a key computes d·G once more: nothing on P-256, where OpenSSL has precomputed tables, but as
+//   long as the ECDH itself on P-384 (≈ 500 µs, Node 26).
+// - 'raw', KeyObjects imported in the 'raw-private' / 'raw-public' formats where the runtime has
+//   them (Node 26), which compute d·G once: P-384 encapsulation ≈ 1,000 µs instead of 1,500.
+//   Without those formats a KeyObject comes from DER or JWK, which costs more than it saves.
 
 const OPENSSL_NAME = { 'P-256': 'prime256v1', 'P-384': 'secp384r1' } as const;
 
-function nativeNistImpl(c: NodeCrypto, name: 'P-256' | 'P-384'): CurveImpl {
+function nativeNistRawImpl(c: NodeCrypto, name: 'P-256' | 'P-384'): CurveImpl {
+  const raw = { asymmetricKeyType: 'ec', namedCurve: name } as const;
+  return Object.freeze({
+    path: 'native',
+    load(scalar: Uint8Array): CurveKey {
+      const key = c.createPrivateKey({ key: own(scalar), format: 'raw-private', ...raw });
+      return {
+        publicKey: () => copyOut(c.createPublicKey(key).export({ format: 'raw-public', type: 'uncompressed' }) as Uint8Array),
+        sharedSecret: (q: Uint8Array) =>
+          takeSecret(c.diffieHellman({ privateKey: key, publicKey: c.createPublicKey({ key: own(q), format: 'raw-public', ...raw }) })),
+        dispose: () => {
+          // A KeyObject keeps its scalar until collected; node:crypto offers no way to clear it.
+        },
+      };
+    },
+  } as const);
+}
+
+function nativeNistEcdhImpl(c: NodeCrypto, name: 'P-256' | 'P-384'): CurveImpl {
   return Object.freeze({
     path: 'native',
     load(scalar: Uint8Array): CurveKey {
@@ -213,15 +237,15 @@ const nistNative: Record<'P-256' | 'P-384', CurveImpl | null | undefined> = { 'P
  * Native P-256 or P-384, or undefined where the runtime has none that passes the self-tests: the
  * scalar 1 with G, and agreement with `reference` (@noble/curves) on full-width scalars and a peer
  * that is not G (run once, on first use: a few noble multiplications, about 3 ms for P-384).
+ * P-384 tries the 'raw' form first, P-256 uses the 'ecdh' form (see above).
  */
 export function nativeNist(name: 'P-256' | 'P-384', reference: CurveImpl): CurveImpl | undefined {
   if (nistNative[name] === undefined) {
     nistNative[name] = null;
     const c = getNodeCrypto();
     if (c) {
-      const impl = nativeNistImpl(c, name);
       const L = name === 'P-256' ? 32 : 48;
-      const agreesFully = () => {
+      const agreesFully = (impl: CurveImpl) => {
         const peer = reference.load(fromHex('3c'.repeat(L)));
         try {
           return agrees(impl, reference, ['5a'.repeat(L), `00${'a5'.repeat(L - 1)}`], toHex(peer.publicKey()));
@@ -229,7 +253,14 @@ export function nativeNist(name: 'P-256' | 'P-384', reference: CurveImpl): Curve
           peer.dispose();
         }
       };
-      if (passes(() => nistSelfTest(impl, name) && agreesFully())) nistNative[name] = impl;
+      const forms = name === 'P-384' ? [nativeNistRawImpl, nativeNistEcdhImpl] : [nativeNistEcdhImpl];
+      for (const form of forms) {
+        const impl = form(c, name);
+        if (passes(() => nistSelfTest(impl, name) && agreesFully(impl))) {
+          nistNative[name] = impl;
+          break;
+        }
+      }
     }
   }
   return nistNative[name] ?? undefined;

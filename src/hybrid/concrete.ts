@@ -6,7 +6,7 @@
 import { checkBytes, takeBytes } from '../args.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
+import type { DecapsulationKey, Encapsulation, EncapsulationKey, KeyPair, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { concat } from './bytes.js';
@@ -104,27 +104,55 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   }
 
   /**
-   * expandKey: SHAKE256(seed, 64 + Group.Nseed) = seed_PQ ‖ seed_T; ML-KEM.KeyGen_internal(seed_PQ)
-   * (FIPS 203, Algorithm 16) as an ML-KEM key object; dk_T = RandomScalar(seed_T); ek_T = Exp(G, dk_T).
+   * expandKey's derivation: SHAKE256(seed, 64 + Group.Nseed) = seed_PQ ‖ seed_T and
+   * dk_T = RandomScalar(seed_T), handed to use and wiped after it.
    */
-  function expand(seed: Uint8Array, what: string): Expanded {
+  function derive<T>(seed: Uint8Array, what: string, use: (seedPq: Uint8Array, scalar: Uint8Array) => T): T {
     const full = new Uint8Array(64 + c.groupSeedBytes);
     let scalar: Uint8Array | undefined;
-    let dkPq: DecapsulationKey | undefined;
-    let dkT: CurveKey | undefined;
     try {
       shake256(full, seed);
       scalar = scalarOf(full.subarray(64), what, `bytes 64..${64 + c.groupSeedBytes} of SHAKE256 of it`);
-      dkPq = kem.decapsulationKey(full.subarray(0, 64));
-      dkT = impl().load(scalar);
-      return { dkPq, dkT, ekT: dkT.publicKey() };
-    } catch (err) {
-      dkPq?.dispose();
-      dkT?.dispose();
-      throw err;
+      return use(full.subarray(0, 64), scalar);
     } finally {
       wipe(full, scalar);
     }
+  }
+
+  /**
+   * expandKey: ML-KEM.KeyGen_internal(seed_PQ) (FIPS 203, Algorithm 16) as an ML-KEM key object;
+   * dk_T loaded; ek_T = Exp(G, dk_T).
+   */
+  function expand(seed: Uint8Array, what: string): Expanded {
+    return derive(seed, what, (seedPq, scalar) => {
+      let dkPq: DecapsulationKey | undefined;
+      let dkT: CurveKey | undefined;
+      try {
+        dkPq = kem.decapsulationKey(seedPq);
+        dkT = impl().load(scalar);
+        return { dkPq, dkT, ekT: dkT.publicKey() };
+      } catch (err) {
+        dkPq?.dispose();
+        dkT?.dispose();
+        throw err;
+      }
+    });
+  }
+
+  /** ek = ek_PQ ‖ ek_T of a seed, without the key objects that decapsulation needs (keygen). */
+  function publicKeyOf(seed: Uint8Array, what: string): Uint8Array {
+    return derive(seed, what, (seedPq, scalar) => {
+      let pair: KeyPair | undefined;
+      let dkT: CurveKey | undefined;
+      try {
+        pair = kem.keygen(seedPq);
+        dkT = impl().load(scalar);
+        return concat(pair.publicKey, dkT.publicKey());
+      } finally {
+        wipe(pair?.secretKey, pair?.seed);
+        dkT?.dispose();
+      }
+    });
   }
 
   /** EncapsDerand with m and the group scalar, to a checked ML-KEM key and group element. */
@@ -234,13 +262,12 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     keygen(seed?: Uint8Array): HybridKeyPair {
       if (seed !== undefined) checkBytes(seed, 32, arg('seed'));
       const s = new Uint8Array(32);
-      if (seed === undefined) fillRandom(s);
-      else s.set(seed);
-      const dk = decapsulationKeyOf(s, arg('seed'));
       try {
-        return { publicKey: dk.encapsulationKey.bytes(), secretKey: s.slice(), seed: s.slice() };
+        if (seed === undefined) fillRandom(s);
+        else s.set(seed);
+        return { publicKey: publicKeyOf(s, arg('seed')), secretKey: s.slice(), seed: s.slice() };
       } finally {
-        dk.dispose();
+        wipe(s);
       }
     },
 

@@ -6,7 +6,7 @@
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { checkBytes, takeBytes } from '../args.js';
-import { checkKem, type DecapsulationKey, type Encapsulation, type EncapsulationKey, type MlKem } from '../kem.js';
+import { checkKem, type DecapsulationKey, type Encapsulation, type EncapsulationKey, type KeyPair, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { concat } from './bytes.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
@@ -188,6 +188,25 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     eseed: es.total,
   });
 
+  /**
+   * The public key of a secret key (a private copy, which this wipes): ML-KEM.KeyGen_internal's
+   * ek and the ECDH share, without the key objects that decapsulation needs (keygen).
+   */
+  function publicKeyOf(s: Uint8Array): Uint8Array {
+    let pair: KeyPair | undefined;
+    let dkT: CurveKey | undefined;
+    let scalar: Uint8Array | undefined;
+    try {
+      pair = kem.keygen(s.subarray(sk.kem, sk.kem + 64));
+      scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
+      dkT = impl().load(scalar);
+      return join(pair.publicKey, dkT.publicKey());
+    } finally {
+      wipe(s, scalar, pair?.secretKey, pair?.seed);
+      dkT?.dispose();
+    }
+  }
+
   /** Runs f on the expanded secret key (a private copy), then wipes both. */
   function withExpanded<T>(s: Uint8Array, f: (x: { dkPq: DecapsulationKey; dkT: CurveKey }) => T): T {
     let x: { dkPq: DecapsulationKey; dkT: CurveKey } | undefined;
@@ -212,7 +231,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
       if (seed === undefined) fillRandom(s);
       else s.set(seed);
       const copies = { secretKey: s.slice(), seed: s.slice() };
-      return { publicKey: withExpanded(s, (x) => join(x.dkPq.encapsulationKey.bytes(), x.dkT.publicKey())), ...copies };
+      return { publicKey: publicKeyOf(s), ...copies };
     },
 
     encapsulate(publicKey: Uint8Array): Encapsulation {

@@ -43,7 +43,7 @@ import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
 import { runHybridBench } from './hybrid.js';
 import { shuffle } from './micro.js';
-import { keyObjectCosts, keyObjectImpls } from './key-objects.js';
+import { keyObjectCosts, keyObjectImpls, keyObjectTargets } from './key-objects.js';
 import { median } from './micro.js';
 import { pkcs8ImportCosts } from './pkcs8-import.js';
 
@@ -558,6 +558,7 @@ async function main(): Promise<void> {
   const results = summarize(runRounds(tasks, opts), opts.clock);
   const rs = ratios(results);
   process.stdout.write(report(impls, results, rs, opts));
+  process.stdout.write('\n' + keyObjectTargets(rs, opts.levels) + '\n');
   progress('key-object construction costs');
   process.stdout.write('\n' + (await keyObjectCosts(opts.levels, opts.quick ? 3 : 9)) + '\n');
   process.stdout.write('\n' + pkcs8ImportCosts(opts.levels, opts.quick ? 3 : 9) + '\n');

@@ -59,6 +59,42 @@ export function bytesHeld(k: number): { encapsulationKey: number; decapsulationK
   return { encapsulationKey: ek, decapsulationKey: ek + poly * k + (768 * k + 96) + 64 };
 }
 
+/** A same-round ratio of bench.ts: peer µs / base µs at one level and operation. */
+interface PairedRatio {
+  peer: string;
+  base: string;
+  level: number;
+  op: string;
+  pairedMedian: number;
+}
+
+/** Issue #12's targets: how many times faster the key objects must be than `peer`. */
+const TARGETS: ReadonlyArray<{ peer: string; base: string; op: string; atLeast: number }> = [
+  { peer: 'wasm', base: 'wasm-key', op: 'encaps', atLeast: 2 },
+  { peer: 'portable', base: 'portable-key', op: 'encaps', atLeast: 2 },
+  { peer: 'wasm', base: 'wasm-key', op: 'decaps', atLeast: 1.6 },
+  { peer: 'portable', base: 'portable-key', op: 'decaps', atLeast: 1.6 },
+  { peer: 'node', base: 'wasm-key', op: 'encaps', atLeast: 2.5 },
+];
+
+/** The key-object ratios of the run against their targets, ✗ marking a miss. */
+export function keyObjectTargets(rs: readonly PairedRatio[], levels: readonly Level[]): string {
+  const lines = [
+    '## Key objects against their targets',
+    '',
+    `| target | ${levels.map((l) => `ML-KEM-${l}`).join(' | ')} |`,
+    `| --- |${' ---: |'.repeat(levels.length)}`,
+  ];
+  for (const t of TARGETS) {
+    const cells = levels.map((level) => {
+      const r = rs.find((x) => x.peer === t.peer && x.base === t.base && x.op === t.op && x.level === level);
+      return r === undefined ? '–' : `${r.pairedMedian.toFixed(2)}×${r.pairedMedian < t.atLeast ? ' ✗' : ''}`;
+    });
+    lines.push(`| ${t.op}: ${t.base} vs ${t.peer}, ≥ ${t.atLeast}× | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
 /** µs per call of f: the median over rounds of batches of about 20 ms of CPU time. */
 export function cost(f: () => unknown, rounds: number): number {
   let n = 1;

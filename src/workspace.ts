@@ -21,13 +21,12 @@ export interface Workspace {
   readonly v: Int16Array;
   readonly spare: Int16Array;
   /**
-   * s ‖ e ‖ spare, contiguous, so that the noise polynomials that share an eta are sampled in one
-   * call (a backend hashes independent PRF streams side by side): s ‖ e in key generation, and
-   * y ‖ e1 ‖ e2 (or e1 ‖ e2 alone) in encryption.
+   * s ‖ e ‖ spare, contiguous, so that the noise polynomials are sampled in one call (a backend
+   * hashes independent PRF streams side by side): s ‖ e in key generation, and y ‖ e1 ‖ e2 in
+   * encryption.
    */
   readonly noise: Int16Array;
   readonly sWithE: Int16Array;
-  readonly e1WithE2: Int16Array;
 
   /** ek; dk with views of its parts (dk_PKE ‖ ek ‖ H(ek) ‖ z); c and the re-encryption c'. */
   readonly ek: Uint8Array;
@@ -107,7 +106,6 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     spare,
     noise,
     sWithE: noise.subarray(0, 512 * k),
-    e1WithE2: noise.subarray(256 * k),
     ek,
     dk,
     dkEk: dk.subarray(384 * k, 768 * k + 32),

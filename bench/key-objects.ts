@@ -95,10 +95,14 @@ export function keyObjectTargets(rs: readonly PairedRatio[], levels: readonly Le
   return lines.join('\n');
 }
 
-/** µs per call of f: the median over rounds of batches of about 20 ms of CPU time. */
+/**
+ * µs per call of f: the median over rounds of batches of about 100 ms of CPU time. Making keys
+ * allocates, and the garbage collection it causes (counted: it is CPU time of the process)
+ * comes in bursts; batches of 20 ms gave medians up to 2× apart from run to run.
+ */
 export function cost(f: () => unknown, rounds: number): number {
   let n = 1;
-  for (let t0 = process.cpuUsage(); process.cpuUsage(t0).user < 20_000; n++) f(); // warm-up, sizes the batch
+  for (let t0 = process.cpuUsage(); process.cpuUsage(t0).user < 100_000; n++) f(); // warm-up, sizes the batch
   const per: number[] = [];
   for (let r = 0; r < rounds; r++) {
     const t0 = process.cpuUsage();

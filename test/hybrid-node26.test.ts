@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CurveChoice } from '../src/hybrid/curve.js';
 import type { HybridKem } from '../src/hybrid/index.js';
+import { nativeNistForm } from '../src/hybrid/native.js';
 import { X25519 } from '../src/hybrid/x25519.js';
 import { P256_GROUP, P384_GROUP } from '../src/hybrid/nist.js';
 import { backends } from './backends.js';
@@ -65,6 +66,9 @@ async function interop(kem: HybridKem, seed: Uint8Array): Promise<void> {
 describe('concrete hybrid KEMs ⇄ Node 26 Web Crypto', { skip: available ? false : 'no native hybrids in this runtime' }, () => {
   it('the default curve path on this runtime is native for X25519, P-256 and P-384', () => {
     for (const group of [X25519, P256_GROUP, P384_GROUP]) assert.equal(group.impl('auto').path, 'native', group.name);
+    // P-384 through raw-format KeyObjects, which spare the ECDH class's second d·G (native.ts).
+    assert.equal(nativeNistForm('P-384'), 'raw');
+    assert.equal(nativeNistForm('P-256'), 'ecdh');
   });
 
   for (const backend of backends) {

@@ -224,14 +224,45 @@ const GENERATOR = {
     '04aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab73617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f',
 } as const;
 
-/** 1·G = G, and 1·G's x-coordinate as the shared secret of the scalar 1 with G, inputs given as offset views. */
+/**
+ * d·G for the smallest d whose x-coordinate starts with a zero byte (P-256: d = 0x17b, P-384:
+ * d = 0xc5; @noble/curves and OpenSSL agree): a platform that trims leading zeros fails on it.
+ */
+const LEADING_ZERO = {
+  'P-256': [
+    '017b',
+    '04005543894af3d00ed7d740abdbd75c96b06877b787db5f70eea78b90a8d7c00abb4c85a3d8ea29efaafa24406912dd84d5b14dc32bf656ef6c6bd58a5d943f92',
+  ],
+  'P-384': [
+    'c5',
+    '04004d104b26ee5671f72c10c986841d3e65d285e2516161b7baa341b12631b9e32b6f0d5896d8431c51d5d93a37cbc90ef11a1e3f8b7b90538ee42cc00ee934a6e2ee25541607d8fb65c7a8b11e2f886853886eef3865ec933200b9f25599f29f',
+  ],
+} as const;
+
+/**
+ * For d = 1 and the d of LEADING_ZERO: d·G as the public key, and its x-coordinate as the shared
+ * secret of d with G, inputs given as offset views.
+ */
 function nistSelfTest(impl: CurveImpl, name: 'P-256' | 'P-384'): boolean {
   const L = name === 'P-256' ? 32 : 48;
-  const key = impl.load(offsetView(`${'00'.repeat(L - 1)}01`));
-  return sameBytes(key.publicKey(), GENERATOR[name]) && sameBytes(key.sharedSecret(offsetView(GENERATOR[name])), GENERATOR[name].slice(2, 2 + 2 * L));
+  const cases: Array<[string, string]> = [['01', GENERATOR[name]], [...LEADING_ZERO[name]]];
+  return cases.every(([d, point]) => {
+    const key = impl.load(offsetView(d.padStart(2 * L, '0')));
+    try {
+      return sameBytes(key.publicKey(), point) && sameBytes(key.sharedSecret(offsetView(GENERATOR[name])), point.slice(2, 2 + 2 * L));
+    } finally {
+      key.dispose();
+    }
+  });
 }
 
 const nistNative: Record<'P-256' | 'P-384', CurveImpl | null | undefined> = { 'P-256': undefined, 'P-384': undefined };
+const nistForm: Record<'P-256' | 'P-384', 'raw' | 'ecdh' | undefined> = { 'P-256': undefined, 'P-384': undefined };
+
+/** @internal Which form of native code a curve took (after its first use), for test/hybrid-node26.test.ts. */
+export function nativeNistForm(name: 'P-256' | 'P-384'): 'raw' | 'ecdh' | undefined {
+  return nistForm[name];
+}
 
 /**
  * Native P-256 or P-384, or undefined where the runtime has none that passes the self-tests: the
@@ -253,11 +284,12 @@ export function nativeNist(name: 'P-256' | 'P-384', reference: CurveImpl): Curve
           peer.dispose();
         }
       };
-      const forms = name === 'P-384' ? [nativeNistRawImpl, nativeNistEcdhImpl] : [nativeNistEcdhImpl];
+      const forms = name === 'P-384' ? (['raw', 'ecdh'] as const) : (['ecdh'] as const);
       for (const form of forms) {
-        const impl = form(c, name);
+        const impl = (form === 'raw' ? nativeNistRawImpl : nativeNistEcdhImpl)(c, name);
         if (passes(() => nistSelfTest(impl, name) && agreesFully(impl))) {
           nistNative[name] = impl;
+          nistForm[name] = form;
           break;
         }
       }

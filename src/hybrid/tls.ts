@@ -231,7 +231,12 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
       if (seed === undefined) fillRandom(s);
       else s.set(seed);
       const copies = { secretKey: s.slice(), seed: s.slice() };
-      return { publicKey: publicKeyOf(s), ...copies };
+      try {
+        return { publicKey: publicKeyOf(s), ...copies };
+      } catch (err) {
+        wipe(copies.secretKey, copies.seed);
+        throw err;
+      }
     },
 
     encapsulate(publicKey: Uint8Array): Encapsulation {

@@ -11,7 +11,7 @@ export interface WasmExports {
   sampleMatrix(a: number, rho: number, k: number, transposed: number): void;
   sampleMatrixWithHash(a: number, rho: number, k: number, transposed: number, hOut: number, data: number, len: number): void;
   samplePolyCbdVector(out: number, sigma: number, nonce: number, count: number, eta: number): void;
-  /** jOut = 0: without J(z ‖ c). */
+  /** jOut = 0: without J(z ‖ c); else z is 32 bytes and cLen at most 1568 (its scratch's size). */
   sampleEncryptionNoise(out: number, r: number, k: number, eta1: number, eta2: number, jOut: number, z: number, c: number, cLen: number): void;
 
   ntt(f: number): void;

@@ -4,7 +4,7 @@
 // exported function leaves the module's static scratch zero when it returns.
 export { heapBase } from './memory';
 export { sha3_256, sha3_512, shake256 } from './keccak';
-export { sampleEncryptionNoise, sampleMatrix, sampleMatrixWithHash, samplePolyCbdVector } from './sample';
+export { sampleMatrix, sampleMatrixWithHash, sampleNoise } from './sample';
 export { ntt, invNtt, nttMultiplyAccumulate, polyToMont, polyAddReduce, polySubReduce } from './ntt';
 export {
   byteEncode12,

@@ -153,52 +153,6 @@ export function sampleMatrix(a: usize, rho: usize, k: i32, transposed: i32): voi
 }
 
 /**
- * count noise polynomials for FIPS 203, Algorithm 13 lines 8-15 and Algorithm 14 lines 9-17:
- * polynomial t at out + 512·t is SamplePolyCBD_eta(PRF_eta(sigma, nonce + t)) (Algorithm 8),
- * PRF_eta(s, b) = SHAKE256(s ‖ b) truncated to 64·eta bytes (§4.1, eq. 4.3). Polynomials go
- * through keccakF1600x2 in pairs; for odd count the last one through the scalar permutation.
- * sigma is secret: nothing here branches or indexes on it (count, eta and nonce are public).
- */
-export function samplePolyCbdVector(out: usize, sigma: usize, nonce: i32, count: i32, eta: i32): void {
-  const prfLanes: usize = 8 * <usize>eta; // 64·eta bytes
-  let t = 0;
-  for (; t + 1 < count; t += 2) {
-    initState(STATE2, 16, sigma, (nonce + t) & 0xff, 8, SHAKE256_RATE_LANES - 1);
-    initState(STATE2 + 8, 16, sigma, (nonce + t + 1) & 0xff, 8, SHAKE256_RATE_LANES - 1);
-    keccakF1600x2(STATE2);
-    // Unzip the two streams into PRF_OUT, a second block for eta = 3 (192 > 136 bytes).
-    let l: usize = 0;
-    for (let base: usize = 0; l < prfLanes; l++, base++) {
-      if (base == SHAKE256_RATE_LANES) {
-        keccakF1600x2(STATE2);
-        base = 0;
-      }
-      store<i64>(PRF_OUT + 8 * l, load<i64>(STATE2 + 16 * base));
-      store<i64>(PRF_OUT + PRF_BYTES + 8 * l, load<i64>(STATE2 + 16 * base + 8));
-    }
-    const o = out + (<usize>t << 9);
-    cbd(o, PRF_OUT, eta);
-    cbd(o + 512, PRF_OUT + PRF_BYTES, eta);
-  }
-  if (t < count) {
-    initState(STATE, 8, sigma, (nonce + t) & 0xff, 8, SHAKE256_RATE_LANES - 1);
-    keccakF1600(STATE);
-    let l: usize = 0;
-    for (let base: usize = 0; l < prfLanes; l++, base++) {
-      if (base == SHAKE256_RATE_LANES) {
-        keccakF1600(STATE);
-        base = 0;
-      }
-      store<i64>(PRF_OUT + 8 * l, load<i64>(STATE + 8 * base));
-    }
-    cbd(out + (<usize>t << 9), PRF_OUT, eta);
-    wipe(STATE, 200);
-  }
-  wipe(STATE2, 400);
-  wipe(PRF_OUT, 2 * PRF_BYTES);
-}
-
-/**
  * FIPS 203, Algorithm 8 (SamplePolyCBD_eta) on the 64·eta bytes at b, into the polynomial at
  * out: coefficient i is x − y, x the sum of bits 2i·eta .. 2i·eta + eta − 1, y of the next eta.
  * Branch-free SIMD: the bit sums are formed inside each byte (eta = 2) or 24-bit group (eta = 3)
@@ -339,47 +293,51 @@ function hashAbsorb(s: usize, stride: usize, data: usize, len: i32, from: i32, s
 const J_IN: usize = memory.data(32 + 1568, 16);
 
 /**
- * The noise of FIPS 203, Algorithm 14 (K-PKE.Encrypt), lines 9-17: polynomial t of out (at
- * out + 512·t) is SamplePolyCBD_eta(PRF_eta(r, t)) (Algorithm 8), with eta = eta1 for the k
- * polynomials of y (t < k) and eta2 for e1 and e2 (t = k .. 2k). When jOut is not 0, also
- * J(z ‖ c) = SHAKE256(z ‖ c, 32 bytes) (§4.1) of the 32 bytes at z and the cLen at c into jOut:
- * ML-KEM.Decaps_internal (Algorithm 18) needs K̄ = J(z ‖ c) beside its re-encryption, and it is
- * one more independent SHAKE256 stream.
+ * count noise polynomials for FIPS 203, Algorithm 13 lines 8-15 (s ‖ e: count 2k, eta1 = eta2)
+ * and Algorithm 14 lines 9-17 (y ‖ e1 ‖ e2: count 2k + 1): polynomial t of out (at
+ * out + 512·t) is SamplePolyCBD_eta(PRF_eta(sigma, t)) (Algorithm 8), PRF_eta(s, b) =
+ * SHAKE256(s ‖ b) truncated to 64·eta bytes (§4.1, eq. 4.3), with eta = eta1 for t < k and eta2
+ * from k on. When jOut is not 0, also J(z ‖ c) = SHAKE256(z ‖ c, 32 bytes) (§4.1) of the 32
+ * bytes at z and the cLen (at most 1568) at c into jOut: ML-KEM.Decaps_internal (Algorithm 18)
+ * needs K̄ = J(z ‖ c) beside its re-encryption, and it is one more independent SHAKE256 stream.
  * The streams are jobs for the two lanes of keccakF1600x2, each lane taking the next job when
  * its own ends; J, the longest (6 to 12 permutations), starts first, in lane 0. The job left
  * when the other lane has run out finishes on the scalar permutation (a pair costs more than
  * one state alone).
- * r and z are secret: the schedule depends on k, eta1, eta2 and cLen only, which are public.
+ * sigma and z are secret: the schedule depends on count, k, eta1, eta2 and cLen only, which are
+ * public.
  */
-export function sampleEncryptionNoise(out: usize, r: usize, k: i32, eta1: i32, eta2: i32, jOut: usize, z: usize, c: usize, cLen: i32): void {
-  const n = 2 * k + 1; // PRF jobs 0 .. 2k; job n is J
+export function sampleNoise(out: usize, sigma: usize, count: i32, k: i32, eta1: i32, eta2: i32, jOut: usize, z: usize, c: usize, cLen: i32): void {
   const len = 32 + cLen;
-  let job0 = 0, job1 = 0, done0 = 0, done1 = 0, next = 0;
+  // Jobs: the PRF streams 0 .. count - 1, and J as job count.
+  let job0 = -1, job1 = -1, done0 = 0, done1 = 0, next = 0;
   if (jOut != 0) {
     memory.copy(J_IN, z, 32);
     memory.copy(J_IN + 32, c, cLen);
     hashStart(STATE2, J_IN, len, SHAKE_SUFFIX_BYTE);
-    job0 = n;
+    job0 = count;
     done0 = SHA3_256_RATE;
-  } else {
-    initState(STATE2, 16, r, <i64>next, 8, SHAKE256_RATE_LANES - 1);
+  } else if (count > 0) {
+    initState(STATE2, 16, sigma, <i64>next, 8, SHAKE256_RATE_LANES - 1);
     job0 = next++;
   }
-  initState(STATE2 + 8, 16, r, <i64>next, 8, SHAKE256_RATE_LANES - 1);
-  job1 = next++;
+  if (next < count) {
+    initState(STATE2 + 8, 16, sigma, <i64>next, 8, SHAKE256_RATE_LANES - 1);
+    job1 = next++;
+  }
   while (job0 >= 0 && job1 >= 0) {
     keccakF1600x2(STATE2);
-    done0 = stepNoiseJob(STATE2, 16, job0, done0, n, k, eta1, eta2, out, PRF_OUT, jOut, len);
+    done0 = stepNoiseJob(STATE2, 16, job0, done0, count, k, eta1, eta2, out, PRF_OUT, jOut, len);
     if (done0 < 0) {
       done0 = 0;
-      if (next < n) initState(STATE2, 16, r, <i64>next, 8, SHAKE256_RATE_LANES - 1);
-      job0 = next < n ? next++ : -1;
+      if (next < count) initState(STATE2, 16, sigma, <i64>next, 8, SHAKE256_RATE_LANES - 1);
+      job0 = next < count ? next++ : -1;
     }
-    done1 = stepNoiseJob(STATE2 + 8, 16, job1, done1, n, k, eta1, eta2, out, PRF_OUT + PRF_BYTES, jOut, len);
+    done1 = stepNoiseJob(STATE2 + 8, 16, job1, done1, count, k, eta1, eta2, out, PRF_OUT + PRF_BYTES, jOut, len);
     if (done1 < 0) {
       done1 = 0;
-      if (next < n) initState(STATE2 + 8, 16, r, <i64>next, 8, SHAKE256_RATE_LANES - 1);
-      job1 = next < n ? next++ : -1;
+      if (next < count) initState(STATE2 + 8, 16, sigma, <i64>next, 8, SHAKE256_RATE_LANES - 1);
+      job1 = next < count ? next++ : -1;
     }
   }
   // Every job has started; the one still running (if any) moves to STATE and finishes alone.
@@ -390,7 +348,7 @@ export function sampleEncryptionNoise(out: usize, r: usize, k: i32, eta1: i32, e
     for (let l: usize = 0; l < 25; l++) store<u64>(STATE + 8 * l, load<u64>(STATE2 + 16 * l + 8 * lane));
     do {
       keccakF1600(STATE);
-      done = stepNoiseJob(STATE, 8, job, done, n, k, eta1, eta2, out, PRF_OUT + lane * PRF_BYTES, jOut, len);
+      done = stepNoiseJob(STATE, 8, job, done, count, k, eta1, eta2, out, PRF_OUT + lane * PRF_BYTES, jOut, len);
     } while (done >= 0);
     wipe(STATE, 200);
   }

@@ -1,6 +1,6 @@
 // Micro-benchmark of the WebAssembly Keccak and sampling kernels against the portable ones:
 // ns per Keccak-f[1600] (scalar, and per state for the two-state i64x2 version), µs per
-// sampleMatrix (k = 3), samplePolyCbdVector (3 polynomials, eta = 2) and sha3_256 of 1184 bytes.
+// sampleMatrix (k = 3), sampleNoise (3 polynomials, eta = 2) and sha3_256 of 1184 bytes.
 //
 //   node --import tsx bench/wasm-keccak-micro.ts [rounds] [keccak.ts]
 //
@@ -62,8 +62,8 @@ const cases: Record<string, [perUnit: number, iterations: number, run: (n: numbe
   'keccakF1600, portable (ns)': [1, 10_000, (n) => { for (let i = 0; i < n; i++) portableKeccak(portableState); }],
   'sampleMatrix k=3, wasm (µs)': [1000, 1000, (n) => { for (let i = 0; i < n; i++) W.sampleMatrix(matrixW, rho, 3, false); }],
   'sampleMatrix k=3, portable (µs)': [1000, 300, (n) => { for (let i = 0; i < n; i++) P.sampleMatrix(matrixP, rho, 3, false); }],
-  'samplePolyCbdVector 3×eta2, wasm (µs)': [1000, 3000, (n) => { for (let i = 0; i < n; i++) W.samplePolyCbdVector(noiseW, rho, 0, 3, 2); }],
-  'samplePolyCbdVector 3×eta2, portable (µs)': [1000, 1000, (n) => { for (let i = 0; i < n; i++) P.samplePolyCbdVector(noiseP, rho, 0, 3, 2); }],
+  'sampleNoise 3×eta2, wasm (µs)': [1000, 3000, (n) => { for (let i = 0; i < n; i++) W.sampleNoise(noiseW, rho, 3, 3, 2, 2); }],
+  'sampleNoise 3×eta2, portable (µs)': [1000, 1000, (n) => { for (let i = 0; i < n; i++) P.sampleNoise(noiseP, rho, 3, 3, 2, 2); }],
   'sha3_256 1184 bytes, wasm (µs)': [1000, 3000, (n) => { for (let i = 0; i < n; i++) W.sha3_256(hW, ekW); }],
   'sha3_256 1184 bytes, portable (µs)': [1000, 1000, (n) => { for (let i = 0; i < n; i++) P.sha3_256(hP, ekP); }],
 };

@@ -36,15 +36,14 @@ export interface Kernels {
    * and Decaps need both from ek) that a backend may run side by side.
    */
   sampleMatrixWithHash(a: Int16Array, rho: Uint8Array, k: number, transposed: boolean, hOut: Uint8Array, data: Uint8Array): void;
-  /** Algorithm 8 (SamplePolyCBD_eta) for count polynomials: number t from PRF_eta(sigma, nonce + t). */
-  samplePolyCbdVector(out: Int16Array, sigma: Uint8Array, nonce: number, count: number, eta: 2 | 3): void;
   /**
-   * The noise of Algorithm 14 (K-PKE.Encrypt), lines 9-17, into the 2k + 1 polynomials of noise:
-   * number t from PRF(r, t), with eta1 for y (t < k) and eta2 for e1 and e2. With j, also
-   * J(j.z ‖ j.c) = SHAKE256(z ‖ c, 32 bytes) into j.out (§4.1): ML-KEM.Decaps needs it beside
-   * its re-encryption, and a backend may hash these independent streams side by side.
+   * Algorithm 8 (SamplePolyCBD_eta) for count polynomials of out, number t from PRF(sigma, t),
+   * with eta1 for t < k and eta2 from k on: s ‖ e of Algorithm 13 (count 2k), y ‖ e1 ‖ e2 of
+   * Algorithm 14 (count 2k + 1). With j, also J(j.z ‖ j.c) = SHAKE256(z ‖ c, 32 bytes) into
+   * j.out (§4.1): ML-KEM.Decaps needs it beside its re-encryption, and a backend may hash these
+   * independent streams side by side.
    */
-  sampleEncryptionNoise(noise: Int16Array, r: Uint8Array, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash): void;
+  sampleNoise(out: Int16Array, sigma: Uint8Array, count: number, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash): void;
 
   /** Algorithm 9, in place; output reduced to |x| ≤ (q-1)/2. */
   ntt(f: Int16Array): void;

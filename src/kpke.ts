@@ -22,7 +22,7 @@ export function kpkeKeyGen(p: ParameterSet, kern: Kernels, ws: Workspace): void 
 export function kpkeKeyGenFromSeeds(p: ParameterSet, kern: Kernels, ws: Workspace, rho: Uint8Array, sigma: Uint8Array): void {
   const { k, eta1 } = p;
   kern.sampleMatrix(ws.a, rho, k, false); // Â[i, j] from ρ ‖ j ‖ i
-  kern.samplePolyCbdVector(ws.sWithE, sigma, 0, 2 * k, eta1); // s: N = 0 .. k-1, then e: N = k .. 2k-1
+  kern.sampleNoise(ws.sWithE, sigma, 2 * k, k, eta1, eta1); // s: N = 0 .. k-1, then e: N = k .. 2k-1
   for (let i = 0; i < k; i++) {
     kern.ntt(ws.sPoly[i]!);
     kern.ntt(ws.ePoly[i]!);
@@ -52,7 +52,7 @@ export function kpkeEncrypt(p: ParameterSet, kern: Kernels, ws: Workspace, m: Ui
   const y = ws.sPoly;
   const e1 = ws.ePoly;
   // y: N = 0 .. k-1 with eta1; e1: N = k .. 2k-1 and e2: N = 2k with eta2 (ws.noise is y ‖ e1 ‖ e2)
-  kern.sampleEncryptionNoise(ws.noise, r, k, eta1, eta2, j);
+  kern.sampleNoise(ws.noise, r, 2 * k + 1, k, eta1, eta2, j);
   for (let i = 0; i < k; i++) kern.ntt(y[i]!);
   for (let i = 0; i < k; i++) {
     const u = ws.uPoly[i]!;

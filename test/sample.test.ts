@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { sampleMatrix, sampleNtt, samplePolyCbd, samplePolyCbdVector } from '../src/portable/sample.js';
+import { sampleMatrix, sampleNoise, sampleNtt, samplePolyCbd } from '../src/portable/sample.js';
 import { Q, rng } from './helpers.js';
 
 const N = 256;
@@ -166,17 +166,18 @@ test('sampleMatrix: entry (i, j) is sampleNtt(rho, j, i), or (rho, i, j) transpo
   }
 });
 
-test('samplePolyCbdVector: polynomial t is samplePolyCbd(sigma, nonce + t); nothing written past count', () => {
+test('sampleNoise: polynomial t is samplePolyCbd(sigma, t), eta1 below k and eta2 from k on; nothing written past count', () => {
   const next = rng(78);
-  for (const eta of [2, 3] as const) {
+  for (const [eta1, eta2] of [[2, 2], [3, 2], [2, 3], [3, 3]] as const) {
     const sigma = Uint8Array.from({ length: 32 }, () => next() & 0xff);
-    const out = new Int16Array(256 * 5).fill(99);
-    samplePolyCbdVector(out, sigma, 7, 4, eta);
+    const out = new Int16Array(256 * 6).fill(99);
+    sampleNoise(out, sigma, 5, 2, eta1, eta2);
     const want = new Int16Array(256);
-    for (let t = 0; t < 4; t++) {
-      samplePolyCbd(want, sigma, 7 + t, eta);
+    for (let t = 0; t < 5; t++) {
+      const eta = t < 2 ? eta1 : eta2;
+      samplePolyCbd(want, sigma, t, eta);
       assert.deepEqual(out.subarray(256 * t, 256 * (t + 1)), want, `eta=${eta} t=${t}`);
     }
-    assert.ok(out.subarray(1024).every((x) => x === 99), 'past count untouched');
+    assert.ok(out.subarray(256 * 5).every((x) => x === 99), 'past count untouched');
   }
 });

@@ -1,9 +1,9 @@
 // Tests of the WebAssembly Keccak and sampling kernels (assembly/keccak.ts, assembly/sample.ts)
 // against the portable kernels (the reference) and node:crypto: SHA3-256 on every length up to
 // three blocks and beyond, SHA3-512 and SHAKE256 on split inputs and every output length up to
-// three blocks, SampleNTT on whole matrices and SamplePolyCBD on runs of polynomials. Every
-// call must leave the module's static scratch as instantiation left it, and write nothing
-// outside its output.
+// three blocks, SampleNTT on whole matrices and SamplePolyCBD on runs of polynomials (with J
+// beside them). Every call must leave the module's static scratch as instantiation left it, and
+// write nothing outside its output.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
@@ -22,7 +22,7 @@ const inA = W.alloc8(3200 + 16);
 const inB = W.alloc8(3200 + 16);
 const outBuf = W.alloc8(MAX_OUT + 32);
 const matrix = W.alloc16(256 * 16 + 256);
-const noise = W.alloc16(256 * 4 + 256);
+const noise = W.alloc16(256 * 9 + 256);
 const seedBuf = W.alloc8(32 + 16);
 
 const next = rng(0x6b656363);
@@ -226,25 +226,25 @@ test('sampleMatrixWithHash = sampleMatrix and sha3_256, for k = 2, 3, 4, both or
   assert.equal(cases, 72);
 });
 
-test('samplePolyCbdVector matches portable for eta 2 and 3, count 1 .. 4, nonces up to 255 and wrapping', () => {
+test('sampleNoise matches portable for eta1, eta2 in {2, 3}, count 1 .. 9, the eta1/eta2 split anywhere', () => {
   const sigma = seedBuf.subarray(0, 32);
-  const want = new Int16Array(256 * 4);
+  const want = new Int16Array(256 * 9);
   let cases = 0;
   for (let r = 0; r < 100; r++) {
     if (r === 0) sigma.fill(0);
     else if (r === 1) sigma.fill(0xff);
     else fill(sigma);
     const sigmaCopy = sigma.slice();
-    for (const eta of [2, 3] as const) {
-      for (let count = 1; count <= 4; count++) {
-        const nonce = r < 4 ? [0, 253, 254, 255][r]! : next() % 256;
+    for (const [eta1, eta2] of [[2, 2], [3, 2], [2, 3], [3, 3]] as const) {
+      for (let count = 1; count <= 9; count++) {
+        const k = (r + count) % (count + 1);
         noise.fill(99);
         const out = noise.subarray(0, 256 * count);
-        W.samplePolyCbdVector(out, sigma, nonce, count, eta);
-        assertScratchClean(`samplePolyCbdVector eta=${eta} count=${count}`);
+        W.sampleNoise(out, sigma, count, k, eta1, eta2);
+        assertScratchClean(`sampleNoise eta=${eta1},${eta2} count=${count}`);
         const w = want.subarray(0, 256 * count);
-        P.samplePolyCbdVector(w, sigmaCopy, nonce, count, eta);
-        const what = `samplePolyCbdVector eta=${eta} count=${count} nonce=${nonce} sigma=${hex(sigmaCopy)}`;
+        P.sampleNoise(w, sigmaCopy, count, k, eta1, eta2);
+        const what = `sampleNoise eta=${eta1},${eta2} count=${count} k=${k} sigma=${hex(sigmaCopy)}`;
         assert.deepEqual(out, w, what);
         assert.ok(noise.subarray(256 * count).every((x) => x === 99), `${what}: wrote past count`);
         assert.equal(hex(sigma), hex(sigmaCopy), `${what}: modified sigma`);
@@ -252,16 +252,15 @@ test('samplePolyCbdVector matches portable for eta 2 and 3, count 1 .. 4, nonces
       }
     }
   }
-  assert.equal(cases, 800);
+  assert.equal(cases, 3600);
 });
 
-test('sampleEncryptionNoise matches portable for every parameter set, with and without J(z ‖ c), c of lengths around the block boundaries', () => {
+test('sampleNoise with J(z ‖ c) matches portable for every parameter set, c of lengths around the block boundaries', () => {
   const r = seedBuf.subarray(0, 32);
   const z = inB.subarray(5, 37);
   const jOut = outBuf.subarray(1, 33);
   const want = new Int16Array(256 * 9);
   const wantJ = new Uint8Array(32);
-  const big = W.alloc16(256 * 9 + 256);
   const params = [[2, 3, 2], [3, 2, 2], [4, 2, 2]] as const;
   // 32 + cLen at, below and above multiples of the rate, and the three ciphertext lengths.
   const cLens = [0, 1, 103, 104, 105, 239, 240, 241, 768, 1088, 1568];
@@ -270,19 +269,19 @@ test('sampleEncryptionNoise matches portable for every parameter set, with and w
     for (const cLen of [-1, ...cLens]) {
       fill(r);
       const rCopy = r.slice();
-      big.fill(99);
-      const out = big.subarray(0, 256 * (2 * k + 1));
+      noise.fill(99);
+      const out = noise.subarray(0, 256 * (2 * k + 1));
       const w = want.subarray(0, out.length);
-      const what = `sampleEncryptionNoise k=${k} cLen=${cLen} r=${hex(rCopy)}`;
+      const what = `sampleNoise k=${k} cLen=${cLen} r=${hex(rCopy)}`;
       if (cLen < 0) {
-        W.sampleEncryptionNoise(out, r, k, eta1, eta2);
-        P.sampleEncryptionNoise(w, rCopy, k, eta1, eta2);
+        W.sampleNoise(out, r, 2 * k + 1, k, eta1, eta2);
+        P.sampleNoise(w, rCopy, 2 * k + 1, k, eta1, eta2);
       } else {
         fill(z);
         const [c, cCopy] = input(inA, cLen & 7, cLen);
         outBuf.fill(SENTINEL);
-        W.sampleEncryptionNoise(out, r, k, eta1, eta2, { out: jOut, z, c });
-        P.sampleEncryptionNoise(w, rCopy, k, eta1, eta2, { out: wantJ, z: z.slice(), c: cCopy });
+        W.sampleNoise(out, r, 2 * k + 1, k, eta1, eta2, { out: jOut, z, c });
+        P.sampleNoise(w, rCopy, 2 * k + 1, k, eta1, eta2, { out: wantJ, z: z.slice(), c: cCopy });
         assert.equal(hex(jOut), hex(wantJ), `${what}: J`);
         assert.equal(hex(wantJ), hex(nodeHash('shake256', Buffer.concat([z, cCopy]), 32)), `${what}: J against node:crypto`);
         assertSentinels(1, 32, what);
@@ -290,7 +289,7 @@ test('sampleEncryptionNoise matches portable for every parameter set, with and w
       }
       assertScratchClean(what);
       assert.deepEqual(out, w, what);
-      assert.ok(big.subarray(out.length).every((x) => x === 99), `${what}: wrote past 2k + 1 polynomials`);
+      assert.ok(noise.subarray(out.length).every((x) => x === 99), `${what}: wrote past 2k + 1 polynomials`);
       assert.equal(hex(r), hex(rCopy), `${what}: modified r`);
       cases++;
     }
@@ -298,12 +297,12 @@ test('sampleEncryptionNoise matches portable for every parameter set, with and w
   assert.equal(cases, 36);
 });
 
-test('samplePolyCbdVector: every value in [-eta, eta] occurs', () => {
+test('sampleNoise: every value in [-eta, eta] occurs', () => {
   for (const eta of [2, 3] as const) {
     const seen = new Set<number>();
     const out = noise.subarray(0, 1024);
     fill(seedBuf);
-    W.samplePolyCbdVector(out, seedBuf.subarray(0, 32), 0, 4, eta);
+    W.sampleNoise(out, seedBuf.subarray(0, 32), 4, 4, eta, eta);
     for (const x of out) seen.add(x);
     assert.deepEqual([...seen].sort((a, b) => a - b), Array.from({ length: 2 * eta + 1 }, (_, i) => i - eta), `eta=${eta}`);
   }

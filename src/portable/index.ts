@@ -11,7 +11,7 @@ import {
 } from './encode.js';
 import { sha3_256, sha3_512, shake256 } from '../sha3.js';
 import { invNtt, ntt, nttMultiplyAccumulate, polyAddReduce, polySubReduce, polyToMont } from './ntt.js';
-import { sampleEncryptionNoise, sampleMatrix, sampleMatrixWithHash, samplePolyCbdVector } from './sample.js';
+import { sampleMatrix, sampleMatrixWithHash, sampleNoise } from './sample.js';
 
 export const portableKernels: Kernels = Object.freeze({
   alloc8: (n: number) => new Uint8Array(n),
@@ -21,8 +21,7 @@ export const portableKernels: Kernels = Object.freeze({
   shake256,
   sampleMatrix,
   sampleMatrixWithHash,
-  samplePolyCbdVector,
-  sampleEncryptionNoise,
+  sampleNoise,
   ntt,
   invNtt,
   nttMultiplyAccumulate,

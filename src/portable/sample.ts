@@ -117,41 +117,35 @@ function sampleNttFromSeed(out: Int16Array, off: number, b0: number, b1: number)
   }
 }
 
-/**
- * count noise polynomials for FIPS 203, Algorithm 13 lines 8-15 and Algorithm 14 lines 9-17:
- * polynomial t of out is SamplePolyCBD_eta(PRF_eta(sigma, nonce + t)).
- */
-export function samplePolyCbdVector(out: Int16Array, sigma: Uint8Array, nonce: number, count: number, eta: 2 | 3): void {
+/** Runs sample with sigma in the scratch's interleaved lanes (cbdFromSeed's seed), wiped after. */
+function withSeed(sigma: Uint8Array, sample: () => void): void {
   const { seed } = getScratch();
   interleaveLanes(seed, sigma, 0, 4);
   try {
-    for (let t = 0; t < count; t++) cbdFromSeed(out, 256 * t, nonce + t, eta);
+    sample();
   } finally {
     seed.fill(0);
   }
 }
 
 /**
- * The noise of FIPS 203, Algorithm 14, lines 9-17 (polynomial t from PRF(r, t), eta1 for
- * t < k, else eta2), then J(z ‖ c) if asked for: one stream after the other here.
+ * count noise polynomials for FIPS 203, Algorithm 13 lines 8-15 and Algorithm 14 lines 9-17:
+ * polynomial t of out is SamplePolyCBD_eta(PRF_eta(sigma, t)), eta1 for t < k, else eta2; then
+ * J(z ‖ c) if asked for: one stream after the other here.
  */
-export function sampleEncryptionNoise(noise: Int16Array, r: Uint8Array, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash): void {
-  const { seed } = getScratch();
-  interleaveLanes(seed, r, 0, 4);
-  try {
-    for (let t = 0; t <= 2 * k; t++) cbdFromSeed(noise, 256 * t, t, t < k ? eta1 : eta2);
-  } finally {
-    seed.fill(0);
-  }
+export function sampleNoise(out: Int16Array, sigma: Uint8Array, count: number, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash): void {
+  withSeed(sigma, () => {
+    for (let t = 0; t < count; t++) cbdFromSeed(out, 256 * t, t, t < k ? eta1 : eta2);
+  });
   if (j !== undefined) shake256(j.out, j.z, j.c);
 }
 
 /**
  * Implements FIPS 203, Algorithm 8 (SamplePolyCBD_eta) on PRF_eta(sigma, nonce), for one polynomial.
- * @internal The kernels sample vectors (samplePolyCbdVector); exported for test/sample.test.ts.
+ * @internal The kernels sample vectors (sampleNoise); exported for test/sample.test.ts.
  */
 export function samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number, eta: 2 | 3): void {
-  samplePolyCbdVector(out, sigma, nonce, 1, eta);
+  withSeed(sigma, () => cbdFromSeed(out, 0, nonce, eta));
 }
 
 /**

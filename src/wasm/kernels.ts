@@ -32,12 +32,10 @@ export function wasmKernels(ex: WasmExports): Kernels {
       ex.sampleMatrix(a.byteOffset, rho.byteOffset, k, transposed ? 1 : 0),
     sampleMatrixWithHash: (a: Int16Array, rho: Uint8Array, k: number, transposed: boolean, hOut: Uint8Array, data: Uint8Array) =>
       ex.sampleMatrixWithHash(a.byteOffset, rho.byteOffset, k, transposed ? 1 : 0, hOut.byteOffset, data.byteOffset, data.length),
-    samplePolyCbdVector: (out: Int16Array, sigma: Uint8Array, nonce: number, count: number, eta: 2 | 3) =>
-      ex.samplePolyCbdVector(out.byteOffset, sigma.byteOffset, nonce, count, eta),
-    sampleEncryptionNoise: (noise: Int16Array, r: Uint8Array, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash) =>
+    sampleNoise: (out: Int16Array, sigma: Uint8Array, count: number, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash) =>
       j === undefined
-        ? ex.sampleEncryptionNoise(noise.byteOffset, r.byteOffset, k, eta1, eta2, 0, 0, 0, 0)
-        : ex.sampleEncryptionNoise(noise.byteOffset, r.byteOffset, k, eta1, eta2, j.out.byteOffset, j.z.byteOffset, j.c.byteOffset, j.c.length),
+        ? ex.sampleNoise(out.byteOffset, sigma.byteOffset, count, k, eta1, eta2, 0, 0, 0, 0)
+        : ex.sampleNoise(out.byteOffset, sigma.byteOffset, count, k, eta1, eta2, j.out.byteOffset, j.z.byteOffset, j.c.byteOffset, j.c.length),
 
     ntt: (f: Int16Array) => ex.ntt(f.byteOffset),
     invNtt: (f: Int16Array) => ex.invNtt(f.byteOffset),

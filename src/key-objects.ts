@@ -127,6 +127,7 @@ export function createDecapsulationKey(core: Core, secret: unknown, options: unk
   if (length === 64) return decapsulationKeyOf(core, core.expandSeed(secret));
   if (length !== p.secretKeyBytes) throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${expected}, got ${length}`);
   const x = core.expandSecretKey(secret, `${p.name} secretKey`);
+  expansions?.made.push(x);
   if (pairwiseCheck !== false) checkPairwise(core, x);
   return decapsulationKeyOf(core, x);
 }
@@ -138,8 +139,9 @@ export function createDecapsulationKey(core: Core, secret: unknown, options: unk
  */
 function checkPairwise(core: Core, x: DkExpansion): void {
   let same = false;
-  const m = randomBytes(32);
+  let m: Uint8Array | undefined;
   try {
+    m = randomBytes(32); // inside the try: a getRandomValues that throws must still wipe x
     const { ciphertext, sharedSecret } = core.encapsExpanded(x.ek, m);
     const k = core.decapsExpanded(x, ciphertext);
     same = ctEqual(k, sharedSecret);
@@ -160,20 +162,26 @@ function wipeExpansion(x: DkExpansion): void {
   wipe(x.sHat, x.dk, x.seed);
 }
 
-let expansions: WeakMap<DecapsulationKey, DkExpansion> | undefined;
+let expansions: { byKey: WeakMap<DecapsulationKey, DkExpansion>; made: DkExpansion[] } | undefined;
 
 /**
  * @internal For the tests that check that dispose wipes a key's expansion: from now on, keys
- * made are remembered for expansionOf. Off by default: a WeakMap entry costs every key about
+ * made are remembered for expansionOf, and every expansion of an expanded key (also one whose
+ * checks then fail) for expansionsMade. Off by default: a WeakMap entry costs every key about
  * 3 µs of construction and garbage collection.
  */
 export function trackExpansions(): void {
-  expansions ??= new WeakMap();
+  expansions ??= { byKey: new WeakMap(), made: [] };
 }
 
 /** @internal The expansion a key made after trackExpansions() holds. */
 export function expansionOf(key: DecapsulationKey): DkExpansion | undefined {
-  return expansions?.get(key);
+  return expansions?.byKey.get(key);
+}
+
+/** @internal The expansions of expanded keys made since the last call (after trackExpansions()), oldest first. */
+export function expansionsMade(): DkExpansion[] {
+  return expansions?.made.splice(0) ?? [];
 }
 
 let collected: FinalizationRegistry<DkExpansion> | undefined;
@@ -238,7 +246,7 @@ function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
     },
     dispose,
   } as DecapsulationKey;
-  expansions?.set(key, x);
+  expansions?.byKey.set(key, x);
   wipeOnCollection()?.register(key, x, x);
   return seal(key);
 }

@@ -7,8 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { MlKemError, type MlKem } from '../src/index.js';
-import { expansionOf, trackExpansions } from '../src/key-objects.js';
-import { backends } from './backends.js';
+import { expansionOf, expansionsMade, trackExpansions } from '../src/key-objects.js';
+import { decodePkcs8, encodePkcs8 } from '../src/keys/index.js';
+import { type Backend, backends } from './backends.js';
 import { equalBytes, getCoeff, randomBytes, setCoeff } from './helpers.js';
 
 function assertCode(fn: () => unknown, code: string, what: string): void {
@@ -237,5 +238,39 @@ test('a getRandomValues that detaches the array it is given is ERR_RANDOMNESS, n
   } finally {
     if (original) Object.defineProperty(globalThis.crypto, 'getRandomValues', original);
     else delete (globalThis.crypto as { getRandomValues?: unknown }).getRandomValues;
+  }
+});
+
+/** A backend as mlkem-ts/keys takes it. */
+const backendOf = (b: Backend) => ({ MlKem512: b.kems[0]!, MlKem768: b.kems[1]!, MlKem1024: b.kems[2]! });
+
+test('a pairwise check that cannot draw randomness wipes its copy of the expanded key (both backends, all levels, decapsulationKey, decodePkcs8, encodePkcs8)', () => {
+  const original = Object.getOwnPropertyDescriptor(globalThis.crypto, 'getRandomValues');
+  const failing = () => {
+    throw new Error('no randomness here');
+  };
+  const zero = (x: { sHat: Int16Array; dk: Uint8Array }) => x.sHat.every((v) => v === 0) && x.dk.every((v) => v === 0);
+  for (const backend of backends) {
+    for (const kem of backend.kems) {
+      const { secretKey } = kem.keygen(randomBytes(64));
+      const der = encodePkcs8({ secretKey }, { form: 'expanded', pairwiseCheck: false, backend: backendOf(backend) });
+      const calls: Array<[string, () => unknown]> = [
+        ['decapsulationKey', () => kem.decapsulationKey(secretKey)],
+        ['decodePkcs8', () => decodePkcs8(der, { backend: backendOf(backend) })],
+        ['encodePkcs8', () => encodePkcs8({ secretKey }, { form: 'expanded', backend: backendOf(backend) })],
+      ];
+      for (const [name, call] of calls) {
+        expansionsMade();
+        Object.defineProperty(globalThis.crypto, 'getRandomValues', { value: failing, configurable: true, writable: true });
+        try {
+          assertCode(call, 'ERR_RANDOMNESS', `${backend.name} ${kem.name} ${name}`);
+        } finally {
+          if (original) Object.defineProperty(globalThis.crypto, 'getRandomValues', original);
+        }
+        const made = expansionsMade();
+        assert.ok(made.length > 0, `${backend.name} ${kem.name} ${name}: an expansion was made`);
+        assert.ok(made.every(zero), `${backend.name} ${kem.name} ${name}: every expansion made is wiped`);
+      }
+    }
   }
 });

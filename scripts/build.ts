@@ -85,6 +85,10 @@ async function buildCommonJs(): Promise<void> {
     platform: 'neutral',
     mainFields: ['module', 'main'],
     target: 'es2022',
+    // import() of our own modules (the Web Crypto layer loads the hybrids on first use) becomes
+    // a require() inside a promise: loaders without ES module support (Jest) can run it, and it
+    // gets this build's CommonJS module rather than its namespace as an ES import would.
+    supported: { 'dynamic-import': false },
     sourcemap: 'linked',
     sourcesContent: true,
     legalComments: 'inline',

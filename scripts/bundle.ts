@@ -2,7 +2,7 @@
 // report (scripts/bundle-size.ts) and the bundle check (test/bundle.test.ts). No top-level work,
 // so that both can import it.
 import { build } from 'esbuild';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -22,6 +22,17 @@ export const WASM_APP = `
   const { publicKey, secretKey } = MlKem768.keygen();
   const { ciphertext, sharedSecret } = MlKem768.encapsulate(publicKey);
   console.log(MlKem768.decapsulate(ciphertext, secretKey).every((b, i) => b === sharedSecret[i]));`;
+
+/**
+ * The same round trip through the Web Crypto ponyfill with ML-KEM only: no hybrid is used, so no
+ * curve code may load (the hybrids are a separate chunk, loaded on first use).
+ */
+export const WEBCRYPTO_APP = `
+  import { subtle } from './src/webcrypto/index.ts';
+  const { publicKey, privateKey } = await subtle.generateKey('ML-KEM-768', false, ['encapsulateBits', 'decapsulateBits']);
+  const { ciphertext, sharedKey } = await subtle.encapsulateBits('ML-KEM-768', publicKey);
+  const secret = new Uint8Array(await subtle.decapsulateBits('ML-KEM-768', privateKey, ciphertext));
+  console.log(secret.every((b, i) => b === new Uint8Array(sharedKey)[i]));`;
 
 export interface Bundle {
   code: Uint8Array;
@@ -56,4 +67,48 @@ export async function bundle(source: string): Promise<Bundle> {
       .map(([path]) => path),
   );
   return { code, gzip: gzipSync(code, { level: 9 }).length, inputs };
+}
+
+/** An app bundled with code splitting: what loads at start, and the chunks loaded on demand. */
+export interface SplitBundle {
+  /** The entry chunk and every chunk it imports statically, as one. */
+  initial: Bundle;
+  /** The chunks reached only through import(), as one. */
+  lazy: Bundle;
+}
+
+const concat = (parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let off = 0;
+  for (const p of parts) out.set(p, (off += p.length) - p.length);
+  return out;
+};
+
+/** Bundles `source` as `bundle` does, but split into chunks as a bundler does for import(). */
+export async function bundleSplit(source: string): Promise<SplitBundle> {
+  const result = await build({
+    ...WEB_APP_BUILD,
+    splitting: true,
+    absWorkingDir: root, // the metafile's paths are relative to it
+    outdir: join(root, 'dist-split'), // not written (write: false); names the chunks
+    stdin: { contents: source, resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
+  });
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((k) => outputs[k]!.entryPoint !== undefined)!;
+  const initial = new Set<string>();
+  const visit = (name: string): void => {
+    if (initial.has(name)) return;
+    initial.add(name);
+    for (const i of outputs[name]!.imports) if (i.kind === 'import-statement') visit(i.path);
+  };
+  visit(entry);
+  const contents = (name: string) => result.outputFiles.find((f) => f.path === join(root, name))!.contents;
+  // Each chunk is a file of its own, gzipped on its own.
+  const part = (names: string[]): Bundle => ({
+    code: concat(names.map(contents)),
+    gzip: names.reduce((g, n) => g + gzipSync(contents(n), { level: 9 }).length, 0),
+    inputs: names.flatMap((n) => Object.entries(outputs[n]!.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([p]) => p)),
+  });
+  const js = Object.keys(outputs).filter((k) => k.endsWith('.js'));
+  return { initial: part(js.filter((k) => initial.has(k))), lazy: part(js.filter((k) => !initial.has(k))) };
 }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { type Bundle, CORE_APP, WASM_APP, bundle } from '../scripts/bundle.js';
+import { type Bundle, CORE_APP, WASM_APP, WEBCRYPTO_APP, bundle, bundleSplit } from '../scripts/bundle.js';
 import { WASM_BASE64 } from '../src/wasm/module.generated.js';
 
 /** Hex of constants that any bundle with P-256, P-384 or Curve25519 code contains. */
@@ -67,5 +67,17 @@ describe('bundle check (esbuild, minified, ESM, browser)', () => {
     const wasm = await bundle(WASM_APP);
     assert.ok(wasm.inputs.includes('src/wasm/module.generated.ts'), 'the wasm app bundle lacks the embedded module');
     console.log(`embedded wasm module: ${kb(gz)} gzipped as base64; wasm app (MlKem768 round trip): ${kb(wasm.gzip)} gzipped`);
+  });
+
+  it('an app using only ML-KEM through mlkem-ts/webcrypto loads no curve code: the hybrids are a chunk of their own', async () => {
+    const { initial, lazy } = await bundleSplit(WEBCRYPTO_APP);
+    const foreign = initial.inputs.filter((p) => p.includes('node_modules/') || p.includes('src/hybrid/'));
+    assert.deepEqual(foreign, [], `the ponyfill's initial chunks pull in: ${foreign.join(', ')}`);
+    for (const [name, hex] of Object.entries(CURVE_CONSTANTS)) {
+      assert.ok(!lowerText(initial).includes(hex), `the ponyfill's initial chunks contain the ${name}`);
+      assert.ok(lowerText(lazy).includes(hex), `the hybrids' chunk lacks the ${name}: the constant check is blind`);
+    }
+    assert.ok(lazy.inputs.includes('src/hybrid/index.ts'), 'the hybrids are not in the chunk loaded on demand');
+    console.log(`webcrypto app (ML-KEM-768 round trip): ${kb(initial.gzip)} gzipped at start; the hybrids' chunk ${kb(lazy.gzip)} gzipped, loaded on first use`);
   });
 });

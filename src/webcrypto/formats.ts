@@ -10,7 +10,7 @@ import { decodeBase64url, encodeBase64url } from '../keys/base64.js';
 import { DerReader, TAG_INTEGER, TAG_OCTET_STRING, TAG_SEQUENCE } from '../keys/der.js';
 import { decodePkcs8, encodePkcs8 } from '../keys/pkcs8.js';
 import { decodeSpki, encodeSpki } from '../keys/spki.js';
-import { type AlgorithmEntry, handlesFor } from './algorithms.js';
+import type { AlgorithmEntry } from './algorithms.js';
 import type { Backend } from './backend.js';
 import { type Jwk, type KeyFormat, intersect } from './arguments.js';
 import { fail } from './errors.js';
@@ -142,10 +142,10 @@ export function importOurKey(
   keyData: Uint8Array | Jwk,
   entry: AlgorithmEntry,
   backend: Backend,
+  h: KemHandles,
   extractable: boolean,
   usages: readonly KeyUsage[],
 ): MlKemCryptoKey {
-  const h = handlesFor(entry, backend);
   let key: MlKemCryptoKey;
   const bytes = keyData as Uint8Array;
   const pkix = format === 'spki' || format === 'pkcs8';

@@ -142,7 +142,8 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const usages = readUsages(keyUsages);
       const data: Uint8Array | Jwk = f === 'jwk' ? readJwk(keyData) : copyBufferSource(keyData, 'keyData');
       try {
-        return importOurKey(f, data, entry, await o.backend(), Boolean(extractable), usages);
+        const backend = await o.backend();
+        return importOurKey(f, data, entry, backend, await handlesFor(entry, backend), Boolean(extractable), usages);
       } finally {
         if (f !== 'jwk') wipe(data as Uint8Array);
       }

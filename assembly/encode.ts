@@ -133,7 +133,7 @@ export function isCanonical12(src: usize, len: i32): i32 {
 // ---- Compress_d then ByteEncode_d (Algorithm 5 after §4.2.1, eq. 4.7) ----
 //
 // Compress_d(x) = round(2^d·x / q) mod 2^d. Three multiply-shift forms, each exact over its whole
-// input range (test/wasm-encode.test.ts sweeps every input in every lane):
+// input range (test/wasm/encode.test.ts sweeps every input in every lane):
 // - d = 5: round(x·315 / 2^15) mod 2^5 (one q15mulr), for every -q < x < q;
 // - d = 4: ((round(x·20165 / 2^15) + 63) >> 7) mod 2^4, for 0 ≤ x < q;
 // - d = 10, 11: (x·M + 2^(31-d) - 2^10) mod 2^32 >> (32 - d) in 32-bit lanes, for 0 ≤ x < q,

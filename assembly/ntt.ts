@@ -8,7 +8,7 @@
 // polyToMont in key generation) cancels, as in the portable kernels (src/portable/ntt.ts).
 // Outputs are congruent to the portable ones and within the same documented ranges; where that
 // range is the centered one, |x| ≤ (q-1)/2, they are equal. Nothing here branches on data.
-// The helpers and tables exported below are for test/assembly/exhaustive.ts: assembly/index.ts
+// The helpers and tables exported below are for test/wasm/assembly/exhaustive.ts: assembly/index.ts
 // decides what the module exports.
 
 const Q: i32 = 3329;
@@ -108,7 +108,7 @@ initTables();
 
 /**
  * The centered residue, |r| ≤ (q-1)/2, for any int16 lanes: barrett's only value outside that
- * range is -(q+1)/2, which becomes (q-1)/2 (checked over every int16 in test/wasm-ntt.test.ts).
+ * range is -(q+1)/2, which becomes (q-1)/2 (checked over every int16 in test/wasm/ntt.test.ts).
  */
 // @ts-ignore: decorator
 @inline export function reduceCentered(a: v128): v128 {

@@ -1,5 +1,5 @@
 // Bundles an app the way a web app would be (esbuild, minified, ESM, for browsers), for the size
-// report (scripts/bundle-size.ts) and the bundle check (test/bundle.test.ts). No top-level work,
+// report (scripts/bundle-size.ts) and the bundle check (test/package/bundle.test.ts). No top-level work,
 // so that both can import it.
 import { build } from 'esbuild';
 import { dirname, join, resolve } from 'node:path';
@@ -42,7 +42,7 @@ export interface Bundle {
   inputs: string[];
 }
 
-/** esbuild's options for bundling the way a web app would (also test/browser.test.ts). */
+/** esbuild's options for bundling the way a web app would (also test/browser/browser.test.ts). */
 export const WEB_APP_BUILD = {
   bundle: true,
   minify: true,

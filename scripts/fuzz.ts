@@ -6,9 +6,9 @@
 // and feeds it valid, mutated (bit flips, byte changes, truncation, extension, splices,
 // coefficients >= q in public keys, a wrong H(ek) in secret keys, invalid curve points, DER, PEM
 // and JWK mutations), random or wrongly typed arguments, or valid ones passed as another kind of
-// Uint8Array (test/contract.ts, ARG_KINDS). The hostile group (issue #11) holds inputs in resizable
+// Uint8Array (test/support/contract.ts, ARG_KINDS). The hostile group (issue #11) holds inputs in resizable
 // and growable buffers that getRandomValues changes mid-call, and feeds the text parsers up to a
-// megabyte of adversarial text under a linear time bound. Invariants (test/contract.ts):
+// megabyte of adversarial text under a linear time bound. Invariants (test/support/contract.ts):
 //   - nothing but an MlKemError with a documented code is thrown, and for the core and the
 //     hybrids exactly the outcome the independent oracle predicts (so decapsulating a ciphertext
 //     of the right length never throws for ML-KEM and X-Wing);
@@ -21,7 +21,7 @@
 // inputs from the seed, so `--seed S --start I --iterations 1` replays iteration I. Progress goes
 // to stderr every 5 s; the summary to stdout. Stops after --max-violations (20) and exits 1 on any.
 import { performance } from 'node:perf_hooks';
-import { CODES } from '../test/api.js';
+import { CODES } from '../test/support/api.js';
 import { showArg } from './fuzz/args.js';
 import { buildCorpus } from './fuzz/corpus.js';
 import { Rng } from './fuzz/prng.js';

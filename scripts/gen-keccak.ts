@@ -8,7 +8,7 @@
 // Why generate: one unrolled round is ~150 lines whose only content is the lane permutation, the
 // rotation offsets and a χ rewritten for complemented lanes; deriving all three from the spec
 // here makes them reviewable against FIPS 202 and keeps hand edits from drifting
-// (test/keccak.test.ts checks that the file matches this script's output).
+// (test/core/keccak.test.ts checks that the file matches this script's output).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -137,5 +137,5 @@ function main(): void {
   console.log(`hygiene: ${found.length} \`/\` or \`%\` sites in src/ and assembly/, all on the allow-list (scripts/hygiene-allowlist.ts).`);
 }
 
-// Run only as a script: test/hygiene.test.ts imports the lexer.
+// Run only as a script: test/package/hygiene.test.ts imports the lexer.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

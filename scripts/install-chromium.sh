@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs Debian's chromium for test/browser.test.ts, only when /usr/bin/chromium is missing
+# Installs Debian's chromium for test/browser/browser.test.ts, only when /usr/bin/chromium is missing
 # (Playwright's own browser downloads are not reachable from CI). Quiet and idempotent: a second
 # run does nothing. Needs root (CI runs as root) or sudo.
 set -euo pipefail

@@ -5,7 +5,10 @@ import { readdirSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 const node26 = process.env.NODE26 || execFileSync('bash', ['scripts/install-node.sh'], { cwd: root, encoding: 'utf8' }).trim();
-const files = readdirSync(`${root}test`).filter((f) => f.endsWith('.test.ts')).map((f) => `test/${f}`);
+// The files `npm test` runs (test/*/*.test.ts); Node 20's --test takes no glob.
+const files = readdirSync(`${root}test`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .flatMap((d) => readdirSync(`${root}test/${d.name}`).filter((f) => f.endsWith('.test.ts')).map((f) => `test/${d.name}/${f}`));
 const run = spawnSync(node26, ['--import', 'tsx', '--test', ...files], {
   cwd: root,
   stdio: 'inherit',

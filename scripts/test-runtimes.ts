@@ -23,7 +23,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
 import { smokeVectors } from '../test/smoke/vectors.js';
-import { vectorFolder } from '../test/vectors.js';
+import { vectorFolder } from '../test/support/vectors.js';
 import { ASSETS, ENTRIES, specifier } from './entries.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,5 +1,5 @@
 // Statistics of the dudect-style timing harness (bench/timing.ts), kept apart so that
-// test/timing.test.ts can check them on synthetic data. After dudect (Reparaz, Balasch and
+// test/core/timing.test.ts can check them on synthetic data. After dudect (Reparaz, Balasch and
 // Verbauwhede, "Dude, is my code constant time?", DATE 2017) and its reference dudect.h.
 
 /** Class labels: 0 = class A, 1 = class B. */

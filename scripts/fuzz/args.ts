@@ -1,6 +1,6 @@
 // The fuzzer's arguments as generated (bytes, objects of them, other values), made into fresh
 // instances per call and shown in reports; and the values of wrong types passed where bytes belong.
-import { type ArgKind, canonical } from '../../test/contract.js';
+import { type ArgKind, canonical } from '../../test/support/contract.js';
 import type { Rng } from './prng.js';
 
 // ---- bytes and arguments ----------------------------------------------------------------------

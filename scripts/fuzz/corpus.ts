@@ -1,9 +1,9 @@
 // The fuzzer's corpus of valid inputs, drawn from the seed (keys, honest encapsulations, DER, PEM
 // and JWK), with the bit of DER it writes and reads itself.
 import * as keys from '../../src/keys/index.js';
-import { FORMS, LEVELS } from '../../test/api.js';
-import { headerOffsets } from '../../test/helpers.js';
-import { HYBRID_LAYOUTS, canonical, hybridParts, scalarIsValid } from '../../test/contract.js';
+import { FORMS, LEVELS } from '../../test/support/api.js';
+import { headerOffsets } from '../../test/support/helpers.js';
+import { HYBRID_LAYOUTS, canonical, hybridParts, scalarIsValid } from '../../test/support/contract.js';
 import { concat } from './args.js';
 import { type AnyKem, CORE, HYBRIDS } from './kems.js';
 import { Rng } from './prng.js';

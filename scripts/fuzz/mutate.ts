@@ -1,7 +1,7 @@
 // The fuzzer's mutations of valid inputs: generic byte mutations (DER headers favoured), and those
 // aware of an ML-KEM encapsulation or decapsulation key, or of a hybrid's ECDH share.
-import { setCoeff } from '../../test/helpers.js';
-import { type HybridLayout, Q, dkLayout, kOfPublicKey, sha3_256 } from '../../test/contract.js';
+import { setCoeff } from '../../test/support/helpers.js';
+import { type HybridLayout, Q, dkLayout, kOfPublicKey, sha3_256 } from '../../test/support/contract.js';
 import { concat } from './args.js';
 import type { Rng } from './prng.js';
 

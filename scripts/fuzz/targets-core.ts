@@ -1,6 +1,6 @@
 // The fuzz targets of ML-KEM-512/768/1024: keygen (with and without a seed), encapsulate,
 // encapsulateInternal and decapsulate, with the checks of their results.
-import { dkLayout, jReject, kOfPublicKey, sha3_256 } from '../../test/contract.js';
+import { dkLayout, jReject, kOfPublicKey, sha3_256 } from '../../test/support/contract.js';
 import { type Arg, equal } from './args.js';
 import type { Corpus, KeyEntry } from './corpus.js';
 import { BACKENDS, CORE } from './kems.js';

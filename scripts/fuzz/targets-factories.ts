@@ -1,7 +1,7 @@
 // The fuzz targets of the hybrid factories (createXWing and the others), given real, copied,
 // misshapen or wrongly typed MlKem objects.
 import { type HybridKem, createSecP256r1MlKem768, createSecP384r1MlKem1024, createX25519MlKem768, createXWing } from '../../src/hybrid/index.js';
-import type { Expected } from '../../test/contract.js';
+import type { Expected } from '../../test/support/contract.js';
 import { equal, valueArg, wrongType } from './args.js';
 import type { Corpus } from './corpus.js';
 import { CORE, HYBRIDS } from './kems.js';

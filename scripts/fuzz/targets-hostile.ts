@@ -1,6 +1,6 @@
-// The fuzz targets of issue #11. hostile.changed-mid-call: a public function (test/hostile-calls.ts)
+// The fuzz targets of issue #11. hostile.changed-mid-call: a public function (test/support/hostile-calls.ts)
 // with one input, valid or with a bit flipped, held in a resizable or growable buffer
-// (test/hostile-buffers.ts) that getRandomValues shrinks, grows, detaches or overwrites on its
+// (test/support/hostile-buffers.ts) that getRandomValues shrinks, grows, detaches or overwrites on its
 // n-th call; the outcome must be exactly that of the plain input under the same random bytes.
 // hostile.text: adversarial text up to a megabyte (long runs of blanks, dashes, boundary lines,
 // base64, line ends, colons, non-ASCII) for every text parser, which must finish in time linear
@@ -8,8 +8,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { decodeBase64, decodeBase64url } from '../../src/keys/base64.js';
 import { fromJwk, fromPem } from '../../src/keys/index.js';
-import { CHANGES, HOLDERS, changingRandomness, stream, withGetRandomValues } from '../../test/hostile-buffers.js';
-import { outcome, publicCalls } from '../../test/hostile-calls.js';
+import { CHANGES, HOLDERS, changingRandomness, stream, withGetRandomValues } from '../../test/support/hostile-buffers.js';
+import { outcome, publicCalls } from '../../test/support/hostile-calls.js';
 import { valueArg } from './args.js';
 import { Rng } from './prng.js';
 import type { Target } from './targets.js';

@@ -1,6 +1,6 @@
 // The fuzz targets of the four hybrids: keygen (with and without a seed), encapsulate,
 // encapsulateInternal and decapsulate, with mutations of either part and the checks of results.
-import { HYBRID_LAYOUTS, hybridParts, jReject } from '../../test/contract.js';
+import { HYBRID_LAYOUTS, hybridParts, jReject } from '../../test/support/contract.js';
 import { type Arg, concat, equal } from './args.js';
 import type { Corpus } from './corpus.js';
 import { BACKENDS, HYBRIDS } from './kems.js';

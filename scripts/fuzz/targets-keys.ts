@@ -3,8 +3,8 @@
 import type { MlKem } from '../../src/index.js';
 import * as keys from '../../src/keys/index.js';
 import type { MlKemAlgorithm, PrivateKeyInfo, PublicKeyInfo } from '../../src/keys/index.js';
-import { FORMS, LEVELS } from '../../test/api.js';
-import { type Expected, attempt, describeOutcome, dkLayout, isU8, kOfPublicKey, sha3_256 } from '../../test/contract.js';
+import { FORMS, LEVELS } from '../../test/support/api.js';
+import { type Expected, attempt, describeOutcome, dkLayout, isU8, kOfPublicKey, sha3_256 } from '../../test/support/contract.js';
 import { type Arg, bytesArg, equal, hasKind, make, valueArg, wrongType } from './args.js';
 import { type Corpus, derChildren } from './corpus.js';
 import { mutateBytes, mutateDk, mutateEk } from './mutate.js';

@@ -1,6 +1,6 @@
 // What a fuzz target is, how inputs are shaped by strategy, and the checked call every target
 // makes; with kemTarget, one method of a pair (portable, wasm) of the core or of a hybrid.
-import { ARG_KINDS, type Expected, type KemMethod, type Outcome, aliasProblem, attempt, describeOutcome, expectedCore, expectedHybrid, sameOutcome, watchArgs } from '../../test/contract.js';
+import { ARG_KINDS, type Expected, type KemMethod, type Outcome, aliasProblem, attempt, describeOutcome, expectedCore, expectedHybrid, sameOutcome, watchArgs } from '../../test/support/contract.js';
 import { type Arg, byteSlots, bytesArg, hasKind, make, valueArg, wrongType } from './args.js';
 import { type AnyKem, BACKENDS } from './kems.js';
 import type { Rng } from './prng.js';

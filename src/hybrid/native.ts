@@ -259,7 +259,7 @@ function nistSelfTest(impl: CurveImpl, name: 'P-256' | 'P-384'): boolean {
 const nistNative: Record<'P-256' | 'P-384', CurveImpl | null | undefined> = { 'P-256': undefined, 'P-384': undefined };
 const nistForm: Record<'P-256' | 'P-384', 'raw' | 'ecdh' | undefined> = { 'P-256': undefined, 'P-384': undefined };
 
-/** @internal Which form of native code a curve took (after its first use), for test/hybrid-node26.test.ts. */
+/** @internal Which form of native code a curve took (after its first use), for test/hybrid/node26.test.ts. */
 export function nativeNistForm(name: 'P-256' | 'P-384'): 'raw' | 'ecdh' | undefined {
   return nistForm[name];
 }

@@ -19,7 +19,7 @@ export function fieldCsubq(a: number): number {
 /**
  * Compress_d (FIPS 203, §4.2.1, eq. 4.7) for 0 ≤ x < q and 1 ≤ d ≤ 11: round(2^d·x / q) mod 2^d.
  * Note: no division (KyberSlash). 2580335 = round(2^33 / q); x is split into its high six and low
- * six bits so that every product stays below 2^28. Exact for every x and d (test/field.test.ts).
+ * six bits so that every product stays below 2^28. Exact for every x and d (test/core/field.test.ts).
  */
 export function compress(x: number, d: number): number {
   const v = Math.imul(x >> 6, 2580335) + (Math.imul(x & 63, 2580335) >> 6) + (1 << (26 - d));

@@ -5,7 +5,7 @@
 
 // Arithmetic in Z_q lives in the module that uses it, and its constants are not exported: V8
 // reads an exported or imported binding through its module cell on every use, which slows these
-// loops by a third. Every helper states the input range it accepts; test/field.test.ts checks
+// loops by a third. Every helper states the input range it accepts; test/core/field.test.ts checks
 // each over that whole range.
 
 const Q = 3329;
@@ -84,8 +84,8 @@ export function nttTwiddles(): { zeta: Int32Array; zetaShoup: Int32Array } {
  * Every product stays below 2^30. It needs two fewer operations than a Montgomery reduction and
  * keeps the twiddles in normal form.
  * Note: the NTT loops below write this formula out instead of calling it: V8 does not inline the
- * call there, and the transforms run 1.4-1.9x slower with it. test/field.test.ts checks this
- * function exhaustively; test/ntt.test.ts checks the written-out copies through the transforms.
+ * call there, and the transforms run 1.4-1.9x slower with it. test/core/field.test.ts checks this
+ * function exhaustively; test/core/ntt.test.ts checks the written-out copies through the transforms.
  * @internal Exported for those tests only.
  */
 export function mulShoup(a: number, z: number, zs: number): number {

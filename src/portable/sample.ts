@@ -55,7 +55,7 @@ export function sampleMatrixWithHash(a: Int16Array, rho: Uint8Array, k: number, 
 
 /**
  * Implements FIPS 203, Algorithm 7 (SampleNTT) on XOF(rho ‖ b0 ‖ b1), for one polynomial.
- * @internal The kernels sample whole matrices (sampleMatrix); exported for test/sample.test.ts.
+ * @internal The kernels sample whole matrices (sampleMatrix); exported for test/core/sample.test.ts.
  */
 export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: number): void {
   interleaveLanes(getScratch().seed, rho, 0, 4);
@@ -142,7 +142,7 @@ export function sampleNoise(out: Int16Array, sigma: Uint8Array, count: number, k
 
 /**
  * Implements FIPS 203, Algorithm 8 (SamplePolyCBD_eta) on PRF_eta(sigma, nonce), for one polynomial.
- * @internal The kernels sample vectors (sampleNoise); exported for test/sample.test.ts.
+ * @internal The kernels sample vectors (sampleNoise); exported for test/core/sample.test.ts.
  */
 export function samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number, eta: 2 | 3): void {
   withSeed(sigma, () => cbdFromSeed(out, 0, nonce, eta));

@@ -1,4 +1,4 @@
-// The in-browser test suite: the entry of the bundle that test/browser.test.ts builds with esbuild
+// The in-browser test suite: the entry of the bundle that test/browser/browser.test.ts builds with esbuild
 // (as a web app would) and loads in headless Chromium. It runs, for the portable and the
 // WebAssembly backend at every level: the NIST ACVP vectors, a differential test against
 // @noble/post-quantum, portable = wasm on the same seeds, bad input, tampered ciphertexts,
@@ -12,9 +12,9 @@ import { shake256 } from '@noble/hashes/sha3.js';
 import { ml_kem1024, ml_kem512, ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import { MlKem1024, MlKem512, MlKem768, MlKemError, type MlKem } from '../../src/index.js';
 import { MlKemError as WasmMlKemError, loadWasm } from '../../src/wasm/index.js';
-import { setCoeff, wrongTypes } from '../helpers.js';
+import { setCoeff, wrongTypes } from '../support/helpers.js';
 
-// ---- the contract with test/browser.test.ts ----------------------------------------------------
+// ---- the contract with test/browser/browser.test.ts ----------------------------------------------------
 
 export interface AcvpCase {
   tcId: number;
@@ -28,7 +28,7 @@ export interface AcvpGroup {
   tests: AcvpCase[];
 }
 
-/** One file of ../shared/vectors/acvp (format mlkem-acvp-compact/1), as test/acvp.test.ts reads it. */
+/** One file of ../shared/vectors/acvp (format mlkem-acvp-compact/1), as test/core/acvp.test.ts reads it. */
 export interface AcvpFile {
   revision: string;
   function: string;
@@ -199,7 +199,7 @@ function field(tc: AcvpCase, name: string, length: number): Uint8Array {
   return fromHex(s);
 }
 
-/** One ACVP case, as test/acvp.test.ts runs it. */
+/** One ACVP case, as test/core/acvp.test.ts runs it. */
 function runAcvpCase(kem: MlKem, fn: string, group: AcvpGroup, tc: AcvpCase): void {
   const { sizes } = kem;
   switch (fn) {
@@ -298,7 +298,7 @@ interface Inputs {
   bit: number; // the bit of the honest ciphertext to flip
 }
 
-/** The inputs of one iteration: SHAKE256 of a 32-byte iteration seed, as in test/differential.test.ts. */
+/** The inputs of one iteration: SHAKE256 of a 32-byte iteration seed, as in test/core/differential.test.ts. */
 function deriveInputs(iterSeed: Uint8Array, ctBytes: number): Inputs {
   const stream = shake256(iterSeed, { dkLen: 64 + 32 + ctBytes + 4 });
   const word = new DataView(stream.buffer, stream.byteOffset + 96 + ctBytes, 4).getUint32(0, true);

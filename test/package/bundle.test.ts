@@ -1,0 +1,83 @@
+// Bundle check: an app that imports only the core ('mlkem-ts') must get no curve code, and an
+// app that imports 'mlkem-ts/hybrid' gets @noble/curves. Bundled the way a web app would be
+// (esbuild, minified, ESM, for browsers); the gzipped sizes are printed for the record.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { type Bundle, CORE_APP, WASM_APP, WEBCRYPTO_APP, bundle, bundleSplit } from '../../scripts/bundle.js';
+import { WASM_BASE64 } from '../../src/wasm/module.generated.js';
+
+/** Hex of constants that any bundle with P-256, P-384 or Curve25519 code contains. */
+const CURVE_CONSTANTS = {
+  'P-256 prime': 'ffffffff00000001000000000000000000000000ffffffffffffffffffffffff',
+  'P-384 order': 'ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973',
+  'Curve25519 d': '52036cee2b6ffe738cc740797779e89800700a4d4141d8ab75eb4dca135978a3',
+} as const;
+
+/** The bundled code as text, lowercased, to search for the hex constants. */
+const lowerText = (b: Bundle): string => new TextDecoder().decode(b.code).toLowerCase();
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+const roundTrip = (name: string) => `
+  {
+    const { publicKey, secretKey } = ${name}.keygen();
+    const { ciphertext, sharedSecret } = ${name}.encapsulate(publicKey);
+    console.log(${name}.decapsulate(ciphertext, secretKey).every((b, i) => b === sharedSecret[i]));
+  }`;
+
+const HYBRID_APP = `
+  import { XWing, X25519MLKEM768, SecP256r1MLKEM768, SecP384r1MLKEM1024 } from './src/hybrid/index.ts';
+  ${['XWing', 'X25519MLKEM768', 'SecP256r1MLKEM768', 'SecP384r1MLKEM1024'].map(roundTrip).join('\n')}`;
+
+const XWING_APP = `
+  import { XWing } from './src/hybrid/index.ts';
+  ${roundTrip('XWing')}`;
+
+describe('bundle check (esbuild, minified, ESM, browser)', () => {
+  it('an app importing only the core gets no curve code, no @noble code and nothing of src/hybrid', async () => {
+    const core = await bundle(CORE_APP);
+    const foreign = core.inputs.filter((p) => p.includes('node_modules/') || p.includes('src/hybrid/'));
+    assert.deepEqual(foreign, [], `the core bundle pulls in: ${foreign.join(', ')}`);
+    const text = lowerText(core);
+    for (const [name, hex] of Object.entries(CURVE_CONSTANTS)) {
+      assert.ok(!text.includes(hex), `the core bundle contains the ${name}`);
+    }
+    console.log(`core-only app (MlKem768 round trip): ${kb(core.code.length)} minified, ${kb(core.gzip)} gzipped`);
+  });
+
+  it('an app importing mlkem-ts/hybrid gets @noble/curves (the check above can see it)', async () => {
+    const hybrid = await bundle(HYBRID_APP);
+    assert.ok(hybrid.inputs.some((p) => p.includes('node_modules/@noble/curves/')), 'no @noble/curves input in the hybrid bundle');
+    const text = lowerText(hybrid);
+    for (const [name, hex] of Object.entries(CURVE_CONSTANTS)) {
+      assert.ok(text.includes(hex), `the hybrid bundle lacks the ${name}: the constant check is blind`);
+    }
+    const xwing = await bundle(XWING_APP);
+    assert.ok(!xwing.inputs.some((p) => p.endsWith('@noble/curves/nist.js')), 'an X-Wing-only app pulls in the NIST curves');
+    assert.ok(!lowerText(xwing).includes(CURVE_CONSTANTS['P-256 prime']), 'an X-Wing-only app contains the P-256 prime');
+    console.log(`hybrid app (four round trips): ${kb(hybrid.code.length)} minified, ${kb(hybrid.gzip)} gzipped`);
+    console.log(`X-Wing-only app: ${kb(xwing.code.length)} minified, ${kb(xwing.gzip)} gzipped`);
+  });
+
+  it('the embedded WebAssembly module is at most 25 KB gzipped; a core-only app does not contain it', async () => {
+    const gz = gzipSync(WASM_BASE64, { level: 9 }).length;
+    assert.ok(gz <= 25 * 1024, `the embedded module (base64) is ${kb(gz)} gzipped, above 25 KB`);
+    const core = await bundle(CORE_APP);
+    assert.ok(!core.inputs.some((p) => p.startsWith('src/wasm/')), 'the core bundle pulls in src/wasm');
+    const wasm = await bundle(WASM_APP);
+    assert.ok(wasm.inputs.includes('src/wasm/module.generated.ts'), 'the wasm app bundle lacks the embedded module');
+    console.log(`embedded wasm module: ${kb(gz)} gzipped as base64; wasm app (MlKem768 round trip): ${kb(wasm.gzip)} gzipped`);
+  });
+
+  it('an app using only ML-KEM through mlkem-ts/webcrypto loads no curve code: the hybrids are a chunk of their own', async () => {
+    const { initial, lazy } = await bundleSplit(WEBCRYPTO_APP);
+    const foreign = initial.inputs.filter((p) => p.includes('node_modules/') || p.includes('src/hybrid/'));
+    assert.deepEqual(foreign, [], `the ponyfill's initial chunks pull in: ${foreign.join(', ')}`);
+    for (const [name, hex] of Object.entries(CURVE_CONSTANTS)) {
+      assert.ok(!lowerText(initial).includes(hex), `the ponyfill's initial chunks contain the ${name}`);
+      assert.ok(lowerText(lazy).includes(hex), `the hybrids' chunk lacks the ${name}: the constant check is blind`);
+    }
+    assert.ok(lazy.inputs.includes('src/hybrid/index.ts'), 'the hybrids are not in the chunk loaded on demand');
+    console.log(`webcrypto app (ML-KEM-768 round trip): ${kb(initial.gzip)} gzipped at start; the hybrids' chunk ${kb(lazy.gzip)} gzipped, loaded on first use`);
+  });
+});

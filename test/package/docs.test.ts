@@ -1,0 +1,88 @@
+// The API reference check (`npm run docs`): its entry points follow package.json `exports`, and
+// TypeDoc with our configuration fails on an undocumented export, a missing @param, @returns or
+// @throws, and passes a fully documented one (two small TypeDoc runs on fixtures, about 5 s).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, it } from 'node:test';
+import { entryPoints, typedocBinary } from '../../scripts/docs.js';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+
+describe('docs entry points from package.json exports', () => {
+  it('every code export of package.json, and nothing else', () => {
+    const entries = entryPoints(pkg.exports, (p) => existsSync(join(root, p)));
+    const expected = Object.entries(pkg.exports)
+      .filter(([, target]) => JSON.stringify(target).includes('.js"')) // not ./package.json, not the .wasm file
+      // The ES module file each export points to, as a source file: ./dist/hpke/core.js → src/hpke/core.ts.
+      .map(([, target]) => JSON.stringify(target).match(/"\.\/dist\/((?!cjs\/)[^"]+)\.js"/)![1]!)
+      .map((file) => `src/${file}.ts`);
+    assert.ok(expected.length >= 4);
+    assert.deepEqual(entries.sort(), expected.sort());
+  });
+
+  it('a new entry point is covered as soon as it is exported, in ESM or CommonJS form; a .wasm asset is not an entry point', () => {
+    const added = {
+      ...pkg.exports,
+      './webcrypto': { types: './dist/webcrypto/index.d.ts', default: './dist/webcrypto/index.js' },
+      './hpke': {
+        import: { types: './dist/hpke/index.d.ts', default: './dist/hpke/index.js' },
+        'module-sync': './dist/hpke/index.js',
+        require: { types: './dist/cjs/hpke/index.d.cts', default: './dist/cjs/hpke/index.cjs' },
+      },
+      './wasm/mlkem.wasm': { import: { types: './dist/wasm/mlkem.wasm.d.ts', default: './dist/wasm/mlkem.wasm' }, default: './dist/wasm/mlkem.wasm' },
+    };
+    const entries = entryPoints(added, (p) => !p.includes('mlkem.wasm'));
+    assert.ok(entries.includes('src/webcrypto/index.ts'));
+    assert.ok(entries.includes('src/hpke/index.ts'));
+    assert.equal(entries.filter((e) => e === 'src/hpke/index.ts').length, 1);
+    assert.ok(!entries.some((e) => e.includes('mlkem.wasm')));
+  });
+
+  it('an export whose source cannot be found fails loudly instead of being left out', () => {
+    assert.throws(() => entryPoints({ './nowhere': './dist/nowhere/index.js' }, () => false), /exports\["\.\/nowhere"\] → \.\/dist\/nowhere\/index\.js: no TypeScript source src\/nowhere\/index\.ts/);
+  });
+});
+
+describe('the TypeDoc check (typedoc.json, tools/typedoc/check-tags.mjs)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mlkem-docs-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, types: [] }, files: ['entry.ts'] }));
+  const typedoc = (source: string) => {
+    writeFileSync(join(dir, 'entry.ts'), source);
+    const run = spawnSync(typedocBinary(), ['--options', 'typedoc.json', '--tsconfig', join(dir, 'tsconfig.json'), '--out', join(dir, 'out'), join(dir, 'entry.ts')], { cwd: root, encoding: 'utf8' });
+    return { status: run.status, output: (run.stdout + run.stderr).replace(/\x1b\[[0-9;]*m/g, '') };
+  };
+
+  it('fails on an undocumented export and on a missing @param, @returns or @throws', () => {
+    const r = typedoc(`
+/** Documented, but without its tags. */
+export function half(x: number): number { return x / 2; }
+export const bare = 1;
+`);
+    assert.notEqual(r.status, 0, r.output);
+    assert.match(r.output, /bare \(Variable\).* does not have any documentation/);
+    assert.match(r.output, /half \(Function\) has no @param for 'x'/);
+    assert.match(r.output, /half \(Function\) has no @returns/);
+    assert.match(r.output, /half \(Function\) has no @throws/);
+  });
+
+  it('passes a fully documented export', () => {
+    const r = typedoc(`
+/**
+ * Half of a number.
+ * @param x - the number
+ * @returns x / 2
+ * @throws Nothing.
+ */
+export function half(x: number): number { return x / 2; }
+/** One. */
+export const one = 1;
+`);
+    assert.equal(r.status, 0, r.output);
+  });
+});

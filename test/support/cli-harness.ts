@@ -1,0 +1,54 @@
+// Runs the mlkem-ts command in-process (main(argv, io) with captured streams), so that the CLI
+// tests need no process per call; and a temporary folder for the files they write.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../src/cli/main.js';
+
+export interface Run {
+  status: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Runs `mlkem-ts ...args` with `stdin` as standard input (a terminal when undefined). */
+export async function cli(args: string[], options: { stdin?: Uint8Array | string; tty?: boolean } = {}): Promise<Run> {
+  const out: Buffer[] = [];
+  let stderr = '';
+  const status = await main(args, {
+    readStdin: async () => Buffer.from(options.stdin ?? ''),
+    stdinIsTTY: options.stdin === undefined,
+    writeStdout: (data) => void out.push(Buffer.from(data)),
+    writeStderr: (text) => void (stderr += text),
+    stderrIsTTY: options.tty === true,
+  });
+  return { status, stdout: Buffer.concat(out), stderr };
+}
+
+/** Runs and asserts success (status 0, nothing on stderr). */
+export async function ok(args: string[], options?: { stdin?: Uint8Array | string }): Promise<Buffer> {
+  const r = await cli(args, options);
+  assert.equal(r.status, 0, `mlkem-ts ${args.join(' ')} failed: ${r.stderr}`);
+  assert.equal(r.stderr, '');
+  return r.stdout;
+}
+
+/**
+ * Runs and asserts a failure with `status`: exactly one line on stderr, "mlkem-ts[ command]: …",
+ * matching `message`, no stack trace, nothing on stdout.
+ */
+export async function fails(args: string[], status: 1 | 2, message: RegExp, options?: { stdin?: Uint8Array | string }): Promise<string> {
+  const r = await cli(args, options);
+  assert.equal(r.status, status, `mlkem-ts ${args.join(' ')}: status ${r.status}, stderr ${r.stderr}`);
+  assert.match(r.stderr, /^mlkem-ts( [a-z]+)?: [^\n]+\n$/, `not one line: ${JSON.stringify(r.stderr)}`);
+  assert.doesNotMatch(r.stderr, /\n\s+at |unexpected error/);
+  assert.match(r.stderr, message);
+  return r.stderr;
+}
+
+/** A fresh temporary folder, removed by the returned function. */
+export function tempDir(): { dir: string; path: (name: string) => string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'mlkem-cli-'));
+  return { dir, path: (name) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,32 @@
+// Helpers for the kernel-by-kernel tests of the WebAssembly backend: a fresh instance, its
+// Kernels, and a check that a call left the module's static region (constant tables and
+// scratch, below heapBase) exactly as instantiation left it, so no secret stays in scratch.
+import assert from 'node:assert/strict';
+import type { Kernels } from '../../src/kernels.js';
+import type { WasmExports } from '../../src/wasm/exports.js';
+import { compileSync, instantiate } from '../../src/wasm/instance.js';
+import { wasmKernels } from '../../src/wasm/kernels.js';
+
+export interface WasmUnderTest {
+  ex: WasmExports;
+  kernels: Kernels;
+  /** Asserts that the static region equals its state right after instantiation. */
+  assertScratchClean(what: string): void;
+}
+
+export function freshWasm(): WasmUnderTest {
+  const ex = instantiate(compileSync());
+  const kernels = wasmKernels(ex);
+  const staticRegion = () => new Uint8Array(ex.memory.buffer, 0, ex.heapBase());
+  const initial = staticRegion().slice();
+  return {
+    ex,
+    kernels,
+    assertScratchClean(what: string) {
+      const now = staticRegion();
+      for (let i = 0; i < initial.length; i++) {
+        if (now[i] !== initial[i]) assert.fail(`${what}: static byte ${i} of ${initial.length} left changed after the call`);
+      }
+    },
+  };
+}

@@ -1,35 +1,92 @@
 /// <reference types="node" />
 // The command's contact with the outside: standard streams behind a small interface (so that
-// tests run main() in-process), and files, where "-" means standard input or output. Private
-// files (keys, shared secrets) are created with mode 0600 and renamed into place, so that the
-// secret is never in a file that others can read, not even for a moment.
+// tests run main() in-process), and files, where "-" means standard input or output. Every input
+// is read up to a bound (INPUT_LIMIT), never more. Private files (keys, shared secrets) are
+// created with mode 0600 and renamed into place, so that the secret is never in a file that others
+// can read, not even for a moment. No output is ever the same file as an input: files are
+// compared by device and inode, so that a symbolic or hard link to the private key is caught.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  type BigIntStats,
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliError, UsageError, fileError } from './errors.js';
 
+/**
+ * The most bytes any input may have: 1 MiB. Key files and ciphertexts are a few KB (the largest,
+ * an ML-KEM-1024 PKCS#8 key in both forms as PEM, is under 5 KB); the bound keeps a mistaken
+ * input (a disk image, /dev/zero, a stream that never ends) from filling the memory.
+ */
+export const INPUT_LIMIT = 1 << 20;
+
+/** A file's identity: device and inode (as bigints, which hold every inode number exactly). */
+export interface FileIdentity {
+  dev: bigint;
+  ino: bigint;
+}
+
 /** Standard streams as main() sees them. */
 export interface CliIo {
-  /** All of standard input. */
-  readStdin(): Promise<Uint8Array>;
+  /**
+   * Standard input, at most `limit + 1` bytes of it (enough to tell that it is longer than
+   * `limit`); it may return more, and the caller checks the length.
+   */
+  readStdin(limit: number): Promise<Uint8Array>;
   /** Whether standard input is a terminal (then it is never read: no prompts). */
   readonly stdinIsTTY: boolean;
+  /** The identity of standard input when it is a file (`< key.pem`), so that no output replaces it. */
+  stdinIdentity?(): FileIdentity | undefined;
   writeStdout(data: string | Uint8Array): void;
+  /** Whether standard output is a terminal (then binary output goes there only when asked for). */
+  readonly stdoutIsTTY?: boolean;
   writeStderr(text: string): void;
   /** Whether standard error is a terminal (then `bench` shows its progress there). */
   readonly stderrIsTTY: boolean;
 }
 
+/**
+ * The identity of an open regular file, or undefined for anything else: only a regular file can be
+ * overwritten by mistake (a terminal, /dev/null or a pipe may well be both read and written).
+ */
+function identityOfFd(fd: number): FileIdentity | undefined {
+  try {
+    const s = fstatSync(fd, { bigint: true });
+    return s.isFile() ? { dev: s.dev, ino: s.ino } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The process's own streams. */
 export function nodeIo(): CliIo {
   return {
-    async readStdin() {
+    async readStdin(limit) {
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
+      let total = 0;
+      for await (const chunk of process.stdin) {
+        chunks.push(chunk as Buffer);
+        total += (chunk as Buffer).length;
+        if (total > limit) break; // leaving the loop stops reading; the caller reports the bound
+      }
+      const all = Buffer.concat(chunks);
+      for (const c of chunks) c.fill(0); // they may hold a private key
+      return all;
     },
     stdinIsTTY: process.stdin.isTTY === true,
+    stdinIdentity: () => identityOfFd(0),
     writeStdout: (data) => void process.stdout.write(data),
+    stdoutIsTTY: process.stdout.isTTY === true,
     writeStderr: (text) => void process.stderr.write(text),
     stderrIsTTY: process.stderr.isTTY === true,
   };
@@ -39,68 +96,169 @@ export function nodeIo(): CliIo {
 export const inputName = (file: string): string => (file === '-' ? 'standard input' : file);
 export const outputName = (file: string): string => (file === '-' ? 'standard output' : file);
 
-/**
- * The bytes of `file`, or of standard input for "-", as a plain Uint8Array (a Buffer's slice would
- * share memory). `what` says what the file is, for the no-prompt refusal.
- */
-export async function readInput(io: CliIo, file: string, what: string): Promise<Uint8Array> {
-  let buffer: Uint8Array;
-  if (file === '-') {
-    if (io.stdinIsTTY) throw new UsageError(`${what} would be read from standard input, which is a terminal: name a file or pipe it in`);
-    buffer = await io.readStdin();
-  } else {
-    try {
-      buffer = readFileSync(file);
-    } catch (err) {
-      throw fileError(file, err);
+const tooLarge = (name: string): CliError =>
+  new CliError(`${name}: is larger than 1 MiB (${INPUT_LIMIT} bytes), the most a key file or ciphertext may have`);
+
+const sameFile = (a: FileIdentity, b: FileIdentity): boolean => a.dev === b.dev && a.ino === b.ino;
+
+/** The identity of the regular file `file` names now, following links; undefined for anything else. */
+function identityOf(file: string): FileIdentity | undefined {
+  let s: BigIntStats | undefined;
+  try {
+    s = statSync(file, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined; // unreadable: the write reports why
+  }
+  return s?.isFile() === true ? { dev: s.dev, ino: s.ino } : undefined;
+}
+
+/** Reads at most INPUT_LIMIT bytes of the open file fd, refusing more. */
+function readBounded(fd: number, name: string): Buffer {
+  const stats = fstatSync(fd);
+  if (stats.isFile() && stats.size > INPUT_LIMIT) throw tooLarge(name);
+  const buffer = Buffer.alloc(INPUT_LIMIT + 1);
+  let length = 0;
+  for (;;) {
+    const n = readSync(fd, buffer, length, buffer.length - length, null);
+    if (n === 0) break;
+    length += n;
+    if (length > INPUT_LIMIT) {
+      buffer.fill(0);
+      throw tooLarge(name);
     }
   }
-  const bytes = new Uint8Array(buffer);
+  const bytes = Buffer.from(buffer.subarray(0, length));
   buffer.fill(0); // it may hold a private key
   return bytes;
 }
 
 /**
- * Writes `data` to `file`, or to standard output for "-". A private file is written to a new file
- * created with mode 0600 (O_EXCL, so nothing else has it open) in the same folder and then renamed
- * over `file`: an existing file's more open mode is never kept. A private file is never written
- * through a symbolic link (someone else's link could lead it anywhere, to a pipe they read); an
- * existing device or pipe (such as /dev/stdout) is written in place, opened without following a
- * link and without creating anything, so a pipe removed meanwhile cannot become a readable file.
+ * The files of one command: what it has read (by identity) and written, so that no output is
+ * ever one of its inputs or an earlier output, whatever path or link names it.
  */
-export function writeOutput(io: CliIo, file: string, data: string | Uint8Array, options: { private: boolean }): void {
-  if (file === '-') {
-    io.writeStdout(data);
-    return;
-  }
-  try {
-    if (!options.private) {
-      writeFileSync(file, data);
-      return;
-    }
-    const kind = existingKind(file);
-    if (kind === 'link') {
-      throw new CliError(`${file}: is a symbolic link; a private key or secret is not written through one (give the real path, or - for standard output)`);
-    }
-    if (kind === 'special') {
-      writeAll(openSync(file, constants.O_WRONLY | constants.O_NOFOLLOW), data);
-      return;
-    }
-    const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-    const fd = openSync(temporary, 'wx', 0o600);
-    try {
-      writeAll(fd, data);
-      renameSync(temporary, file);
-    } catch (err) {
-      try {
-        unlinkSync(temporary);
-      } catch {
-        // already renamed or never written; the original error is the one to report
+export class Files {
+  private readonly inputs: Array<{ name: string; id: FileIdentity }> = [];
+  private readonly outputs: Array<{ name: string; id: FileIdentity }> = [];
+
+  constructor(private readonly io: CliIo) {}
+
+  /**
+   * The bytes of `file`, or of standard input for "-", as a plain Uint8Array (a Buffer's slice
+   * would share memory); at most INPUT_LIMIT of them. `what` says what the file is, for the
+   * no-prompt refusal.
+   */
+  async read(file: string, what: string): Promise<Uint8Array> {
+    let buffer: Uint8Array;
+    if (file === '-') {
+      if (this.io.stdinIsTTY) throw new UsageError(`${what} would be read from standard input, which is a terminal: name a file or pipe it in`);
+      const id = this.io.stdinIdentity?.();
+      if (id !== undefined) this.inputs.push({ name: 'standard input', id });
+      buffer = await this.io.readStdin(INPUT_LIMIT);
+      if (buffer.length > INPUT_LIMIT) {
+        buffer.fill(0);
+        throw tooLarge('standard input');
       }
-      throw err;
+    } else {
+      let fd: number;
+      try {
+        fd = openSync(file, 'r');
+      } catch (err) {
+        throw fileError(file, err);
+      }
+      try {
+        const id = identityOfFd(fd);
+        if (id !== undefined) this.inputs.push({ name: file, id });
+        buffer = readBounded(fd, file);
+      } catch (err) {
+        throw err instanceof CliError ? err : fileError(file, err);
+      } finally {
+        closeSync(fd);
+      }
     }
+    const bytes = new Uint8Array(buffer);
+    buffer.fill(0); // it may hold a private key
+    return bytes;
+  }
+
+  /**
+   * Refuses, before any work, outputs that are the same file as an input or as one another:
+   * compared as files (device and inode, through links), not as path strings. `outputs` pairs
+   * each output file with the option that names it.
+   */
+  checkOutputs(...outputs: Array<[option: string, file: string | undefined]>): void {
+    const seen: Array<{ option: string; id: FileIdentity }> = [];
+    for (const [option, file] of outputs) {
+      if (file === undefined || file === '-') continue;
+      const id = identityOf(file);
+      if (id === undefined) continue;
+      this.refuseInput(file, id);
+      const other = seen.find((s) => sameFile(s.id, id));
+      if (other !== undefined) throw new UsageError(`${other.option} and ${option} name the same file (${file} is a link to it)`);
+      seen.push({ option, id });
+    }
+  }
+
+  private refuseInput(file: string, id: FileIdentity): void {
+    for (const known of [...this.inputs, ...this.outputs]) {
+      if (sameFile(known.id, id)) {
+        const which = this.inputs.includes(known) ? 'an input' : 'an output written just before';
+        throw new CliError(`${file}: is the same file as ${known.name}, ${which} (a link to it, or the same path); not overwritten`);
+      }
+    }
+  }
+
+  /**
+   * Writes `data` to `file`, or to standard output for "-". A private file is written to a new file
+   * created with mode 0600 (O_EXCL, so nothing else has it open) in the same folder and then renamed
+   * over `file`: an existing file's more open mode is never kept. A private file is never written
+   * through a symbolic link (someone else's link could lead it anywhere, to a pipe they read); an
+   * existing device or pipe (such as /dev/stdout) is written in place, opened without following a
+   * link and without creating anything, so a pipe removed meanwhile cannot become a readable file.
+   * Whatever the file is, it is refused when it is an input or an earlier output of the command.
+   */
+  write(file: string, data: string | Uint8Array, options: { private: boolean }): void {
+    if (file === '-') {
+      this.io.writeStdout(data);
+      return;
+    }
+    const existing = identityOf(file);
+    if (existing !== undefined) this.refuseInput(file, existing);
+    try {
+      if (!options.private) {
+        writeFileSync(file, data);
+      } else {
+        const kind = existingKind(file);
+        if (kind === 'link') {
+          throw new CliError(`${file}: is a symbolic link; a private key or secret is not written through one (give the real path, or - for standard output)`);
+        }
+        if (kind === 'special') {
+          writeAll(openSync(file, constants.O_WRONLY | constants.O_NOFOLLOW), data);
+        } else {
+          writeReplacing(file, data);
+        }
+      }
+    } catch (err) {
+      throw err instanceof CliError ? err : fileError(file, err);
+    }
+    const written = identityOf(file);
+    if (written !== undefined) this.outputs.push({ name: file, id: written });
+  }
+}
+
+/** Writes a new mode-0600 file beside `file` and renames it over `file`. */
+function writeReplacing(file: string, data: string | Uint8Array): void {
+  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const fd = openSync(temporary, 'wx', 0o600);
+  try {
+    writeAll(fd, data);
+    renameSync(temporary, file);
   } catch (err) {
-    throw err instanceof CliError ? err : fileError(file, err);
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // already renamed or never written; the original error is the one to report
+    }
+    throw err;
   }
 }
 

@@ -60,11 +60,18 @@ export function unwrap(bytes: Uint8Array, name: string): Container {
   let first = 0;
   while (first < bytes.length && (bytes[first] === 0x20 || (bytes[first]! >= 0x09 && bytes[first]! <= 0x0d))) first++;
   if (bytes[first] === 0x7b) {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new CliError(`${name}: starts like a JWK but is not valid UTF-8`);
+    }
     let jwk: unknown;
     try {
-      jwk = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    } catch (err) {
-      throw new CliError(`${name}: starts like a JWK but is not valid JSON (${(err as Error).message})`);
+      jwk = JSON.parse(text);
+    } catch {
+      // Not the parser's message: V8 quotes the text around the error, which may be the seed.
+      throw new CliError(`${name}: starts like a JWK but is not valid JSON`);
     }
     return { encoding: 'JWK', structure: 'JWK', jwk: jwk as object };
   }

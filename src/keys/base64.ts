@@ -57,7 +57,7 @@ function encode(bytes: Uint8Array, url: boolean): string {
  * alphabet, a length that no byte string has (4n + 1), and non-zero unused bits in the last
  * character (so that each byte string has exactly one encoding). `what` names the text.
  */
-function decode(text: string, url: boolean, what: string): Uint8Array {
+function decode(text: string, url: boolean, what: string, secret: boolean): Uint8Array {
   const n = text.length;
   if (n % 4 === 1) {
     throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: ${n} characters cannot encode whole bytes`);
@@ -90,11 +90,12 @@ function decode(text: string, url: boolean, what: string): Uint8Array {
   acc = 0;
   if (bad !== 0) {
     out.fill(0);
-    // Only now, on text that is refused anyway, look for the culprit to name it.
+    // Only now, on text that is refused anyway, look for the culprit to name it (by its position
+    // alone in secret text, whose characters are never quoted).
     for (let i = 0; i < n; i++) {
       const code = text.charCodeAt(i);
       if (code > 255 || decodeChar(code, url) < 0) {
-        const shown = code >= 0x21 && code <= 0x7e ? `'${text[i]}'` : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+        const shown = secret ? 'outside the alphabet' : code >= 0x21 && code <= 0x7e ? `'${text[i]}'` : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
         throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: character ${shown} at position ${i}`);
       }
     }
@@ -108,13 +109,16 @@ export function encodeBase64(bytes: Uint8Array): string {
   return encode(bytes, false);
 }
 
-/** Strict base64 (RFC 4648, §4): the alphabet only, padded to a multiple of 4, canonical. */
-export function decodeBase64(text: string, what: string): Uint8Array {
+/**
+ * Strict base64 (RFC 4648, §4): the alphabet only, padded to a multiple of 4, canonical. With
+ * `secret`, a message never quotes a character of the text (a private key's).
+ */
+export function decodeBase64(text: string, what: string, secret = false): Uint8Array {
   if (text.length % 4 !== 0) {
     throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid base64: its length ${text.length} is not a multiple of 4`);
   }
   const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return decode(text.slice(0, text.length - pad), false, what);
+  return decode(text.slice(0, text.length - pad), false, what, secret);
 }
 
 /** Base64url without padding (RFC 4648, §5; RFC 7515, §2), as in JWK. */
@@ -122,7 +126,7 @@ export function encodeBase64url(bytes: Uint8Array): string {
   return encode(bytes, true);
 }
 
-/** Strict base64url without padding (RFC 7515, §2): the URL-safe alphabet only, canonical. */
-export function decodeBase64url(text: string, what: string): Uint8Array {
-  return decode(text, true, what);
+/** Strict base64url without padding (RFC 7515, §2): the URL-safe alphabet only, canonical; `secret` as for decodeBase64. */
+export function decodeBase64url(text: string, what: string, secret = false): Uint8Array {
+  return decode(text, true, what, secret);
 }

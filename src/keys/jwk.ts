@@ -45,7 +45,12 @@ const fail = (message: string): never => {
   throw new MlKemError('ERR_INVALID_KEY_ENCODING', `JWK: ${message}`);
 };
 
-const show = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : describe(value));
+/**
+ * A member's value for a message: a short name-like string quoted, any other string by its length
+ * only (a private JWK's members are never quoted: one of them may be the seed, misplaced).
+ */
+const show = (value: unknown): string =>
+  typeof value !== 'string' ? describe(value) : /^[A-Za-z0-9._-]{0,20}$/.test(value) ? JSON.stringify(value) : `a string of ${value.length} characters`;
 
 /**
  * The key in a JWK: { algorithm, publicKey } for a public JWK; { algorithm, seed, secretKey,
@@ -79,7 +84,7 @@ export function fromJwk(jwk: object, options?: KeyOptions): PublicKeyInfo | Priv
     return { algorithm, publicKey };
   }
   if (typeof priv !== 'string') fail(`priv must be a base64url string, got ${describe(priv)}`);
-  const seed = decodeBase64url(priv as string, 'JWK priv');
+  const seed = decodeBase64url(priv as string, 'JWK priv', true);
   if (seed.length !== 64) {
     wipe(seed);
     fail(

@@ -149,11 +149,15 @@ export function fromPem(
       const line = raw.slice(0, trimmedEnd(raw));
       if (line.length === 0) fail(`blank line ${j + 1} inside the ${found} block`);
       const colon = line.indexOf(':');
-      if (colon !== -1) fail(`line ${j + 1} of the ${found} block is a header ('${clip(line.slice(0, colon))}:'); encrypted or RFC 1421 PEM is not supported`);
+      if (colon !== -1) {
+        // A private block's lines are never quoted: they may be the key.
+        const shown = found === 'PRIVATE KEY' ? 'a line with a colon' : `'${clip(line.slice(0, colon))}:'`;
+        fail(`line ${j + 1} of the ${found} block is a header (${shown}); encrypted or RFC 1421 PEM is not supported`);
+      }
       body += line;
     }
     if (body.length === 0) fail(`the ${found} block on line ${i + 1} is empty`);
-    return { label: found as PemLabel, der: decodeBase64(body, `PEM: the ${found} block`) };
+    return { label: found as PemLabel, der: decodeBase64(body, `PEM: the ${found} block`, found === 'PRIVATE KEY') };
   }
   const want = wanted.map((l) => `'-----BEGIN ${l}-----'`).join(' or ');
   return fail(`no ${want} line found${seen.size > 0 ? ` (found ${[...seen].map((l) => `'${l}'`).join(', ')})` : ''}`);

@@ -4,7 +4,7 @@
 import { wipe } from '../../ct.js';
 import { kemFor } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
-import { type CliIo, inputName, readInput, writeOutput } from '../io.js';
+import { Files, inputName } from '../io.js';
 import { withKey } from '../keyfile.js';
 import { type Command, distinctFiles, parse, required } from '../options.js';
 
@@ -37,8 +37,8 @@ function kemArguments(args: string[], ctDirection: 'input' | 'output') {
   return { input, ct, secret, text };
 }
 
-function writeSecret(io: CliIo, file: string, secret: Uint8Array, text: SecretText): void {
-  writeOutput(io, file, text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`, { private: true });
+function writeSecret(files: Files, file: string, secret: Uint8Array, text: SecretText): void {
+  files.write(file, text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`, { private: true });
 }
 
 export const encap: Command = {
@@ -57,11 +57,13 @@ ${SECRET_OPTIONS}
 `,
   async run(args, io) {
     const { input, ct, secret, text } = kemArguments(args, 'output');
-    const { algorithm, publicKey } = withKey(await readInput(io, input, 'the public key'), inputName(input), (key) => key);
+    const files = new Files(io);
+    const { algorithm, publicKey } = withKey(await files.read(input, 'the public key'), inputName(input), (key) => key);
+    files.checkOutputs(['--ct', ct], ['--secret', secret]);
     const { ciphertext, sharedSecret } = kemFor(algorithm).encapsulate(publicKey);
     try {
-      writeOutput(io, ct, ciphertext, { private: false });
-      writeSecret(io, secret, sharedSecret, text);
+      files.write(ct, ciphertext, { private: false });
+      writeSecret(files, secret, sharedSecret, text);
     } finally {
       wipe(sharedSecret);
     }
@@ -85,8 +87,10 @@ ${SECRET_OPTIONS}
 `,
   async run(args, io) {
     const { input, ct: ctFile, secret, text } = kemArguments(args, 'input');
-    const keyBytes = await readInput(io, input, 'the private key');
-    const ciphertext = await readInput(io, ctFile, 'the ciphertext');
+    const files = new Files(io);
+    const keyBytes = await files.read(input, 'the private key');
+    const ciphertext = await files.read(ctFile, 'the ciphertext');
+    files.checkOutputs(['--secret', secret]);
     withKey(keyBytes, inputName(input), (key) => {
       if (key.kind !== 'private') throw new CliError(`${inputName(input)}: is a public key; decap needs the private key`);
       const kem = kemFor(key.algorithm);
@@ -95,7 +99,7 @@ ${SECRET_OPTIONS}
       }
       const sharedSecret = kem.decapsulate(ciphertext, key.secretKey);
       try {
-        writeSecret(io, secret, sharedSecret, text);
+        writeSecret(files, secret, sharedSecret, text);
       } finally {
         wipe(sharedSecret);
       }

@@ -9,7 +9,7 @@ import type { MlKem } from '../../kem.js';
 import { type PrivateKeyInfo, decodePkcs8, decodeSpki, fromJwk, kemFor } from '../../keys/index.js';
 import { embeddedPublicKey } from '../../keys/validate.js';
 import { CliError, UsageError } from '../errors.js';
-import { inputName, readInput } from '../io.js';
+import { Files, inputName } from '../io.js';
 import { type Container, naming, unwrap } from '../keyfile.js';
 import { type Command, parse } from '../options.js';
 import { type StoredParts, storedParts } from '../parts.js';
@@ -108,7 +108,7 @@ Options:
     if (positionals.length !== 1) throw new UsageError(`inspect takes one FILE, got ${positionals.length}`);
     const file = positionals[0]!;
     const name = inputName(file);
-    const bytes = await readInput(io, file, 'the key');
+    const bytes = await new Files(io).read(file, 'the key');
     const container = unwrap(bytes, name);
     decodeStrictly(container, name);
     const parts = naming(name, () => storedParts(container));

@@ -3,7 +3,7 @@
 import { wipe } from '../../ct.js';
 import { type PrivateKeyForm, kemFor } from '../../keys/index.js';
 import { UsageError } from '../errors.js';
-import { writeOutput } from '../io.js';
+import { Files } from '../io.js';
 import { writePrivateKey, writePublicKey } from '../keyfile.js';
 import { type Command, distinctFiles, keyFormat, parse, parseAlgorithm } from '../options.js';
 
@@ -45,10 +45,12 @@ Options:
     if (format === 'jwk' && form !== 'seed') throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${form}`);
     distinctFiles(['-o/--out', out, 'output'], ['--pubout', values.pubout, 'output']);
 
+    const files = new Files(io);
+    files.checkOutputs(['-o/--out', out], ['--pubout', values.pubout]);
     const pair = kemFor(algorithm).keygen();
     try {
-      writeOutput(io, out, writePrivateKey({ algorithm, ...pair }, format, form), { private: true });
-      if (values.pubout !== undefined) writeOutput(io, values.pubout, writePublicKey(pair.publicKey, format), { private: false });
+      files.write(out, writePrivateKey({ algorithm, ...pair }, format, form), { private: true });
+      if (values.pubout !== undefined) files.write(values.pubout, writePublicKey(pair.publicKey, format), { private: false });
     } finally {
       wipe(pair.seed, pair.secretKey);
     }

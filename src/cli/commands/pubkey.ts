@@ -1,6 +1,6 @@
 // `mlkem-ts pubkey`: the public key of a private key file (like `openssl pkey -pubout`), or a
 // public key file converted between PEM, DER and JWK.
-import { inputName, readInput, writeOutput } from '../io.js';
+import { Files, inputName } from '../io.js';
 import { withKey, writePublicKey } from '../keyfile.js';
 import { type Command, distinctFiles, keyFormat, parse } from '../options.js';
 
@@ -30,7 +30,9 @@ Options:
     const input = values.in ?? '-';
     const output = values.out ?? '-';
     distinctFiles(['-i/--in', input, 'input'], ['-o/--out', output, 'output']);
-    const { publicKey } = withKey(await readInput(io, input, 'the key'), inputName(input), (key) => key);
-    writeOutput(io, output, writePublicKey(publicKey, format), { private: false });
+    const files = new Files(io);
+    const { publicKey } = withKey(await files.read(input, 'the key'), inputName(input), (key) => key);
+    files.checkOutputs(['-o/--out', output]);
+    files.write(output, writePublicKey(publicKey, format), { private: false });
   },
 };

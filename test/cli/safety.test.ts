@@ -1,0 +1,189 @@
+// The command's promises about its files (issue 22, findings 4-6): no error message quotes a
+// private input file; no output replaces an input, whatever link or path names it; every input is
+// read up to 1 MiB, never more.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { closeSync, linkSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, it } from 'node:test';
+import { MlKem512 } from '../../src/index.js';
+import { encodePkcs8, encodeSpki, toJwk, toPem } from '../../src/keys/index.js';
+import { INPUT_LIMIT } from '../../src/cli/io.js';
+import { cli, fails, ok, tempDir } from '../support/cli-harness.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const t = tempDir();
+after(() => t.remove());
+
+const pair = MlKem512.keygen();
+const jwk = toJwk(pair);
+const privatePem = toPem(encodePkcs8(pair, { form: 'both' }), 'PRIVATE KEY');
+/** The secret text of the files: the base64 of the PKCS#8 (after its first line of header bytes) and the JWK's priv. */
+const secrets = [privatePem.split('\n').slice(2, -3).join(''), jwk.priv!];
+
+/** Asserts that `text` holds no 8 characters in a row of any secret text, and names no character of it. */
+function quotesNoSecret(text: string, label: string): void {
+  for (const secret of secrets) {
+    for (let i = 0; i + 8 <= secret.length; i++) {
+      assert.ok(!text.includes(secret.slice(i, i + 8)), `${label}: the message quotes the private key: ${text}`);
+    }
+  }
+  assert.doesNotMatch(text, /character '|U\+[0-9A-F]{4}/, `${label}: the message names a character of the private file`);
+}
+
+describe('no error message quotes a private input file (issue 22, finding 4)', () => {
+  const text = JSON.stringify(jwk);
+  const lines = privatePem.split('\n');
+  const files: Record<string, string> = {
+    // V8's JSON.parse message quotes the text around the error: here the seed.
+    'a JWK with one quote missing': text.replace(`"priv":"`, `"priv":`),
+    'a JWK with a comma missing': text.replace(`","priv"`, `" "priv"`),
+    'a JWK whose priv has a bad character': text.replace(jwk.priv!, `${jwk.priv!.slice(0, 30)}*${jwk.priv!.slice(31)}`),
+    'a JWK whose priv is in alg': JSON.stringify({ kty: 'AKP', alg: jwk.priv, pub: jwk.pub }),
+    'a JWK whose priv is in kty': JSON.stringify({ kty: jwk.priv, alg: jwk.alg, pub: jwk.pub }),
+    'a PEM line with a colon': [lines[0], `${lines[3]!.slice(0, 20)}:${lines[3]!.slice(20)}`, ...lines.slice(1)].join('\n'),
+    'a PEM line with a bad character': privatePem.replace(lines[5]!, `${lines[5]!.slice(0, 9)}!${lines[5]!.slice(10)}`),
+    'a PEM line with a space': privatePem.replace(lines[5]!, `${lines[5]!.slice(0, 9)} ${lines[5]!.slice(10)}`),
+  };
+  for (const [name, content] of Object.entries(files)) {
+    it(`${name}: every command that reads it fails with a message that quotes none of it`, async () => {
+      const file = t.path('broken.key');
+      writeFileSync(file, content);
+      for (const args of [
+        ['pubkey', '-i', file],
+        ['decap', '-i', file, '--ct', file, '--secret', '-'],
+        ['encap', '-i', file, '--ct', t.path('never.ct'), '--secret', '-'],
+        ['inspect', file],
+      ]) {
+        const message = await fails(args, 1, /broken\.key: /);
+        quotesNoSecret(message, `${name}, ${args[0]}`);
+      }
+    });
+  }
+});
+
+describe('no output replaces an input, through a link or another path (issue 22, finding 5)', () => {
+  const key = t.path('key.pem');
+  const pub = t.path('pub.pem');
+  const reset = () => {
+    writeFileSync(key, privatePem, { mode: 0o600 });
+    writeFileSync(pub, toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY'));
+  };
+  const links = {
+    'a symbolic link': (target: string, link: string) => symlinkSync(target, link),
+    'a hard link': (target: string, link: string) => linkSync(target, link),
+  };
+
+  for (const [kind, makeLink] of Object.entries(links)) {
+    it(`pubkey -o ${kind} to its input is refused before anything is written; the private key is kept`, async () => {
+      reset();
+      const alias = t.path(`alias-${kind.length}.pem`);
+      makeLink(key, alias);
+      await fails(['pubkey', '-i', key, '-o', alias], 1, /alias-\d+\.pem: is the same file as .*key\.pem, an input .*not overwritten/);
+      assert.equal(readFileSync(key, 'utf8'), privatePem);
+      // The other way round: the link read, the file written.
+      await fails(['pubkey', '-i', alias, '-o', key, '--der'], 1, /key\.pem: is the same file as .*alias-\d+\.pem, an input/);
+      assert.equal(readFileSync(key, 'utf8'), privatePem);
+    });
+
+    it(`encap --ct and decap --secret at ${kind} to an input are refused; nothing is written`, async () => {
+      reset();
+      const alias = t.path(`ct-alias-${kind.length}`);
+      makeLink(pub, alias);
+      const before = readFileSync(pub, 'utf8');
+      await fails(['encap', '-i', pub, '--ct', alias, '--secret', t.path('ss-never')], 1, /is the same file as .*pub\.pem, an input/);
+      assert.equal(readFileSync(pub, 'utf8'), before);
+      assert.throws(() => readFileSync(t.path('ss-never')), /ENOENT/, 'the secret is not written either');
+      const keyAlias = t.path(`key-alias-${kind.length}`);
+      makeLink(key, keyAlias);
+      writeFileSync(t.path('c.ct'), MlKem512.encapsulate(pair.publicKey).ciphertext);
+      await fails(['decap', '-i', key, '--ct', t.path('c.ct'), '--secret', keyAlias], 1, /is the same file as .*key\.pem, an input/);
+      assert.equal(readFileSync(key, 'utf8'), privatePem);
+    });
+  }
+
+  it('two outputs that are one file (a link) are refused before the key is made', async () => {
+    reset();
+    const out = t.path('two.pem');
+    writeFileSync(out, 'old');
+    symlinkSync(out, t.path('two-link.pem'));
+    await fails(['keygen', '-o', out, '--pubout', t.path('two-link.pem')], 2, /-o\/--out and --pubout name the same file/);
+    assert.equal(readFileSync(out, 'utf8'), 'old');
+  });
+
+  it('an output that becomes an earlier output through a dangling link is not written', async () => {
+    const out = t.path('later.pem');
+    symlinkSync(out, t.path('later-link.pem')); // dangling until the private key is written
+    await fails(['keygen', '-o', out, '--pubout', t.path('later-link.pem')], 1, /later-link\.pem: is the same file as .*later\.pem, an output written just before/);
+    assert.match(readFileSync(out, 'utf8'), /^-----BEGIN PRIVATE KEY-----\n/, 'the private key is kept, not replaced by the public key');
+  });
+
+  it('standard input redirected from the file that is the output (pubkey -o key.pem < key.pem) is refused', async () => {
+    reset();
+    await fails(['pubkey', '-o', key], 1, /key\.pem: is the same file as standard input, an input/, { stdin: privatePem, stdinFile: key });
+    assert.equal(readFileSync(key, 'utf8'), privatePem);
+  });
+
+  it('controls: distinct files, and a link to a file that is no input, are written', async () => {
+    reset();
+    writeFileSync(t.path('other.pem'), '');
+    symlinkSync(t.path('other.pem'), t.path('other-link.pem'));
+    await ok(['pubkey', '-i', key, '-o', t.path('other-link.pem')]);
+    assert.match(readFileSync(t.path('other.pem'), 'utf8'), /^-----BEGIN PUBLIC KEY-----\n/);
+    await ok(['pubkey', '-i', key, '-o', '/dev/null']);
+  });
+});
+
+describe('every input is read up to 1 MiB (issue 22, finding 6)', () => {
+  it('the limit is 1 MiB', () => assert.equal(INPUT_LIMIT, 1024 * 1024));
+
+  it('a file of 1 MiB + 1 bytes: one line, exit 1, in every command; 1 MiB of junk is read and refused as junk', async () => {
+    const big = t.path('big.pem');
+    writeFileSync(big, Buffer.concat([Buffer.from(privatePem), Buffer.alloc(INPUT_LIMIT + 1 - privatePem.length, 0x0a)]));
+    for (const args of [['pubkey', '-i', big], ['inspect', big], ['encap', '-i', big, '--ct', t.path('x.ct'), '--secret', '-'], ['decap', '-i', t.path('key.pem'), '--ct', big, '--secret', '-']]) {
+      await fails(args, 1, /big\.pem: is larger than 1 MiB \(1048576 bytes\)/);
+    }
+    // At the limit the file is read (the PEM block is found in the text around it).
+    writeFileSync(big, Buffer.concat([Buffer.from(privatePem), Buffer.alloc(INPUT_LIMIT - privatePem.length, 0x0a)]));
+    await ok(['pubkey', '-i', big]);
+  });
+
+  it('standard input beyond 1 MiB: one line, exit 1', async () => {
+    await fails(['pubkey'], 1, /standard input: is larger than 1 MiB/, { stdin: Buffer.alloc(2 * INPUT_LIMIT) });
+  });
+
+  it('inspect /dev/zero: one line, exit 1, at once', async () => {
+    await fails(['inspect', '/dev/zero'], 1, /\/dev\/zero: is larger than 1 MiB/);
+  });
+
+  it('the executable with an endless standard input (/dev/zero) stops reading at the limit', () => {
+    const zero = openSync('/dev/zero', 'r');
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'inspect', '-'], { cwd: root, stdio: [zero, 'pipe', 'pipe'], timeout: 60_000 });
+      assert.equal(run.signal, null, 'ended by the timeout: standard input was read without a bound');
+      assert.equal(run.status, 1);
+      assert.equal(run.stderr.toString(), `mlkem-ts inspect: standard input: is larger than 1 MiB (${INPUT_LIMIT} bytes), the most a key file or ciphertext may have\n`);
+    } finally {
+      closeSync(zero);
+    }
+  });
+
+  it('the executable with a pipe of 300 MB stops at the limit and stays small', () => {
+    // A shell pipe, so that the writer is another process; the reader's peak memory is measured.
+    const run = spawnSync('bash', ['-c', `head -c 300000000 /dev/zero | /usr/bin/time -f %M "${process.execPath}" --import tsx src/cli/bin.ts pubkey`], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    const lines = run.stderr.trim().split('\n');
+    assert.equal(lines[0], `mlkem-ts pubkey: standard input: is larger than 1 MiB (${INPUT_LIMIT} bytes), the most a key file or ciphertext may have`);
+    const peakKb = Number(lines[lines.length - 1]);
+    assert.ok(peakKb > 0 && peakKb < 300_000, `peak resident memory ${peakKb} kB`);
+  });
+});
+
+// The failing cases print no stack trace anywhere (cli() captures everything main writes).
+it('a private file that is not valid UTF-8 JSON is refused without quoting it', async () => {
+  const file = t.path('latin1.jwk');
+  writeFileSync(file, Buffer.concat([Buffer.from(`{"priv":"${jwk.priv!.slice(0, 40)}`), Buffer.of(0xff), Buffer.from('"}')]));
+  const r = await cli(['pubkey', '-i', file]);
+  assert.equal(r.status, 1);
+  quotesNoSecret(r.stderr, 'latin1');
+});

@@ -210,21 +210,36 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
 }
 
 /**
+ * The one check of "is this a KEM object" (an MlKem of any backend, or a HybridKem): an object
+ * with a string `name`, `sizes`, and every method of `methods` (read once each, through
+ * readFields). Returns its name, or, when it is not one, what it is as the end of a sentence.
+ */
+export function kemShape(kem: unknown, what: string, methods: readonly string[]): { name: string } | { got: string } {
+  if (!isObjectArgument(kem)) return { got: describe(kem) };
+  const k = readFields(kem, ['name', 'sizes', ...methods], what);
+  if (typeof k.name !== 'string') return { got: `an object whose name is ${describe(k.name)}` };
+  const missing = methods.filter((m) => typeof k[m] !== 'function');
+  if (typeof k.sizes !== 'object' || k.sizes === null) missing.unshift('sizes');
+  if (missing.length > 0) return { got: `an object named ${k.name} without ${missing.join(', ')}` };
+  return { name: k.name };
+}
+
+/** The methods every KEM object has (MlKem and HybridKem), key objects included. */
+export const KEM_OBJECT_METHODS = ['keygen', 'encapsulate', 'encapsulateInternal', 'decapsulate', 'encapsulationKey', 'decapsulationKey'] as const;
+
+/** The methods of MlKem that checkKem requires. */
+const KEM_METHODS = [...KEM_OBJECT_METHODS, 'checkPublicKey', 'checkSecretKey'] as const;
+
+/**
  * Returns kem if it is an MlKem object of the parameter set `name` with every method the layers
  * above the core call (the hybrids, mlkem-ts/keys), else throws ERR_INVALID_TYPE.
  */
 export function checkKem(kem: unknown, name: MlKem['name'], where: string): MlKem {
   const what = `${where}: kem`;
-  if (!isObjectArgument(kem)) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an ${name} object (MlKem), got ${describe(kem)}`);
-  const k = readFields(kem, ['name', ...KEM_METHODS], what);
-  if (k.name !== name) {
-    const got = typeof k.name === 'string' ? `an object named ${k.name}` : `an object whose name is ${describe(k.name)}`;
+  const shape = kemShape(kem, what, KEM_METHODS);
+  if ('got' in shape || shape.name !== name) {
+    const got = 'got' in shape ? shape.got : `an object named ${shape.name}`;
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an ${name} object (MlKem), got ${got}`);
   }
-  const missing = KEM_METHODS.filter((m) => typeof k[m] !== 'function');
-  if (missing.length > 0) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an ${name} object (MlKem), got one without ${missing.join(', ')}`);
   return kem as MlKem;
 }
-
-/** The methods of MlKem that checkKem requires. */
-const KEM_METHODS = ['keygen', 'encapsulate', 'encapsulateInternal', 'decapsulate', 'checkPublicKey', 'checkSecretKey', 'encapsulationKey', 'decapsulationKey'] as const;

@@ -8,6 +8,7 @@ import { ctEqual, wipe } from './ct.js';
 import type { Core, DkExpansion, EkExpansion, Encapsulation } from './core.js';
 import { MlKemError } from './errors.js';
 import type { ParameterSet } from './params.js';
+import { keyLifetime } from './lifetime.js';
 import { randomBytes } from './random.js';
 
 /**
@@ -184,50 +185,10 @@ export function expansionsMade(): DkExpansion[] {
   return expansions?.made.splice(0) ?? [];
 }
 
-let collected: FinalizationRegistry<DkExpansion> | undefined;
-
-/**
- * Wipes the expansion of a key that is garbage-collected without dispose() (where the runtime has
- * FinalizationRegistry). It holds the expansion, not the key, so the key can still be collected.
- */
-function wipeOnCollection(): FinalizationRegistry<DkExpansion> | undefined {
-  if (typeof FinalizationRegistry !== 'function') return undefined;
-  return (collected ??= new FinalizationRegistry(wipeExpansion));
-}
-
-const disposeSymbol: symbol | undefined = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
-
-/**
- * The life of a disposable key object (this module's and the hybrids'): `alive()` throws
- * ERR_KEY_DISPOSED once `dispose()` has run; dispose runs `wipeSecrets` once and may be called
- * again; `seal(key)` adds Symbol.dispose (where the runtime has it; older browsers get dispose()
- * alone) and freezes the key.
- */
-export function disposal(name: string, wipeSecrets: () => void) {
-  let live = true;
-  const dispose = (): void => {
-    if (live) wipeSecrets();
-    live = false;
-  };
-  return {
-    alive(): void {
-      if (!live) throw new MlKemError('ERR_KEY_DISPOSED', `this ${name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`);
-    },
-    dispose,
-    seal<T extends object>(key: T): T {
-      if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
-      return Object.freeze(key);
-    },
-  };
-}
-
 /** The DecapsulationKey over an expansion; it owns x and wipes it on dispose. */
 function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
   const name = core.p.name;
-  const { alive, dispose, seal } = disposal(name, () => {
-    wipeExpansion(x);
-    collected?.unregister(x);
-  });
+  const { alive, dispose, seal } = keyLifetime(name, { arrays: [x.sHat, x.dk, x.seed], parts: [] });
   const key = {
     name,
     encapsulationKey: createEncapsulationKey(core, x.ek),
@@ -247,6 +208,5 @@ function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
     dispose,
   } as DecapsulationKey;
   expansions?.byKey.set(key, x);
-  wipeOnCollection()?.register(key, x, x);
   return seal(key);
 }

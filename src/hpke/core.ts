@@ -15,6 +15,7 @@ import {
   type RecipientContextParams,
   type SenderContextParams,
 } from '@hpke/core';
+import { wipe } from '../ct.js';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
@@ -38,6 +39,16 @@ function bytesOf(value: unknown, what: string): Uint8Array {
     return new Uint8Array(value).slice();
   }
   throw new TypeError(`${what} must be an ArrayBuffer or a view of one, got ${typeof value}`);
+}
+
+/** f of a copy of secret input bytes (ikm, ekm), wiped after. */
+function withCopy<T>(value: unknown, what: string, f: (copy: Uint8Array) => T): T {
+  const copy = bytesOf(value, what);
+  try {
+    return f(copy);
+  } finally {
+    wipe(copy);
+  }
 }
 
 /** The ArrayBuffer of a fresh Uint8Array that owns it whole, else of a copy. */
@@ -67,7 +78,14 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
  */
 export function hpkeCoreKem(kem: HpkeKem): KemInterface {
   const importRaw = (key: unknown, isPublic: boolean) =>
-    mapError('DeserializeError', () => newKey(kem, isPublic ? 'public' : 'private', bytesOf(key, 'key'), true) as unknown as CryptoKey);
+    mapError('DeserializeError', () => {
+      const bytes = bytesOf(key, 'key');
+      try {
+        return newKey(kem, isPublic ? 'public' : 'private', bytes, true) as unknown as CryptoKey;
+      } finally {
+        if (!isPublic) wipe(bytes); // our copy of a private key: the key object holds its own
+      }
+    });
 
   return Object.freeze({
     // KemId lists only the ids @hpke/core knows; 0x0050 and 0x0051 are valid HPKE KEM ids all the same.
@@ -90,11 +108,11 @@ export function hpkeCoreKem(kem: HpkeKem): KemInterface {
     },
     generateKeyPair: () => mapError('DeriveKeyPairError', () => newKeyPair(kem, kem.generateKeyPair(), true) as unknown as CryptoKeyPair),
     deriveKeyPair: (ikm: ArrayBufferLike | ArrayBufferView) =>
-      mapError('DeriveKeyPairError', () => newKeyPair(kem, kem.deriveKeyPair(bytesOf(ikm, 'ikm')), true) as unknown as CryptoKeyPair),
+      mapError('DeriveKeyPairError', () => withCopy(ikm, 'ikm', (copy) => newKeyPair(kem, kem.deriveKeyPair(copy), true) as unknown as CryptoKeyPair)),
     encap: (params: SenderContextParams) =>
       mapError('EncapError', () => {
         const { recipientPublicKey: pkR, ekm } = params;
-        const { sharedSecret, enc } = ekm === undefined ? encapTo(kem, pkR) : kem.encapDerand(keyBytes(kem, pkR, 'public'), bytesOf(ekm, 'ekm'));
+        const { sharedSecret, enc } = ekm === undefined ? encapTo(kem, pkR) : withCopy(ekm, 'ekm', (copy) => kem.encapDerand(keyBytes(kem, pkR, 'public'), copy));
         return { sharedSecret: toArrayBuffer(sharedSecret), enc: toArrayBuffer(enc) };
       }),
     decap: (params: RecipientContextParams) =>

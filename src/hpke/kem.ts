@@ -2,9 +2,9 @@
 // on byte strings, independent of any HPKE library. The adapters (hpke.ts, core.ts) wrap them.
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { checkBytes, describe, isObjectArgument, readFields, takeUint8Array } from '../args.js';
+import { checkBytes, describe, takeUint8Array } from '../args.js';
 import type { HybridKem } from '../hybrid/types.js';
-import type { MlKem } from '../kem.js';
+import { KEM_OBJECT_METHODS, kemShape, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { deriveSeed } from './derive.js';
 
@@ -94,28 +94,28 @@ export interface HpkeKem {
 /** A KEM's { ciphertext, sharedSecret } as HPKE names them: the ciphertext is `enc`. */
 const asHpke = ({ ciphertext, sharedSecret }: { ciphertext: Uint8Array; sharedSecret: Uint8Array }): HpkeEncapsulation => ({ sharedSecret, enc: ciphertext });
 
-/** Encap to a public key, or Decap with a private key, prepared once: for the adapters' key objects. */
-export type Encapsulator = () => HpkeEncapsulation;
-export type Decapsulator = (enc: Uint8Array) => Uint8Array;
-
-interface Preparers {
-  encapsulator(publicKey: Uint8Array): Encapsulator;
-  decapsulator(privateKey: Uint8Array): Decapsulator;
+/** The key objects behind an HPKE KEM's keys: the ML-KEM or hybrid KEM's own (parsed, checked and expanded once). */
+export interface KeyObjects {
+  encapsulationKey(publicKey: Uint8Array): { encapsulate(): { ciphertext: Uint8Array; sharedSecret: Uint8Array } };
+  decapsulationKey(privateKey: Uint8Array): { decapsulate(ciphertext: Uint8Array): Uint8Array; seed(): Uint8Array | undefined; dispose(): void };
 }
 
-const preparers = new WeakMap<HpkeKem, Preparers>();
+const keyObjects = new WeakMap<HpkeKem, KeyObjects>();
 
-/** An Encapsulator for publicKey: the KEM's prepared one when it has one (its checks run on first use), else plain encap. */
-export function encapsulator(kem: HpkeKem, publicKey: Uint8Array): Encapsulator {
-  let prepared: Encapsulator | undefined;
-  const prepare = preparers.get(kem)?.encapsulator;
-  return () => (prepared ??= prepare ? prepare(publicKey) : () => kem.encap(publicKey))();
+/** The key objects of an HPKE KEM made by createHpkeKem; ERR_INVALID_TYPE for any other object. */
+export function keyObjectsOf(hpke: HpkeKem): KeyObjects {
+  const k = typeof hpke === 'object' && hpke !== null ? keyObjects.get(hpke) : undefined;
+  if (k === undefined) throw new MlKemError('ERR_INVALID_TYPE', `the KEM must be one made by mlkem-ts/hpke (ML_KEM_768, ..., or createHpkeKem), got ${describe(hpke)}`);
+  return k;
 }
 
-/** A Decapsulator for privateKey: the KEM's prepared one when it has one, else plain decap. */
-export function decapsulator(kem: HpkeKem, privateKey: Uint8Array): Decapsulator {
-  const prepare = preparers.get(kem)?.decapsulator;
-  return prepare ? prepare(privateKey) : (enc) => kem.decap(enc, privateKey);
+/** Registers the key objects of kem for the adapters' keys, and returns hpke. */
+function withKeyObjects(hpke: HpkeKem, kem: MlKem | HybridKem): HpkeKem {
+  keyObjects.set(hpke, {
+    encapsulationKey: (publicKey) => kem.encapsulationKey(publicKey),
+    decapsulationKey: (privateKey) => kem.decapsulationKey(privateKey),
+  });
+  return hpke;
 }
 
 /** deriveSeed over a private copy of the caller's ikm (wiped after). */
@@ -200,36 +200,6 @@ function fromMlKem(kem: MlKem): HpkeKem {
   return withKeyObjects(hpke, kem);
 }
 
-/** The key objects of ML-KEM (and of the hybrids that have them): parsed, checked and expanded once. */
-interface KeyObjectKem {
-  encapsulationKey(publicKey: Uint8Array): { encapsulate(): { ciphertext: Uint8Array; sharedSecret: Uint8Array } };
-  decapsulationKey(secretKey: Uint8Array): { decapsulate(ciphertext: Uint8Array): Uint8Array };
-}
-
-/**
- * Registers Encap and Decap through kem's key objects, when it has them, for the adapters' keys:
- * a public key is parsed, checked (FIPS 203 §7.2, curve points) and expanded (Â, t̂) on its first
- * Encap; a private key's seed is expanded once and kept for the key's lifetime.
- */
-function withKeyObjects(hpke: HpkeKem, kem: Partial<KeyObjectKem>): HpkeKem {
-  const { encapsulationKey, decapsulationKey } = kem;
-  if (typeof encapsulationKey !== 'function' || typeof decapsulationKey !== 'function') return hpke;
-  preparers.set(hpke, {
-    encapsulator(publicKey: Uint8Array): Encapsulator {
-      const ek = encapsulationKey.call(kem, publicKey);
-      return () => {
-        const { ciphertext, sharedSecret } = ek.encapsulate();
-        return { sharedSecret, enc: ciphertext };
-      };
-    },
-    decapsulator(privateKey: Uint8Array): Decapsulator {
-      const dk = decapsulationKey.call(kem, privateKey);
-      return (enc) => dk.decapsulate(enc);
-    },
-  });
-  return hpke;
-}
-
 /** The HPKE KEM of draft-ietf-hpke-pq §4 over a hybrid KEM of mlkem-ts/hybrid. */
 function fromHybrid(kem: HybridKem, hybrid: { name: HpkeKemName; id: number }): HpkeKem {
   const { id } = hybrid;
@@ -270,7 +240,7 @@ function fromHybrid(kem: HybridKem, hybrid: { name: HpkeKemName; id: number }): 
       return kem.decapsulate(enc, privateKey);
     },
   });
-  return withKeyObjects(hpke, kem as Partial<KeyObjectKem>);
+  return withKeyObjects(hpke, kem);
 }
 
 /**
@@ -291,14 +261,12 @@ function fromHybrid(kem: HybridKem, hybrid: { name: HpkeKemName; id: number }): 
  */
 export function createHpkeKem(kem: MlKem | HybridKem): HpkeKem {
   const what = 'createHpkeKem: kem';
-  const k = isObjectArgument(kem) ? readFields(kem, ['name', 'sizes', 'keygen', 'encapsulate', 'encapsulateInternal', 'decapsulate'], what) : undefined;
-  const functions = k !== undefined && ['keygen', 'encapsulate', 'encapsulateInternal', 'decapsulate'].every((f) => typeof k[f as keyof typeof k] === 'function');
-  const name = k?.name;
-  if (functions && typeof name === 'string' && typeof k.sizes === 'object' && k.sizes !== null) {
-    if (Object.hasOwn(ML_KEM_IDS, name)) return fromMlKem(kem as MlKem);
-    if (Object.hasOwn(HYBRIDS, name)) return fromHybrid(kem as HybridKem, HYBRIDS[name]!);
+  const shape = kemShape(kem, what, KEM_OBJECT_METHODS);
+  if ('name' in shape) {
+    if (Object.hasOwn(ML_KEM_IDS, shape.name)) return fromMlKem(kem as MlKem);
+    if (Object.hasOwn(HYBRIDS, shape.name)) return fromHybrid(kem as HybridKem, HYBRIDS[shape.name]!);
   }
-  const got = k === undefined ? describe(kem) : typeof name === 'string' ? `an object named ${name}` : `an object whose name is ${describe(name)}`;
+  const got = 'got' in shape ? shape.got : `an object named ${shape.name}`;
   throw new MlKemError(
     'ERR_INVALID_TYPE',
     `${what} must be an ML-KEM object (MlKem) or one of the hybrids of draft-ietf-hpke-pq (${Object.keys(HYBRIDS).join(', ')}), got ${got}`,

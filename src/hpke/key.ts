@@ -4,22 +4,32 @@
 import { checkBytes, copyBytes, describe } from '../args.js';
 import { MlKemError } from '../errors.js';
 import { wipe } from '../ct.js';
-import { decapsulator, encapsulator, type Decapsulator, type Encapsulator, type HpkeEncapsulation, type HpkeKem, type HpkeKeyPair } from './kem.js';
+import { recordSecrets } from '../lifetime.js';
+import { keyObjectsOf, type HpkeEncapsulation, type HpkeKem, type HpkeKeyPair, type KeyObjects } from './kem.js';
 
-interface KeyData {
+/** A public key: its bytes, and its key object once the first Encap has checked and expanded it. */
+interface PublicData {
   kem: HpkeKem;
+  type: 'public';
   bytes: Uint8Array;
-  /** Encap (public keys) or Decap (private keys) with the key's expansion, made on first use and kept. */
-  encap?: Encapsulator;
-  decap?: Decapsulator;
+  ek?: ReturnType<KeyObjects['encapsulationKey']>;
 }
 
-const keyData = new WeakMap<object, KeyData>();
+/** A private key: the KEM's decapsulation key object, made (checked and expanded) with the key. */
+interface PrivateData {
+  kem: HpkeKem;
+  type: 'private';
+  dk: ReturnType<KeyObjects['decapsulationKey']>;
+}
+
+const keyData = new WeakMap<object, PublicData | PrivateData>();
 
 /**
  * A public or private key of one of the KEMs of mlkem-ts/hpke, as the HPKE libraries take it (made
- * by their DeriveKeyPair, GenerateKeyPair and Deserialize functions). Like a CryptoKey, a key keeps
- * what its first use computes (an ML-KEM key's expansion) for its lifetime; there is no dispose.
+ * by their DeriveKeyPair, GenerateKeyPair and Deserialize functions). A private key holds the KEM's
+ * decapsulation key object (expanded once); like a CryptoKey it has no dispose: its secrets are
+ * wiped when it is garbage-collected (the key objects' one lifetime). A public key is checked and
+ * expanded on its first Encap, where HPKE puts the check.
  */
 export class HpkeKey {
   /** `{ name }`: the KEM's name in draft-ietf-hpke-pq ('ML-KEM-768', 'MLKEM768-X25519', ...). */
@@ -47,44 +57,51 @@ export class HpkeKey {
 /** A key of kem holding a private copy of bytes (Npk or Nsk of them; else MlKemError). */
 export function newKey(kem: HpkeKem, type: 'public' | 'private', bytes: Uint8Array, extractable: boolean): HpkeKey {
   const what = `HPKE ${kem.name} ${type} key`;
+  const objects = keyObjectsOf(kem);
   checkBytes(bytes, type === 'public' ? kem.Npk : kem.Nsk, what);
   const key = new HpkeKey(kem, type, extractable);
-  keyData.set(key, { kem, bytes: copyBytes(bytes) });
+  if (type === 'public') {
+    keyData.set(key, { kem, type, bytes: copyBytes(bytes) });
+  } else {
+    const dk = objects.decapsulationKey(bytes); // its own copy, wiped by its lifetime
+    keyData.set(key, { kem, type, dk });
+    recordSecrets(key, { arrays: [], parts: [dk] });
+  }
   return key;
 }
 
 /** The data of a key of kem and type; MlKemError ERR_INVALID_TYPE for anything else. */
-function dataOf(kem: HpkeKem, key: unknown, type: 'public' | 'private'): KeyData {
+function dataOf<T extends 'public' | 'private'>(kem: HpkeKem, key: unknown, type: T): Extract<PublicData | PrivateData, { type: T }> {
   const data = typeof key === 'object' && key !== null ? keyData.get(key) : undefined;
   // By name: a key of ML-KEM-768 serves every backend's ML-KEM-768 (they agree byte for byte).
-  if (data === undefined || data.kem.name !== kem.name || (key as HpkeKey).type !== type) {
-    const got = data === undefined ? describe(key) : `a ${(key as HpkeKey).type} key of ${data.kem.name}`;
+  if (data === undefined || data.kem.name !== kem.name || data.type !== type) {
+    const got = data === undefined ? describe(key) : `a ${data.type} key of ${data.kem.name}`;
     throw new MlKemError('ERR_INVALID_TYPE', `the key must be a ${type} key of ${kem.name} made by mlkem-ts/hpke, got ${got}`);
   }
-  return data;
+  return data as Extract<PublicData | PrivateData, { type: T }>;
 }
 
-/** A copy of the bytes of a key of kem and type; a private key only if it is extractable. */
+/** A copy of the bytes of a key of kem and type (a private key's seed); a private key only if it is extractable. */
 export function keyBytes(kem: HpkeKem, key: unknown, type: 'public' | 'private'): Uint8Array {
-  const data = dataOf(kem, key, type);
-  if (type === 'private' && !(key as HpkeKey).extractable) {
+  if (type === 'public') return dataOf(kem, key, 'public').bytes.slice();
+  const data = dataOf(kem, key, 'private');
+  if (!(key as HpkeKey).extractable) {
     throw new MlKemError('ERR_INVALID_TYPE', `the ${kem.name} private key is not extractable: it cannot be serialized`);
   }
-  return data.bytes.slice();
+  return data.dk.seed()!; // made from its seed, so it has one
 }
 
-/** Encap(pkR) to a public key of kem; the key's expansion is made on first use and kept. */
+/** Encap(pkR) to a public key of kem; the key is checked and expanded on first use, and kept. */
 export function encapTo(kem: HpkeKem, key: unknown): HpkeEncapsulation {
   const data = dataOf(kem, key, 'public');
-  data.encap ??= encapsulator(kem, data.bytes);
-  return data.encap();
+  data.ek ??= keyObjectsOf(kem).encapsulationKey(data.bytes);
+  const { ciphertext, sharedSecret } = data.ek.encapsulate();
+  return { sharedSecret, enc: ciphertext };
 }
 
-/** Decap(enc, skR) with a private key of kem; the key's expansion is made once and kept. */
+/** Decap(enc, skR) with a private key of kem, through its decapsulation key object. */
 export function decapWith(kem: HpkeKem, key: unknown, enc: Uint8Array): Uint8Array {
-  const data = dataOf(kem, key, 'private');
-  data.decap ??= decapsulator(kem, data.bytes);
-  return data.decap(enc);
+  return dataOf(kem, key, 'private').dk.decapsulate(enc);
 }
 
 /** The key objects of a fresh serialized pair (whose private key is wiped once copied). */

@@ -247,10 +247,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
       encapsulationKey: encapsulationKeyOf(e.dkPq.encapsulationKey, e.ekT),
       ciphertextBytes: sizes.ciphertext,
       decapsulate: (ct) => decaps(e, ct),
-      disposeParts: () => {
-        e.dkPq.dispose();
-        e.dkT.dispose();
-      },
+      parts: [e.dkPq, e.dkT],
     });
   }
 

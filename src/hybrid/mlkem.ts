@@ -3,10 +3,9 @@
 // encapsulation keys whose §7.2 errors name the hybrid's argument rather than the inner ML-KEM
 // call, and the hybrids' decapsulation key objects.
 import { takeBytes } from '../args.js';
-import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import type { EncapsulationKey, MlKem } from '../kem.js';
-import { disposal } from '../key-objects.js';
+import { type Part, keyLifetime } from '../lifetime.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridName } from './types.js';
 
 /**
@@ -36,20 +35,18 @@ export interface DecapsulationKeyParts {
   ciphertextBytes: number;
   /** Decapsulates a private copy of a ciphertext of the right length. */
   decapsulate(ct: Uint8Array): Uint8Array;
-  /** Disposes of the expanded halves (the ML-KEM key object, the curve key). */
-  disposeParts(): void;
+  /** The expanded halves it disposes of with itself (the ML-KEM key object, the curve key). */
+  parts: readonly Part[];
 }
 
 /**
  * The frozen HybridDecapsulationKey over its parts: every method but dispose throws
- * ERR_KEY_DISPOSED after dispose, which wipes the seed and the parts once; Symbol.dispose is
- * dispose where the runtime has it.
+ * ERR_KEY_DISPOSED after dispose, which wipes the seed and disposes of the parts once (as does
+ * the key's collection without dispose: lifetime.ts); Symbol.dispose is dispose where the runtime
+ * has it.
  */
 export function hybridDecapsulationKey(p: DecapsulationKeyParts): HybridDecapsulationKey {
-  const { alive, dispose, seal } = disposal(p.name, () => {
-    wipe(p.seed);
-    p.disposeParts();
-  });
+  const { alive, dispose, seal } = keyLifetime(p.name, { arrays: [p.seed], parts: p.parts });
   const key = {
     name: p.name,
     encapsulationKey: p.encapsulationKey,

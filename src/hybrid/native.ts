@@ -47,6 +47,19 @@ function getNodeCrypto(): NodeCrypto | undefined {
  */
 const own = (bytes: Uint8Array): Uint8Array => bytes.slice();
 
+/**
+ * A KeyObject made from our copy of a secret, which is wiped once the KeyObject holds its own
+ * (createPrivateKey parses its input; a platform that kept the array instead would lose its key
+ * and fail the self-test, and so would not be used).
+ */
+function imported(secret: Uint8Array, create: (bytes: Uint8Array) => KeyObject): KeyObject {
+  try {
+    return create(secret);
+  } finally {
+    secret.fill(0);
+  }
+}
+
 /** A fresh plain Uint8Array copy of a public value the platform returned (which may be its own state). */
 const copyOut = (buffer: Uint8Array): Uint8Array => new Uint8Array(buffer);
 
@@ -79,11 +92,11 @@ const X25519_PKCS8 = '302e020100300506032b656e04220420';
 
 function nativeX25519Impl(c: NodeCrypto, raw: boolean): CurveImpl {
   const privateKey = (k: Uint8Array): KeyObject => {
-    if (raw) return c.createPrivateKey({ key: own(k), format: 'raw-private', asymmetricKeyType: 'x25519' });
+    if (raw) return imported(own(k), (key) => c.createPrivateKey({ key, format: 'raw-private', asymmetricKeyType: 'x25519' }));
     const der = new Uint8Array(48);
     der.set(fromHex(X25519_PKCS8));
     der.set(k, 16);
-    return c.createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+    return imported(der, (key) => c.createPrivateKey({ key, format: 'der', type: 'pkcs8' }));
   };
   // Where the raw formats are missing (Node 20), a JWK carries the public keys: OpenSSL 3.0
   // decodes one in a few µs, a DER SubjectPublicKeyInfo in tens, and a PKCS#8 private key in
@@ -186,7 +199,7 @@ function nativeNistRawImpl(c: NodeCrypto, name: 'P-256' | 'P-384'): CurveImpl {
   return Object.freeze({
     path: 'native',
     load(scalar: Uint8Array): CurveKey {
-      const key = c.createPrivateKey({ key: own(scalar), format: 'raw-private', ...raw });
+      const key = imported(own(scalar), (bytes) => c.createPrivateKey({ key: bytes, format: 'raw-private', ...raw }));
       return {
         publicKey: () => copyOut(c.createPublicKey(key).export({ format: 'raw-public', type: 'uncompressed' }) as Uint8Array),
         sharedSecret: (q: Uint8Array) =>

@@ -3,6 +3,7 @@
 import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
 import { p256, p384 } from '@noble/curves/nist.js';
 import { wipe } from '../ct.js';
+import { recordSecrets } from '../lifetime.js';
 import { type CurveImpl, type CurveKey, nobleCall } from './curve.js';
 
 function nobleNist(name: 'P-256' | 'P-384', curve: ECDSA): CurveImpl {
@@ -11,13 +12,15 @@ function nobleNist(name: 'P-256' | 'P-384', curve: ECDSA): CurveImpl {
     path: 'noble',
     load(scalar: Uint8Array): CurveKey {
       const d = scalar.slice();
-      return {
+      const key: CurveKey = {
         publicKey: () => nobleCall(name, () => curve.getPublicKey(d, false)),
         // The x-coordinate of d·Q (SEC 1 §3.3.1). Prime order, valid Q, d ∈ [1, n - 1]: never the identity.
         sharedSecret: (q: Uint8Array) =>
           nobleCall(name, () => Point.Fp.toBytes(Point.fromBytes(q).multiply(Point.Fn.fromBytes(d)).toAffine().x)),
         dispose: () => wipe(d),
       };
+      recordSecrets(key, { arrays: [d], parts: [] });
+      return key;
     },
   } as const);
 }

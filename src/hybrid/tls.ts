@@ -294,10 +294,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
         encapsulationKey: encapsulationKeyOf(parts.dkPq.encapsulationKey, share),
         ciphertextBytes: ct.total,
         decapsulate: (c) => decaps(parts, c),
-        disposeParts: () => {
-          parts.dkPq.dispose();
-          parts.dkT.dispose();
-        },
+        parts: [parts.dkPq, parts.dkT],
       });
     },
   });

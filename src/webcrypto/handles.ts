@@ -1,11 +1,11 @@
 // The one small interface between the Web Crypto layer and the KEMs: a checked public key that
-// encapsulates, and a private key (made from its seed) that decapsulates. It holds the KEM's key
-// objects (issue #12) where the KEM has them, so a key is parsed, checked and expanded once, at
-// import; a KEM without them is held as bytes and called through its one-shot functions. A CryptoKey has no dispose(): the secrets of a private key are wiped when the key
-// is garbage-collected (FinalizationRegistry, where the runtime has it).
-import { wipe } from '../ct.js';
+// encapsulates, and a private key (made from its seed) that decapsulates, both over the KEM's key
+// objects, so that a key is parsed, checked and expanded once, at import. A CryptoKey has no
+// dispose(): a private key's secrets are those of its decapsulation key object, which the one key
+// lifetime (lifetime.ts) wipes when it is garbage-collected with the CryptoKey.
 import type { HybridKem } from '../hybrid/types.js';
 import type { Encapsulation, MlKem } from '../kem.js';
+import { recordSecrets } from '../lifetime.js';
 
 /** An ML-KEM or hybrid KEM object of any backend. */
 export type Kem = MlKem | HybridKem;
@@ -33,32 +33,12 @@ export interface KemHandles {
   privateKey(seed: Uint8Array): PrivateHandle;
 }
 
-let registry: FinalizationRegistry<() => void> | undefined;
-
-/** Runs `wipeSecrets` once `handle` is garbage-collected. */
-function wipeWhenCollected(handle: object, wipeSecrets: () => void): void {
-  if (typeof FinalizationRegistry !== 'function') return;
-  (registry ??= new FinalizationRegistry((f) => f())).register(handle, wipeSecrets);
-}
-
-/** The key objects of MlKem (and of any KEM with the same two factories). */
-interface KeyObjectKem {
-  encapsulationKey(publicKey: Uint8Array): KeyObject;
-  decapsulationKey(seed: Uint8Array): { encapsulationKey: KeyObject; seed(): Uint8Array | undefined; dispose(): void; decapsulate(c: Uint8Array): Uint8Array };
-}
-interface KeyObject {
-  bytes(): Uint8Array;
-  encapsulate(): Encapsulation;
-}
-
-const hasKeyObjects = (kem: Kem): boolean => typeof (kem as Partial<KeyObjectKem>).decapsulationKey === 'function';
-
-/** A KEM through its key objects. */
-function keyObjectHandles(kem: Kem & KeyObjectKem): KemHandles {
-  const publicOf = (ek: KeyObject): PublicHandle => ({ bytes: ek.bytes(), encapsulate: () => ek.encapsulate() });
+/** The handles of a KEM object, through its key objects. */
+export function handlesOf(kem: Kem): KemHandles {
+  const publicOf = (ek: { bytes(): Uint8Array; encapsulate(): Encapsulation }): PublicHandle => ({ bytes: ek.bytes(), encapsulate: () => ek.encapsulate() });
   return {
     kem,
-    publicKey: (bytes) => publicOf(kem.encapsulationKey(bytes)), // the FIPS 203 §7.2 check, once
+    publicKey: (bytes) => publicOf(kem.encapsulationKey(bytes)), // the FIPS 203 §7.2 check (and a curve's), once
     privateKey(seed) {
       const dk = kem.decapsulationKey(seed);
       const handle: PrivateHandle = {
@@ -66,40 +46,8 @@ function keyObjectHandles(kem: Kem & KeyObjectKem): KemHandles {
         seed: () => dk.seed()!, // made from a seed, so it has one
         decapsulate: (ciphertext) => dk.decapsulate(ciphertext),
       };
-      wipeWhenCollected(handle, () => dk.dispose());
+      recordSecrets(handle, { arrays: [], parts: [dk] });
       return handle;
     },
   };
 }
-
-/** A hybrid without key objects, through its one-shot functions; its decapsulation key is its seed. */
-function oneShotHandles(kem: HybridKem): KemHandles {
-  const publicOf = (bytes: Uint8Array): PublicHandle => ({ bytes, encapsulate: () => kem.encapsulate(bytes) });
-  return {
-    kem,
-    publicKey(bytes) {
-      const own = bytes.slice();
-      // The checks encapsulation runs (FIPS 203 §7.2 on the ML-KEM part, and a curve's point
-      // checks), once, at import, as Node does. The seed is public and the result discarded; it
-      // is all 0x01 bytes, which every hybrid takes as a valid scalar (all zeros is not one).
-      wipe(kem.encapsulateInternal(own, new Uint8Array(kem.sizes.eseed).fill(1)).sharedSecret);
-      return publicOf(own);
-    },
-    privateKey(seed) {
-      const pair = kem.keygen(seed);
-      const secret = pair.secretKey;
-      wipe(pair.seed);
-      const handle: PrivateHandle = {
-        publicKey: publicOf(pair.publicKey),
-        seed: () => secret.slice(),
-        decapsulate: (ciphertext) => kem.decapsulate(ciphertext, secret),
-      };
-      wipeWhenCollected(handle, () => wipe(secret));
-      return handle;
-    },
-  };
-}
-
-/** The handles of a KEM object. */
-export const handlesOf = (kem: Kem): KemHandles =>
-  hasKeyObjects(kem) ? keyObjectHandles(kem as Kem & KeyObjectKem) : oneShotHandles(kem as HybridKem);

@@ -6,6 +6,7 @@
 import type { AlgorithmEntry } from './algorithms.js';
 import type { PrivateHandle, PublicHandle } from './handles.js';
 import { typeError } from './errors.js';
+import { type Part, recordSecrets } from '../lifetime.js';
 
 /**
  * The recognized key usages, in the order of the KeyUsage enum ("Modern Algorithms", §2.2): the
@@ -122,7 +123,9 @@ export const isOurKey = (value: unknown): value is MlKemCryptoKey => isKey(value
 
 /** A new key (the only way to make one). */
 export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {
-  return new MlKemCryptoKey(token, entry, key, extractable, usages);
+  const made = new MlKemCryptoKey(token, entry, key, extractable, usages);
+  if (key.type === 'private') recordSecrets(made, { arrays: [], parts: [key.handle as PrivateHandle & Part] });
+  return made;
 }
 
 /** The internal slots of one of our keys. */

@@ -1,12 +1,16 @@
 // `npm run build`: the package's dist/ from src/.
 //   dist/**.js, .d.ts   ES modules and declarations (tsc -p tsconfig.build.json)
-//   dist/cjs/**         the CommonJS build, file for file (esbuild), the same declarations, and a
-//                       package.json {"type":"commonjs"} so that both are read as CommonJS
+//   dist/cjs/**         the CommonJS build, file for file (esbuild, from the ES modules), the same
+//                       declarations, and a package.json {"type":"commonjs"} so that both are read
+//                       as CommonJS
 //   dist/wasm/mlkem.wasm  the WebAssembly module as a file (scripts/entries.ts ASSETS)
-// Source maps carry their sources (sourcesContent): they are complete without src/, which the
-// package does not ship. The CommonJS build bundles the dependencies (@noble/curves) into the files
-// that import them, because they are ES-only and loaders without require(esm) (Jest) cannot load
-// them; peer dependencies stay imports.
+// Debugging without src/ (the package does not ship it): the ES modules are tsc's output, the
+// sources line for line with their comments and without their types, so they need no source map;
+// each CommonJS file has a linked source map into those ES modules, which are shipped (the code of
+// a bundled dependency maps to the dependency's own installed files). Maps without the sources'
+// text keep the package under 400 kB (issue 23). The CommonJS build bundles the dependencies
+// (@noble/curves) into the files that import them, because they are ES-only and loaders without
+// require(esm) (Jest) cannot load them; peer dependencies stay imports.
 // Checks that package.json's exports are the ones scripts/entries.ts gives; `-- --write-package-json`
 // writes them instead.
 import { execFileSync } from 'node:child_process';
@@ -51,9 +55,10 @@ function files(dir: string, ending: string): string[] {
 const ownModulesExternal: Plugin = {
   name: 'own-modules-external',
   setup(b) {
-    const src = join(root, 'src');
     b.onResolve({ filter: /^\.\.?\// }, (args) =>
-      args.kind !== 'entry-point' && args.importer.startsWith(src) ? { path: args.path, external: true } : undefined,
+      args.kind !== 'entry-point' && args.importer.startsWith(dist) && !args.importer.includes('node_modules')
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };
@@ -75,10 +80,10 @@ function licenceNotice(packages: string[]): string {
 }
 
 async function buildCommonJs(): Promise<void> {
-  const sources = files(join(root, 'src'), '.ts').filter((f) => !f.endsWith('.d.ts'));
+  const sources = files(dist, '.js');
   const result = await build({
     entryPoints: sources,
-    outbase: join(root, 'src'),
+    outbase: dist,
     outdir: join(dist, 'cjs'),
     bundle: true,
     format: 'cjs',
@@ -90,7 +95,7 @@ async function buildCommonJs(): Promise<void> {
     // gets this build's CommonJS module rather than its namespace as an ES import would.
     supported: { 'dynamic-import': false },
     sourcemap: 'linked',
-    sourcesContent: true,
+    sourcesContent: false,
     legalComments: 'inline',
     // Peer dependencies stay the application's own copy; Node built-ins (a CLI may use them) stay imports.
     external: ['node:*', ...peerDependencies().flatMap((name) => [name, `${name}/*`])],
@@ -105,8 +110,12 @@ async function buildCommonJs(): Promise<void> {
     // Prepending a comment shifts every line by its length: the linked map gets as many empty lines (";").
     const notice = licenceNotice(bundled);
     writeFileSync(path, notice + readFileSync(path, 'utf8'));
-    const map = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as { mappings: string };
+    const map = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as { mappings: string; sources: string[] };
     map.mappings = ';'.repeat(notice.split('\n').length - 1) + map.mappings;
+    // A bundled package's files: where an installed mlkem-ts finds them, its dependencies beside it
+    // (node_modules/mlkem-ts/../@noble/curves, as npm, yarn and pnpm lay them out).
+    const toPackageRoot = relative(dirname(path), root);
+    map.sources = map.sources.map((s) => s.replace(/^(?:\.\.\/)*node_modules\//, `${toPackageRoot}/../`));
     writeFileSync(`${path}.map`, JSON.stringify(map));
   }
   for (const dts of files(dist, '.d.ts')) {

@@ -149,10 +149,21 @@ export function takeUint8Array(value: unknown, what: string, expected = ''): Uin
 
 /**
  * The named fields of an options argument, all undefined when it is undefined; throws
- * ERR_INVALID_TYPE unless it is undefined or an object that can be read (readFields).
+ * ERR_INVALID_TYPE unless it is undefined or an object that can be read (readFields) whose own
+ * keys are all among `names`: a mistyped option (`{ pairwise: false }`) is refused, not ignored.
  */
 export function readOptions<K extends string>(value: unknown, names: readonly K[], what: string): Partial<Record<K, unknown>> {
   if (value === undefined) return {};
   if (!isObjectArgument(value)) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object, got ${describe(value)}`);
+  let keys: string[];
+  try {
+    keys = Object.keys(value);
+  } catch {
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} could not be read: a Proxy trap threw`);
+  }
+  const unknown = keys.find((k) => !(names as readonly string[]).includes(k));
+  if (unknown !== undefined) {
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} has an unknown option ${JSON.stringify(unknown)} (known: ${names.join(', ')})`);
+  }
   return readFields(value, names, what);
 }

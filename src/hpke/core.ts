@@ -5,6 +5,24 @@
 // entry point from mlkem-ts/hpke, so that each imports (and its types name) only its own library.
 // @hpke/core's declarations use the Web Crypto types (CryptoKey, JsonWebKey) of TypeScript's DOM
 // library: the reference above brings it to every program that imports this entry.
+/**
+ * The post-quantum KEMs of draft-ietf-hpke-pq for the
+ * [`@hpke/core`](https://www.npmjs.com/package/@hpke/core) library: {@link hpkeCoreKem} turns
+ * one of them into the `KemInterface` its `CipherSuite` takes; errors are `@hpke/core`'s own
+ * classes. `@hpke/core` is an optional peer dependency: install it beside mlkem-ts. For the
+ * `hpke` library, import from `mlkem-ts/hpke`.
+ * @example
+ * ```ts
+ * import { CipherSuite, HkdfSha256, Aes128Gcm } from '@hpke/core';
+ * import { hpkeCoreKem, MLKEM768_X25519 } from 'mlkem-ts/hpke/core';
+ *
+ * const suite = new CipherSuite({ kem: hpkeCoreKem(MLKEM768_X25519), kdf: new HkdfSha256(), aead: new Aes128Gcm() });
+ * const { privateKey, publicKey } = await suite.kem.generateKeyPair();
+ * const { enc, ct } = await suite.seal({ recipientPublicKey: publicKey }, new TextEncoder().encode('hello'));
+ * const plaintext = await suite.open({ recipientKey: privateKey, enc }, ct);
+ * ```
+ * @module mlkem-ts/hpke/core
+ */
 import {
   DecapError,
   DeriveKeyPairError,

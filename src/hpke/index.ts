@@ -2,6 +2,24 @@
 // peer dependency of this entry point only); `mlkem-ts/hpke/core` has them for `@hpke/core`. We
 // write no HPKE of our own: the library runs the key schedule and the AEAD, our KEMs the key
 // encapsulation.
+/**
+ * The post-quantum KEMs of draft-ietf-hpke-pq (ML-KEM-512/768/1024, MLKEM768-X25519 = X-Wing,
+ * MLKEM768-P256, MLKEM1024-P384) for the [`hpke`](https://www.npmjs.com/package/hpke) library:
+ * `KEMFactory`s to pass to its `CipherSuite`, with the one-stage SHA-3 KDFs of the draft. `hpke`
+ * runs the key schedule and the AEAD; mlkem-ts the key encapsulation. `hpke` is an optional peer
+ * dependency: install it beside mlkem-ts. For `@hpke/core`, import from `mlkem-ts/hpke/core`.
+ * @example
+ * ```ts
+ * import { CipherSuite, KDF_HKDF_SHA256, AEAD_AES_128_GCM } from 'hpke';
+ * import { KEM_MLKEM768_X25519 } from 'mlkem-ts/hpke';
+ *
+ * const suite = new CipherSuite(KEM_MLKEM768_X25519, KDF_HKDF_SHA256, AEAD_AES_128_GCM);
+ * const { privateKey, publicKey } = await suite.GenerateKeyPair();
+ * const { encapsulatedSecret, ciphertext } = await suite.Seal(publicKey, new TextEncoder().encode('hello'));
+ * const plaintext = await suite.Open(privateKey, encapsulatedSecret, ciphertext);
+ * ```
+ * @module mlkem-ts/hpke
+ */
 import type { KEMFactory } from 'hpke';
 import { hpkeKem } from './hpke.js';
 import type { HpkeKey } from './key.js';

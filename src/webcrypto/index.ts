@@ -1,6 +1,24 @@
 // mlkem-ts/webcrypto: the Web Crypto API's ML-KEM ("Modern Algorithms in the Web Cryptography
 // API") and hybrid KEMs in every runtime — as a ponyfill (`subtle`, `supports`) that leaves the
 // global alone, and as a polyfill (`install()`) that adds to crypto.subtle what the runtime lacks.
+/**
+ * The Web Crypto API's ML-KEM ("Modern Algorithms in the Web Cryptography API":
+ * `encapsulateBits`, `decapsulateBits`, `encapsulateKey`, `decapsulateKey`, `getPublicKey`, the
+ * `raw-public` and `raw-seed` formats) and the hybrid KEMs MLKEM768-X25519, MLKEM768-P256 and
+ * MLKEM1024-P384, in every runtime: as a ponyfill ({@link subtle}, {@link supports}) that leaves
+ * the global alone, or as a polyfill ({@link install}) that adds to `crypto.subtle` what the
+ * runtime lacks. The hybrids'
+ * code (and @noble/curves) loads the first time a hybrid algorithm is used.
+ * @example
+ * ```ts
+ * import { subtle } from 'mlkem-ts/webcrypto';
+ *
+ * const { publicKey, privateKey } = await subtle.generateKey('ML-KEM-768', false, ['encapsulateBits', 'decapsulateBits']);
+ * const { ciphertext, sharedKey } = await subtle.encapsulateBits('ML-KEM-768', publicKey);
+ * const same = await subtle.decapsulateBits('ML-KEM-768', privateKey, ciphertext); // = sharedKey
+ * ```
+ * @module mlkem-ts/webcrypto
+ */
 import { autoBackend } from './backend.js';
 import { nativeCrypto } from './install.js';
 import { createSubtle } from './subtle.js';

@@ -66,7 +66,7 @@ export function install(): readonly string[] {
 
   const supports = nativeSupports();
   const present = (e: AlgorithmEntry) => supports !== undefined && NEEDED.every((op) => supports(op, e.name));
-  const filled = ALGORITHMS.filter((e) => !present(e));
+  const filled = withoutExperimentalWarnings(() => ALGORITHMS.filter((e) => !present(e)));
   const originals: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const m of SUBTLE_METHODS) {
     const f = subtle[m];
@@ -101,6 +101,29 @@ export function install(): readonly string[] {
     return [];
   }
   return names;
+}
+
+/**
+ * Runs `probe` with Node.js's ExperimentalWarnings held back: Node 26 warns about ML-KEM-512,
+ * MLKEM768-P256 and MLKEM1024-P384 the first time SubtleCrypto.supports is merely asked about them,
+ * and install() asks about every algorithm without using any. Node warns once per algorithm, so
+ * an application that then uses one of them natively is not warned either. Other warnings pass.
+ */
+function withoutExperimentalWarnings<T>(probe: () => T): T {
+  const p = (globalThis as { process?: { emitWarning?: unknown } }).process;
+  const emit = p?.emitWarning;
+  if (p === undefined || typeof emit !== 'function') return probe();
+  const experimental = (type: unknown) =>
+    type === 'ExperimentalWarning' || (typeof type === 'object' && type !== null && (type as { type?: unknown }).type === 'ExperimentalWarning');
+  p.emitWarning = function (this: unknown, warning: unknown, type?: unknown, ...rest: unknown[]) {
+    const kind = warning instanceof Error ? warning.name : type;
+    if (!experimental(kind)) return (emit as (...a: unknown[]) => void).call(this, warning, type, ...rest);
+  };
+  try {
+    return probe();
+  } finally {
+    p.emitWarning = emit;
+  }
 }
 
 /** Defines a non-enumerable own property, and returns what puts back the one it replaced (or removes it). */

@@ -59,6 +59,12 @@ const RAW_SECRET_ALIASES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', '
 /** Whether a runtime without "raw-secret" can import a shared key of this algorithm (as "raw"). */
 export const legacySharedKey = (alg: unknown): boolean => RAW_SECRET_ALIASES.includes(algorithmName(alg).toUpperCase());
 
+/** The key usages and formats of "Modern Algorithms", which older runtimes' enums lack. */
+const MODERN_USAGES: readonly string[] = ['encapsulateKey', 'encapsulateBits', 'decapsulateKey', 'decapsulateBits'];
+const MODERN_FORMATS: readonly string[] = ['raw-public', 'raw-private', 'raw-seed', 'raw-secret'];
+/** Usages that no algorithm allows together (a signing and an encryption usage). */
+const NO_ALGORITHM_USAGES = ['sign', 'encrypt'];
+
 const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
 const isNativeKey = (value: unknown): boolean => typeof CryptoKey === 'function' && value instanceof CryptoKey;
 
@@ -127,17 +133,48 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
    */
   const carrier = { name: 'HMAC', hash: 'SHA-256' };
 
+  /**
+   * A runtime that predates "Modern Algorithms" (no encapsulateBits: Node 20-24, Safari) refuses
+   * their key usages and formats as WebIDL type errors before it looks at the algorithm, where the
+   * specification, whose enums hold them, first normalizes the algorithm: a call with one of
+   * them for an algorithm that is not ours gets the specification's answer instead. The algorithm
+   * is normalized by the runtime, with usages no algorithm allows together in place of the
+   * modern ones: its NotSupportedError (unrecognized name) or TypeError (bad parameters) stands;
+   * a recognized algorithm has none of the modern usages or formats.
+   */
+  const refuseModern = async (method: 'generateKey' | 'importKey', algorithm: unknown, format: unknown, keyUsages: unknown): Promise<void> => {
+    if (hasNative('encapsulateBits')) return;
+    const usages = readUsages(keyUsages as Usages);
+    const modernFormat = format !== undefined && MODERN_FORMATS.includes(readFormat(format as KeyFormat));
+    if (!modernFormat && !usages.some((u) => MODERN_USAGES.includes(u))) return;
+    const probe = method === 'generateKey' ? [algorithm, false, NO_ALGORITHM_USAGES] : ['raw', new Uint8Array(32), algorithm, false, NO_ALGORITHM_USAGES];
+    try {
+      await native(method, probe);
+    } catch (err) {
+      const name = (err as { name?: unknown } | null)?.name;
+      if (name === 'NotSupportedError' || name === 'TypeError') throw err;
+    }
+    if (modernFormat) fail('NotSupportedError', `Unable to import ${algorithmName(algorithm)} keys in ${String(format)} format`);
+    fail('SyntaxError', `Unsupported key usage for ${algorithmName(algorithm)}`);
+  };
+
   const subtle: WebCryptoSubtle = {
     async generateKey(algorithm: unknown, extractable: boolean, keyUsages: Usages) {
       const entry = ours(algorithm);
-      if (entry === undefined) return native('generateKey', [algorithm, extractable, keyUsages]);
+      if (entry === undefined) {
+        await refuseModern('generateKey', algorithm, undefined, keyUsages);
+        return native('generateKey', [algorithm, extractable, keyUsages]);
+      }
       const usages = readUsages(keyUsages);
       return generateOurKey(entry, await kemHandles(entry), Boolean(extractable), usages);
     },
 
     async importKey(format: KeyFormat, keyData: unknown, algorithm: unknown, extractable: boolean, keyUsages: Usages) {
       const entry = ours(algorithm);
-      if (entry === undefined) return native('importKey', [format, keyData, algorithm, extractable, keyUsages]);
+      if (entry === undefined) {
+        await refuseModern('importKey', algorithm, format, keyUsages);
+        return native('importKey', [format, keyData, algorithm, extractable, keyUsages]);
+      }
       const f = readFormat(format);
       const usages = readUsages(keyUsages);
       const data: Uint8Array | Jwk = f === 'jwk' ? readJwk(keyData) : copyBufferSource(keyData, 'keyData');
@@ -150,6 +187,9 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     },
 
     async exportKey(format: KeyFormat, key: AnyCryptoKey) {
+      if (!isOurKey(key) && !hasNative('encapsulateBits') && isNativeKey(key) && MODERN_FORMATS.includes(readFormat(format))) {
+        fail('NotSupportedError', `Unable to export ${key.algorithm.name} keys in ${format} format`); // as refuseModern
+      }
       if (!isOurKey(key)) return native('exportKey', [format, key]);
       return exportOurKey(readFormat(format), key);
     },

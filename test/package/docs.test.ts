@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { entryPoints, typedocBinary } from '../../scripts/docs.js';
+import { ENTRIES, specifier } from '../../scripts/entries.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
@@ -54,7 +55,7 @@ describe('the TypeDoc check (typedoc.json, tools/typedoc/check-tags.mjs)', () =>
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, types: [] }, files: ['entry.ts'] }));
   const typedoc = (source: string) => {
     writeFileSync(join(dir, 'entry.ts'), source);
-    const run = spawnSync(typedocBinary(), ['--options', 'typedoc.json', '--tsconfig', join(dir, 'tsconfig.json'), '--out', join(dir, 'out'), join(dir, 'entry.ts')], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(typedocBinary(), ['--options', 'typedoc.json', '--readme', 'none', '--tsconfig', join(dir, 'tsconfig.json'), '--out', join(dir, 'out'), join(dir, 'entry.ts')], { cwd: root, encoding: 'utf8' });
     return { status: run.status, output: (run.stdout + run.stderr).replace(/\x1b\[[0-9;]*m/g, '') };
   };
 
@@ -84,5 +85,30 @@ export function half(x: number): number { return x / 2; }
 export const one = 1;
 `);
     assert.equal(r.status, 0, r.output);
+  });
+});
+
+describe('the reference reads as a user imports it (issue 23 item 4)', () => {
+  it('every entry point has a module comment named as users import it, with an overview and an example', () => {
+    for (const [subpath, source] of Object.entries(ENTRIES)) {
+      const text = readFileSync(join(root, source), 'utf8');
+      const name = specifier(subpath);
+      const comment = [...text.matchAll(/\/\*\*([\s\S]*?)\*\//g)].map((m) => m[1]!).find((c) => /@module\b/.test(c));
+      assert.ok(comment !== undefined, `${source} has no @module comment: TypeDoc would name its page after the file`);
+      assert.match(comment, new RegExp(`@module ${name.replace(/\//g, '\\/')}\\s`), `${source}'s @module is not ${name}`);
+      assert.match(comment, /@example/, `${source}'s module comment has no example`);
+      const overview = comment.split(/\n\s*\*\s*@/)[0]!.replace(/^\s*\*/gm, '').trim();
+      assert.ok(overview.length > 80, `${source}'s module comment has no overview`);
+      assert.match(comment, new RegExp(`from '${name.replace(/\//g, '\\/')}'`), `${source}'s example does not import ${name}`);
+    }
+  });
+
+  it('the front page is the guide, which lists every entry point; the README links the reference', () => {
+    const config = JSON.parse(readFileSync(join(root, 'typedoc.json'), 'utf8')) as { readme?: string };
+    assert.ok(config.readme !== undefined && config.readme !== 'none', 'typedoc.json has no front page (readme)');
+    const guide = readFileSync(join(root, config.readme), 'utf8');
+    for (const subpath of Object.keys(ENTRIES)) assert.ok(guide.includes(`{@link "${specifier(subpath)}"`), `the front page does not link ${specifier(subpath)}`);
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    assert.match(readme, /\]\(docs\/guide\.md\)|docs\/api\/index\.html/, 'the README does not point to the reference');
   });
 });

@@ -1,7 +1,7 @@
 // `npm run fuzz -- --iterations N [--seed S] [--target name|group|all] [--start I]
 // [--max-violations M] [--list]`: a seeded fuzzer of every public function. Each iteration picks
 // a target — keygen (with and without a seed), encapsulate, encapsulateInternal and decapsulate of
-// ML-KEM-512/768/1024 and of the four hybrids, run on BOTH backends, the hybrid factories, and the
+// ML-KEM-512/768/1024 and of every hybrid (from the registry), run on BOTH backends, the hybrid factories, and the
 // encoders and decoders of mlkem-ts/keys (one implementation: over the portable core) —
 // and feeds it valid, mutated (bit flips, byte changes, truncation, extension, splices,
 // coefficients >= q in public keys, a wrong H(ek) in secret keys, invalid curve points, DER, PEM

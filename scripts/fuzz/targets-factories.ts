@@ -1,10 +1,10 @@
 // The fuzz targets of the hybrid factories (createXWing and the others), given real, copied,
 // misshapen or wrongly typed MlKem objects.
-import { type HybridKem, createSecP256r1MlKem768, createSecP384r1MlKem1024, createX25519MlKem768, createXWing } from '../../src/hybrid/index.js';
+import type { HybridKem } from '../../src/hybrid/index.js';
 import type { Expected } from '../../test/support/contract.js';
 import { equal, valueArg, wrongType } from './args.js';
 import type { Corpus } from './corpus.js';
-import { CORE, HYBRIDS } from './kems.js';
+import { CORE, FACTORIES, HYBRIDS } from './kems.js';
 import { type Target, checkedCall, tag } from './targets.js';
 
 // ---- the hybrids' factories ------------------------------------------------------------------------
@@ -14,12 +14,6 @@ import { type Target, checkedCall, tag } from './targets.js';
  * of one, objects shaped like one with a wrong name or a member missing, or values of wrong types.
  */
 export function factoryTargets(corpus: Corpus): Target[] {
-  const FACTORIES = [
-    [createXWing, 'ML-KEM-768'],
-    [createX25519MlKem768, 'ML-KEM-768'],
-    [createSecP256r1MlKem768, 'ML-KEM-768'],
-    [createSecP384r1MlKem1024, 'ML-KEM-1024'],
-  ] as const;
   const kems = CORE.flat();
   return FACTORIES.map(([factory, level], h): Target => ({
     name: `factory.${factory.name}`,

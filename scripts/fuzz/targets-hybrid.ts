@@ -1,4 +1,4 @@
-// The fuzz targets of the four hybrids: keygen (with and without a seed), encapsulate,
+// The fuzz targets of every hybrid: keygen (with and without a seed), encapsulate,
 // encapsulateInternal and decapsulate, with mutations of either part and the checks of results.
 import { HYBRID_LAYOUTS, hybridParts, jReject } from '../../test/support/contract.js';
 import { type Arg, concat, equal } from './args.js';
@@ -81,7 +81,7 @@ export function hybridTargets(corpus: Corpus): Target[] {
       if (got.length !== kem.sizes.sharedSecret) return fail(`${kem.name}.decapsulate: wrong size`);
       const honest = entries.find((x) => equal(x.seed, sk))?.encs.find((x) => equal(x.ct, ct));
       if (honest !== undefined && !equal(got, honest.ss)) return fail(`${kem.name}.decapsulate on ${BACKENDS[b]}: not the honest secret`);
-      if (kem.name === 'X-Wing') return;
+      if (l.concrete === true) return; // the combiner hashes the halves together: no ML-KEM half to check
       const ctM = hybridParts(l, ct, l.share).kem;
       const dz = hybridParts(l, sk, l.seed - 64).kem;
       const ssM = l.kemFirst ? got.subarray(0, 32) : got.subarray(got.length - 32);

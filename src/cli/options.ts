@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { MlKemAlgorithm } from '../keys/index.js';
+import { ML_KEM_ENTRIES, orList } from '../registry.js';
 import { UsageError } from './errors.js';
 import type { KeyFormat } from './keyfile.js';
 
@@ -46,9 +47,13 @@ export function required(value: string | undefined, option: string): string {
 
 /** "ML-KEM-768", "mlkem768", "768" and the like, in any case. */
 export function parseAlgorithm(value: string): MlKemAlgorithm {
-  const m = /^(?:ml-?kem-?)?(512|768|1024)$/i.exec(value.trim());
-  if (m === null) throw new UsageError(`-a/--algorithm must be ML-KEM-512, ML-KEM-768 or ML-KEM-1024 (or 512, 768, 1024), got '${value}'`);
-  return `ML-KEM-${m[1]}` as MlKemAlgorithm;
+  const level = /^(?:ml-?kem-?)?(\d+)$/i.exec(value.trim())?.[1];
+  const entry = ML_KEM_ENTRIES.find((e) => e.name === `ML-KEM-${level}`);
+  if (entry === undefined) {
+    const names = ML_KEM_ENTRIES.map((e) => e.name);
+    throw new UsageError(`-a/--algorithm must be ${orList(names)} (or ${names.map((n) => n.slice('ML-KEM-'.length)).join(', ')}), got '${value}'`);
+  }
+  return entry.name;
 }
 
 /** The key format chosen by --der / --jwk (PEM without either). */

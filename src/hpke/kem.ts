@@ -6,10 +6,11 @@ import { checkBytes, describe, takeUint8Array } from '../args.js';
 import type { HybridKem } from '../hybrid/types.js';
 import { KEM_OBJECT_METHODS, kemShape, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
+import { HYBRID_ENTRIES, type HpkeName, entryOf } from '../registry.js';
 import { deriveSeed } from './derive.js';
 
-/** The names of the KEMs, as draft-ietf-hpke-pq spells them. */
-export type HpkeKemName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384';
+/** The names of the KEMs, as draft-ietf-hpke-pq spells them (the registry's `hpke` names). */
+export type HpkeKemName = HpkeName;
 
 /** A key pair in serialized form: for every KEM of the draft, both are fixed-length byte strings. */
 export interface HpkeKeyPair {
@@ -128,20 +129,14 @@ function seedFromIkm(id: number, ikm: Uint8Array, seedBytes: number, name: strin
   }
 }
 
-const ML_KEM_IDS = { 'ML-KEM-512': 0x0040, 'ML-KEM-768': 0x0041, 'ML-KEM-1024': 0x0042 } as const;
-
-/** The hybrids of draft-ietf-hpke-pq §4 by the name mlkem-ts/hybrid gives them: HPKE name and id. */
-const HYBRIDS: Readonly<Record<string, { name: HpkeKemName; id: number }>> = {
-  'X-Wing': { name: 'MLKEM768-X25519', id: 0x647a },
-  'MLKEM768-P256': { name: 'MLKEM768-P256', id: 0x0050 },
-  'MLKEM1024-P384': { name: 'MLKEM1024-P384', id: 0x0051 },
-};
+/** A KEM's HPKE name and id (the registry's `hpke`). */
+type HpkeIds = { name: HpkeKemName; id: number };
 
 /**
  * The HPKE KEM of draft-ietf-hpke-pq §3 over an ML-KEM object of any backend.
  */
-function fromMlKem(kem: MlKem): HpkeKem {
-  const id = ML_KEM_IDS[kem.name];
+function fromMlKem(kem: MlKem, hpkeIds: HpkeIds): HpkeKem {
+  const { id } = hpkeIds;
   const { publicKey: Npk, ciphertext: Nenc } = kem.sizes;
 
   /** expandDecapsKey(dk) (§3): ML-KEM.KeyGen_internal(d, z) from the 64-byte seed. */
@@ -161,7 +156,7 @@ function fromMlKem(kem: MlKem): HpkeKem {
 
   const hpke: HpkeKem = Object.freeze({
     id,
-    name: kem.name,
+    name: hpkeIds.name,
     Nsecret: 32,
     Nenc,
     Npk,
@@ -201,7 +196,7 @@ function fromMlKem(kem: MlKem): HpkeKem {
 }
 
 /** The HPKE KEM of draft-ietf-hpke-pq §4 over a hybrid KEM of mlkem-ts/hybrid. */
-function fromHybrid(kem: HybridKem, hybrid: { name: HpkeKemName; id: number }): HpkeKem {
+function fromHybrid(kem: HybridKem, hybrid: HpkeIds): HpkeKem {
   const { id } = hybrid;
   const { publicKey: Npk, ciphertext: Nenc, seed: Nsk, sharedSecret: Nsecret, eseed: Nrandom } = kem.sizes;
   const hpke: HpkeKem = Object.freeze({
@@ -263,12 +258,15 @@ export function createHpkeKem(kem: MlKem | HybridKem): HpkeKem {
   const what = 'createHpkeKem: kem';
   const shape = kemShape(kem, what, KEM_OBJECT_METHODS);
   if ('name' in shape) {
-    if (Object.hasOwn(ML_KEM_IDS, shape.name)) return fromMlKem(kem as MlKem);
-    if (Object.hasOwn(HYBRIDS, shape.name)) return fromHybrid(kem as HybridKem, HYBRIDS[shape.name]!);
+    const entry = entryOf(shape.name);
+    if (entry?.hpke !== undefined) {
+      const ids = entry.hpke as HpkeIds; // the registry's hpke names are HpkeKemName
+      return entry.kind === 'ml-kem' ? fromMlKem(kem as MlKem, ids) : fromHybrid(kem as HybridKem, ids);
+    }
   }
   const got = 'got' in shape ? shape.got : `an object named ${shape.name}`;
   throw new MlKemError(
     'ERR_INVALID_TYPE',
-    `${what} must be an ML-KEM object (MlKem) or one of the hybrids of draft-ietf-hpke-pq (${Object.keys(HYBRIDS).join(', ')}), got ${got}`,
+    `${what} must be an ML-KEM object (MlKem) or one of the hybrids of draft-ietf-hpke-pq (${HYBRID_ENTRIES.filter((e) => 'hpke' in e).map((e) => e.name).join(', ')}), got ${got}`,
   );
 }

@@ -16,7 +16,8 @@ import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridK
 
 /** A concrete hybrid KEM's parameters (the draft's §4, and its groups' constants of §3.1). */
 export interface ConcreteParams {
-  name: Extract<HybridName, 'X-Wing' | 'MLKEM768-P256' | 'MLKEM1024-P384'>;
+  /** The hybrid's name (a concrete entry of the registry). */
+  name: HybridName;
   kem: MlKem;
   group: Group;
   /** Group.Nseed: bytes of group seed that RandomScalar turns into a scalar (32, 128, 48). */

@@ -3,6 +3,7 @@
 // and the HPKE post-quantum draft (KEM ids 0x0050, 0x0051) use.
 import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
+import type { HybridConstruction } from './construction.js';
 import type { CurveChoice } from './curve.js';
 import { type NistGroup, P256_GROUP, P384_GROUP, randomScalar } from './nist.js';
 import type { HybridKem } from './types.js';
@@ -48,3 +49,9 @@ export function createMLKEM768_P256(mlkem768: MlKem): HybridKem {
 export function createMLKEM1024_P384(mlkem1024: MlKem): HybridKem {
   return mlkem1024P384Over(checkKem(mlkem1024, 'ML-KEM-1024', 'createMLKEM1024_P384'), 'auto');
 }
+
+/** The constructions of MLKEM768-P256 and MLKEM1024-P384 (constructions.ts). */
+export const NIST_CONCRETE: readonly HybridConstruction[] = /* @__PURE__ */ Object.freeze([
+  Object.freeze({ name: 'MLKEM768-P256', over: mlkem768P256Over, create: createMLKEM768_P256 }),
+  Object.freeze({ name: 'MLKEM1024-P384', over: mlkem1024P384Over, create: createMLKEM1024_P384 }),
+]);

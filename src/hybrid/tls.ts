@@ -9,6 +9,7 @@ import { checkBytes, takeBytes } from '../args.js';
 import { checkKem, type DecapsulationKey, type Encapsulation, type EncapsulationKey, type KeyPair, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { concat } from './bytes.js';
+import type { HybridConstruction } from './construction.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
 import { hybridDecapsulationKey, kemEncapsulationKey } from './mlkem.js';
 import { P256_GROUP, P384_GROUP, tlsScalar } from './nist.js';
@@ -344,3 +345,10 @@ export function createSecP256r1MLKEM768(mlkem768: MlKem): HybridKem {
 export function createSecP384r1MLKEM1024(mlkem1024: MlKem): HybridKem {
   return secP384r1MlKem1024Over(checkKem(mlkem1024, 'ML-KEM-1024', 'createSecP384r1MLKEM1024'), 'auto');
 }
+
+/** The constructions of the three RFC 10024 groups (constructions.ts). */
+export const TLS_GROUPS: readonly HybridConstruction[] = /* @__PURE__ */ Object.freeze([
+  Object.freeze({ name: 'X25519MLKEM768', over: x25519MlKem768Over, create: createX25519MLKEM768 }),
+  Object.freeze({ name: 'SecP256r1MLKEM768', over: secP256r1MlKem768Over, create: createSecP256r1MLKEM768 }),
+  Object.freeze({ name: 'SecP384r1MLKEM1024', over: secP384r1MlKem1024Over, create: createSecP384r1MLKEM1024 }),
+]);

@@ -2,14 +2,16 @@
 // the hybrid's own sizes and a caller-chosen encapsulation seed instead of ML-KEM's m, and key
 // objects that parse and expand a key once.
 import type { Encapsulation } from '../kem.js';
+import type { HybridName } from '../registry.js';
 
 export type { Encapsulation };
 
 /**
- * The names of the hybrids, as their specifications spell them. X-Wing is also MLKEM768-X25519
- * (draft-irtf-cfrg-concrete-hybrid-kems): one KEM, whose `name` is 'X-Wing'.
+ * The names of the hybrids, as their specifications spell them (src/registry.ts lists them with
+ * their other identifiers). X-Wing is also MLKEM768-X25519 (draft-irtf-cfrg-concrete-hybrid-kems):
+ * one KEM, whose `name` is 'X-Wing'; the Web Crypto and HPKE layers call it MLKEM768-X25519.
  */
-export type HybridName = 'X-Wing' | 'MLKEM768-P256' | 'MLKEM1024-P384' | 'X25519MLKEM768' | 'SecP256r1MLKEM768' | 'SecP384r1MLKEM1024';
+export type { HybridName };
 
 /** A hybrid key pair, as `HybridKem.keygen` returns it. */
 export interface HybridKeyPair {

@@ -2,6 +2,7 @@
 // MLKEM768-X25519: the general-purpose hybrid KEM of ML-KEM-768 and X25519, bound by SHA3-256.
 import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
+import type { HybridConstruction } from './construction.js';
 import type { CurveChoice } from './curve.js';
 import type { HybridKem } from './types.js';
 import { X25519 } from './x25519.js';
@@ -28,3 +29,6 @@ export function xwingOver(kem: MlKem, curves: CurveChoice): HybridKem {
 export function createXWing(mlkem768: MlKem): HybridKem {
   return xwingOver(checkKem(mlkem768, 'ML-KEM-768', 'createXWing'), 'auto');
 }
+
+/** X-Wing's construction (constructions.ts). */
+export const XWING: HybridConstruction = /* @__PURE__ */ Object.freeze({ name: 'X-Wing', over: xwingOver, create: createXWing });

@@ -1,15 +1,15 @@
-// The three ML-KEM parameter sets as key formats name them: the name, the OID of RFC 9935 §3
-// (id-alg-ml-kem-512/768/1024 = 2.16.840.1.101.3.4.4.1/2/3, from the NIST CSOR arc), and the
+// The three ML-KEM parameter sets as key formats name them, from the registry (src/registry.ts):
+// the name, the OID of RFC 9935 §3 (id-alg-ml-kem-512/768/1024, from the NIST CSOR arc), and the
 // MlKem object that does the work. Only the public MlKem interface is used from here on.
 import { describe, isObjectArgument, readFields } from '../args.js';
 import { MlKemError } from '../errors.js';
 import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../index.js';
 import { checkKem } from '../kem.js';
+import { ML_KEM_ENTRIES, orList } from '../registry.js';
 import type { MlKemAlgorithm, MlKemBackend } from './types.js';
 
 export type { MlKemAlgorithm };
-import { type DerNode, type DerReader, TAG_NULL, TAG_OID, TAG_SEQUENCE, derNode, oidToString, tagName } from './der.js';
-
+import { type DerNode, type DerReader, TAG_NULL, TAG_OID, TAG_SEQUENCE, derNode, oidFromString, oidToString, tagName } from './der.js';
 
 const PORTABLE: MlKemBackend = { MlKem512, MlKem768, MlKem1024 };
 
@@ -22,20 +22,21 @@ export function readBackend(value: unknown, what: string): MlKemBackend {
   if (!isObjectArgument(value)) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what}.backend must be { MlKem512, MlKem768, MlKem1024 } (for example await loadWasm()), got ${describe(value)}`);
   }
-  const { MlKem512: a, MlKem768: b, MlKem1024: c } = readFields(value, ['MlKem512', 'MlKem768', 'MlKem1024'], `${what}.backend`);
-  return {
-    MlKem512: checkKem(a, 'ML-KEM-512', `${what}.backend.MlKem512`),
-    MlKem768: checkKem(b, 'ML-KEM-768', `${what}.backend.MlKem768`),
-    MlKem1024: checkKem(c, 'ML-KEM-1024', `${what}.backend.MlKem1024`),
-  };
+  const fields = readFields(value, ML_KEM_ENTRIES.map((e) => e.member), `${what}.backend`);
+  const backend = {} as Record<keyof MlKemBackend, MlKem>;
+  for (const e of ML_KEM_ENTRIES) backend[e.member] = checkKem(fields[e.member], e.name, `${what}.backend.${e.member}`);
+  return backend;
 }
 
-export const ALGORITHMS: readonly MlKemAlgorithm[] = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024'];
+/** The parameter sets' names, in the registry's order. */
+export const ALGORITHMS: readonly MlKemAlgorithm[] = /* @__PURE__ */ ML_KEM_ENTRIES.map((e) => e.name);
 
-/** DER contents of 2.16.840.1.101.3.4.4 (nistAlgorithms 4, the KEM arc); the last arc is 1, 2 or 3. */
-const OID_KEMS = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04] as const;
+/** 'ML-KEM-512', 'ML-KEM-768' or 'ML-KEM-1024' */
+const quotedNames = (): string => orList(ALGORITHMS.map((a) => `'${a}'`));
 
 const isAlgorithm = (value: unknown): value is MlKemAlgorithm => ALGORITHMS.includes(value as MlKemAlgorithm);
+
+const entryOf = (algorithm: MlKemAlgorithm) => ML_KEM_ENTRIES.find((e) => e.name === algorithm);
 
 /**
  * The MlKem object of an algorithm name, from `backend` (default: the portable backend).
@@ -47,52 +48,41 @@ const isAlgorithm = (value: unknown): value is MlKemAlgorithm => ALGORITHMS.incl
  * const kem = kemFor('ML-KEM-768', await loadWasm());
  */
 export function kemFor(algorithm: MlKemAlgorithm, backend: MlKemBackend = PORTABLE): MlKem {
-  switch (algorithm) {
-    case 'ML-KEM-512':
-      return backend.MlKem512;
-    case 'ML-KEM-768':
-      return backend.MlKem768;
-    case 'ML-KEM-1024':
-      return backend.MlKem1024;
-    default:
-      throw new MlKemError(
-        'ERR_INVALID_TYPE',
-        `algorithm must be 'ML-KEM-512', 'ML-KEM-768' or 'ML-KEM-1024', got ${typeof algorithm === 'string' ? `'${algorithm}'` : typeof algorithm}`,
-      );
+  const entry = isAlgorithm(algorithm) ? entryOf(algorithm) : undefined;
+  if (entry === undefined) {
+    throw new MlKemError('ERR_INVALID_TYPE', `algorithm must be ${quotedNames()}, got ${typeof algorithm === 'string' ? `'${algorithm}'` : typeof algorithm}`);
   }
+  return backend[entry.member];
 }
 
 /** Checks an algorithm name given by the caller; `what` names the argument. */
 export function checkAlgorithm(value: unknown, what: string): asserts value is MlKemAlgorithm {
   if (!isAlgorithm(value)) {
-    throw new MlKemError(
-      'ERR_INVALID_TYPE',
-      `${what} must be 'ML-KEM-512', 'ML-KEM-768' or 'ML-KEM-1024', got ${typeof value === 'string' ? `'${value}'` : typeof value}`,
-    );
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be ${quotedNames()}, got ${typeof value === 'string' ? `'${value}'` : typeof value}`);
   }
 }
 
 /** The DER contents of the algorithm's OID (fresh). */
 export function oidOf(algorithm: MlKemAlgorithm): Uint8Array {
-  return Uint8Array.of(...OID_KEMS, ALGORITHMS.indexOf(algorithm) + 1);
+  return oidFromString(entryOf(algorithm)!.oid);
 }
 
-/** The algorithm whose OID has these DER contents, if any. */
+/** The algorithm whose OID has these DER contents, if any (public data: compared plainly). */
 export function algorithmOfOid(contents: Uint8Array): MlKemAlgorithm | undefined {
-  if (contents.length !== OID_KEMS.length + 1) return undefined;
-  for (let i = 0; i < OID_KEMS.length; i++) if (contents[i] !== OID_KEMS[i]) return undefined;
-  return ALGORITHMS[contents[OID_KEMS.length]! - 1];
+  return ALGORITHMS.find((a) => {
+    const oid = oidOf(a);
+    return oid.length === contents.length && oid.every((b, i) => contents[i] === b);
+  });
 }
 
 /** The algorithm whose public key (ek) or secret key (dk) has this many bytes, if any. */
 export function algorithmOfLength(kind: 'publicKey' | 'secretKey', length: number): MlKemAlgorithm | undefined {
-  return ALGORITHMS.find((a) => kemFor(a).sizes[kind] === length); // sizes are the same on every backend
+  return ML_KEM_ENTRIES.find((e) => e.sizes[kind] === length)?.name;
 }
 
 /** "800, 1184 or 1568" */
 export function lengthsOf(kind: 'publicKey' | 'secretKey'): string {
-  const sizes = ALGORITHMS.map((a) => kemFor(a).sizes[kind]);
-  return `${sizes.slice(0, -1).join(', ')} or ${sizes[sizes.length - 1]}`;
+  return orList(ML_KEM_ENTRIES.map((e) => String(e.sizes[kind])));
 }
 
 /**

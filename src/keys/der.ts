@@ -60,6 +60,21 @@ export function oidToString(contents: Uint8Array): string {
 }
 
 /**
+ * OBJECT IDENTIFIER contents (X.690, §8.19) of a dotted OID of the registry: arcs in base 128,
+ * the first two as 40·a + b; every arc below 2^31.
+ */
+export function oidFromString(dotted: string): Uint8Array {
+  const arcs = dotted.split('.').map(Number);
+  const out: number[] = [];
+  for (const arc of [arcs[0]! * 40 + arcs[1]!, ...arcs.slice(2)]) {
+    const groups = [arc & 0x7f];
+    for (let v = arc >>> 7; v > 0; v >>>= 7) groups.unshift((v & 0x7f) | 0x80);
+    out.push(...groups);
+  }
+  return Uint8Array.from(out);
+}
+
+/**
  * The DER order of the components of a SET (X.690, §11.6): encodings compared as octet strings,
  * the shorter padded with zero bytes at its end. Negative, zero or positive.
  */

@@ -5,7 +5,8 @@
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { describe, isObjectArgument, readFields, readOptions } from '../args.js';
-import { ALGORITHMS, type MlKemAlgorithm, kemFor, readBackend } from './algorithms.js';
+import { ML_KEM_ENTRIES, orList } from '../registry.js';
+import { type MlKemAlgorithm, kemFor, readBackend } from './algorithms.js';
 import { decodeBase64url, encodeBase64url } from './base64.js';
 import type { KeyOptions, KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './types.js';
 import { resolveKey } from './parts.js';
@@ -33,7 +34,7 @@ export function toJwk(key: KeyParts, options?: KeyOptions): MlKemJwk {
         'toJwk key has an expanded secretKey but no seed: an ML-KEM JWK holds the seed as priv, and an expanded key cannot be turned back into it (pass only publicKey for a public JWK)',
       );
     }
-    const jwk: MlKemJwk = { kty: 'AKP', alg: k.kem.name, pub: encodeBase64url(k.publicKey) };
+    const jwk: MlKemJwk = { kty: 'AKP', alg: ML_KEM_ENTRIES.find((e) => e.name === k.kem.name)!.jwk, pub: encodeBase64url(k.publicKey) };
     if (k.seed !== undefined) jwk.priv = encodeBase64url(k.seed);
     return jwk;
   } finally {
@@ -72,8 +73,9 @@ export function fromJwk(jwk: object, options?: KeyOptions): PublicKeyInfo | Priv
   }
   const { kty, alg, pub, priv } = readFields(jwk, ['kty', 'alg', 'pub', 'priv'], 'fromJwk jwk');
   if (kty !== 'AKP') fail(`kty must be "AKP" for ML-KEM, got ${show(kty)}`);
-  if (!ALGORITHMS.includes(alg as MlKemAlgorithm)) fail(`alg must be "ML-KEM-512", "ML-KEM-768" or "ML-KEM-1024", got ${show(alg)}`);
-  const algorithm = alg as MlKemAlgorithm;
+  const entry = ML_KEM_ENTRIES.find((e) => e.jwk === alg);
+  if (entry === undefined) fail(`alg must be ${orList(ML_KEM_ENTRIES.map((e) => `"${e.jwk}"`))}, got ${show(alg)}`);
+  const algorithm: MlKemAlgorithm = entry!.name;
   const kem = kemFor(algorithm, backend);
   if (typeof pub !== 'string') fail(`pub must be a base64url string, got ${show(pub)}`);
   const publicKey = decodeBase64url(pub as string, 'JWK pub');

@@ -1,8 +1,10 @@
-// The algorithms this layer implements, one table entry each: their Web Crypto names, which key
-// formats they have, and the KEM object that does the work on a given backend. A hybrid KEM is
-// one more entry. The hybrids' code (and @noble/curves under it) is loaded the first time a hybrid
+// The algorithms this layer implements: the registry's entries that have a Web Crypto name, each
+// with which key formats it has and the KEM object that does the work on a given backend. A
+// hybrid with a Web Crypto name in the registry is an algorithm here without a change to this
+// file. The hybrids' code (and @noble/curves under it) is loaded the first time a hybrid
 // algorithm is used, by a dynamic import: an app that uses only ML-KEM never loads it, and a
 // bundler that splits code puts it in a chunk of its own.
+import { type HybridName, REGISTRY, type RegistryEntry, memberOf } from '../registry.js';
 import type { Backend } from './backend.js';
 import { type Kem, type KemHandles, handlesOf } from './handles.js';
 
@@ -15,28 +17,32 @@ export interface AlgorithmEntry {
   readonly kem: (backend: Backend) => Kem | Promise<Kem>;
 }
 
-/** src/hybrid, loaded on first use. */
-const hybrids = () => import('../hybrid/index.js');
+/** The hybrids' constructions (src/hybrid), loaded on first use. */
+const hybrids = () => import('../hybrid/constructions.js');
+
+/** A registry entry as an algorithm of this layer: ML-KEM is the backend's object, a hybrid its construction over it. */
+function algorithmOf(e: RegistryEntry & { webCrypto: string }): AlgorithmEntry {
+  const member = memberOf(e.mlkem);
+  const kem = e.kind === 'ml-kem' ? (b: Backend) => b[member] : async (b: Backend) => (await hybrids()).constructionOf(e.name as HybridName).create(b[member]);
+  return { name: e.webCrypto, pkix: e.oid !== undefined, kem };
+}
+
+let algorithms: readonly AlgorithmEntry[] | undefined;
 
 /**
  * ML-KEM ("Modern Algorithms in the Web Cryptography API", §8 "ML-KEM") and the hybrid KEMs of
  * Node 26 and Chromium (draft-irtf-cfrg-concrete-hybrid-kems; MLKEM768-X25519 is X-Wing,
  * draft-connolly-cfrg-xwing-kem), which no specification registers with Web Crypto yet: their
- * behaviour is Node 26's.
+ * behaviour is Node 26's. Made on first use.
  */
-export const ALGORITHMS: readonly AlgorithmEntry[] = [
-  { name: 'ML-KEM-512', pkix: true, kem: (b) => b.MlKem512 },
-  { name: 'ML-KEM-768', pkix: true, kem: (b) => b.MlKem768 },
-  { name: 'ML-KEM-1024', pkix: true, kem: (b) => b.MlKem1024 },
-  { name: 'MLKEM768-X25519', pkix: false, kem: async (b) => (await hybrids()).createXWing(b.MlKem768) },
-  { name: 'MLKEM768-P256', pkix: false, kem: async (b) => (await hybrids()).createMLKEM768_P256(b.MlKem768) },
-  { name: 'MLKEM1024-P384', pkix: false, kem: async (b) => (await hybrids()).createMLKEM1024_P384(b.MlKem1024) },
-];
+export function algorithmList(): readonly AlgorithmEntry[] {
+  return (algorithms ??= Object.freeze(REGISTRY.filter((e): e is RegistryEntry & { webCrypto: string } => e.webCrypto !== undefined).map(algorithmOf)));
+}
 
 /** The entry whose name matches `name` ASCII case-insensitively (WebCrypto §18.4.4), if any. */
 export function entryNamed(name: string): AlgorithmEntry | undefined {
   const upper = name.replace(/[a-z]/g, (c) => c.toUpperCase());
-  return ALGORITHMS.find((e) => e.name.toUpperCase() === upper);
+  return algorithmList().find((e) => e.name.toUpperCase() === upper);
 }
 
 const handleCache = new WeakMap<Backend, Map<string, Promise<KemHandles>>>();

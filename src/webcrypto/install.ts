@@ -1,6 +1,6 @@
 // The polyfill: adds to globalThis.crypto.subtle the algorithms of this package that the runtime
 // lacks, and SubtleCrypto.supports to match. Idempotent; patches nothing where nothing is missing.
-import { ALGORITHMS, type AlgorithmEntry } from './algorithms.js';
+import { type AlgorithmEntry, algorithmList } from './algorithms.js';
 import { autoBackend } from './backend.js';
 import { type NativeCrypto, SUBTLE_METHODS, createSubtle } from './subtle.js';
 import { createSupports } from './supports.js';
@@ -66,7 +66,7 @@ export function install(): readonly string[] {
 
   const supports = nativeSupports();
   const present = (e: AlgorithmEntry) => supports !== undefined && NEEDED.every((op) => supports(op, e.name));
-  const filled = withoutExperimentalWarnings(() => ALGORITHMS.filter((e) => !present(e)));
+  const filled = withoutExperimentalWarnings(() => algorithmList().filter((e) => !present(e)));
   const originals: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const m of SUBTLE_METHODS) {
     const f = subtle[m];

@@ -3,6 +3,7 @@
 // the DOM library's types, so that the declarations check in projects that do not load it.
 import type { AlgorithmIdentifier, KeyFormat } from './arguments.js';
 import type { KeyUsage, MlKemCryptoKey } from './key.js';
+import type { WebCryptoName } from '../registry.js';
 
 /** What every CryptoKey has (WebCrypto §13): the runtime's keys and ours alike. */
 export interface CryptoKeyLike {
@@ -58,8 +59,8 @@ export interface JsonWebKeyLike {
   [member: string]: unknown;
 }
 
-/** The names of the algorithms this package implements. */
-export type KemAlgorithmName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384';
+/** The names of the algorithms this package implements (the registry's Web Crypto names). */
+export type KemAlgorithmName = WebCryptoName;
 /**
  * One of our algorithms, by name or as `{ name }` (the methods match the name ASCII
  * case-insensitively, as WebCrypto normalizes algorithms).

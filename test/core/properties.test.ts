@@ -13,7 +13,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type HybridKem, createSecP256r1MlKem768, createSecP384r1MlKem1024, createX25519MlKem768, createXWing } from '../../src/hybrid/index.js';
+import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
+import type { HybridKem } from '../../src/hybrid/index.js';
+import { entryOf } from '../../src/registry.js';
 import type { MlKem } from '../../src/index.js';
 import {
   decodePkcs8,
@@ -280,12 +282,8 @@ describe('(d) any input shape: the core and the hybrids', () => {
 });
 
 describe('(d) any input shape: the hybrid factories', () => {
-  const factories = [
-    [createXWing, 'ML-KEM-768', 'X-Wing'],
-    [createX25519MlKem768, 'ML-KEM-768', 'X25519MLKEM768'],
-    [createSecP256r1MlKem768, 'ML-KEM-768', 'SecP256r1MLKEM768'],
-    [createSecP384r1MlKem1024, 'ML-KEM-1024', 'SecP384r1MLKEM1024'],
-  ] as const;
+  // Every hybrid's public factory, from the registry: [factory, the level it takes, the name it gives].
+  const factories = CONSTRUCTIONS.map((c) => [c.create, entryOf(c.name)!.mlkem, c.name] as const);
   const kems = backends.flatMap((b) => b.kems);
   for (const [factory, level, name] of factories) {
     it(`(d) ${factory.name}: an MlKem of ${level} gives ${name}; anything else ERR_INVALID_TYPE`, () => {

@@ -5,9 +5,8 @@ import crypto from 'node:crypto';
 import type { MlKem } from '../../src/index.js';
 import type { HybridKem } from '../../src/hybrid/index.js';
 import type { CurveChoice, CurvePath } from '../../src/hybrid/curve.js';
-import { mlkem1024P384Over, mlkem768P256Over } from '../../src/hybrid/mlkem-nist.js';
-import { secP256r1MlKem768Over, secP384r1MlKem1024Over, x25519MlKem768Over } from '../../src/hybrid/tls.js';
-import { xwingOver } from '../../src/hybrid/xwing.js';
+import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
+import { entryOf } from '../../src/registry.js';
 import { type Backend, kemByName } from './backends.js';
 
 /** The two implementations of the curve halves; every hybrid test runs on both. */
@@ -33,18 +32,28 @@ export interface HybridCase {
 /** The combiner labels of the concrete hybrid KEMs. */
 export const LABELS: Record<string, string> = { 'X-Wing': '\\.//^\\', 'MLKEM768-P256': 'MLKEM768-P256', 'MLKEM1024-P384': 'MLKEM1024-P384' };
 
-/** The six hybrids over a backend's ML-KEM objects, with the given curve implementation. */
+/** What the tests know of each hybrid independently of src/ (the specifications' layouts). */
+const REFERENCE: Readonly<Record<string, Omit<HybridCase, 'kem' | 'mlkem'>>> = {
+  'X-Wing': { curve: 'X25519', kemFirst: true, concrete: true, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
+  'MLKEM768-P256': { curve: 'P-256', kemFirst: true, concrete: true, share: 65, scalar: 32, secret: 32, ecSeed: 128 },
+  'MLKEM1024-P384': { curve: 'P-384', kemFirst: true, concrete: true, share: 97, scalar: 48, secret: 48, ecSeed: 48 },
+  X25519MLKEM768: { curve: 'X25519', kemFirst: true, concrete: false, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
+  SecP256r1MLKEM768: { curve: 'P-256', kemFirst: false, concrete: false, share: 65, scalar: 32, secret: 32, ecSeed: 48 },
+  SecP384r1MLKEM1024: { curve: 'P-384', kemFirst: false, concrete: false, share: 97, scalar: 48, secret: 48, ecSeed: 72 },
+};
+
+/**
+ * Every hybrid of the registry over a backend's ML-KEM objects, with the given curve
+ * implementation; a hybrid the tests have no reference layout for fails here, so a new entry
+ * cannot go untested.
+ */
 export function hybridsOf(backend: Backend, curves: CurveChoice = 'auto'): HybridCase[] {
-  const k768 = kemByName(backend, 'ML-KEM-768');
-  const k1024 = kemByName(backend, 'ML-KEM-1024');
-  return [
-    { kem: xwingOver(k768, curves), mlkem: k768, curve: 'X25519', kemFirst: true, concrete: true, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
-    { kem: mlkem768P256Over(k768, curves), mlkem: k768, curve: 'P-256', kemFirst: true, concrete: true, share: 65, scalar: 32, secret: 32, ecSeed: 128 },
-    { kem: mlkem1024P384Over(k1024, curves), mlkem: k1024, curve: 'P-384', kemFirst: true, concrete: true, share: 97, scalar: 48, secret: 48, ecSeed: 48 },
-    { kem: x25519MlKem768Over(k768, curves), mlkem: k768, curve: 'X25519', kemFirst: true, concrete: false, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
-    { kem: secP256r1MlKem768Over(k768, curves), mlkem: k768, curve: 'P-256', kemFirst: false, concrete: false, share: 65, scalar: 32, secret: 32, ecSeed: 48 },
-    { kem: secP384r1MlKem1024Over(k1024, curves), mlkem: k1024, curve: 'P-384', kemFirst: false, concrete: false, share: 97, scalar: 48, secret: 48, ecSeed: 72 },
-  ];
+  return CONSTRUCTIONS.map((c) => {
+    const reference = REFERENCE[c.name];
+    if (reference === undefined) throw new Error(`test/support/hybrid-reference.ts has no reference layout for ${c.name}`);
+    const mlkem = kemByName(backend, entryOf(c.name)!.mlkem);
+    return { kem: c.over(mlkem, curves), mlkem, ...reference };
+  });
 }
 
 /** Splits bytes into its ML-KEM and ECDH halves, where the ECDH half is ecBytes long. */

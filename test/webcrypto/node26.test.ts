@@ -33,6 +33,8 @@ import { createSubtle } from '../../src/webcrypto/subtle.js';
 import type { WebCryptoSubtle } from '../../src/webcrypto/types.js';
 import { createSupports } from '../../src/webcrypto/supports.js';
 import { findNode26 } from '../support/node26.js';
+import { REGISTRY } from '../../src/registry.js';
+import type { KemAlgorithmName } from '../../src/webcrypto/types.js';
 
 const nativeSubtle = globalThis.crypto.subtle as unknown as WebCryptoSubtle;
 const nativeHasMlKem = (globalThis as { SubtleCrypto?: { supports?: (op: string, alg: string) => boolean } }).SubtleCrypto?.supports?.(
@@ -40,7 +42,8 @@ const nativeHasMlKem = (globalThis as { SubtleCrypto?: { supports?: (op: string,
   'ML-KEM-768',
 );
 
-const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384'] as const;
+/** The Web Crypto names of the registry (test/package/registry.test.ts checks the list). */
+const ALGORITHMS: readonly KemAlgorithmName[] = REGISTRY.flatMap((e) => (e.webCrypto === undefined ? [] : [e.webCrypto as KemAlgorithmName]));
 type Alg = (typeof ALGORITHMS)[number];
 const MLKEM: Record<string, typeof MlKem512> = { 'ML-KEM-512': MlKem512, 'ML-KEM-768': MlKem768, 'ML-KEM-1024': MlKem1024 };
 const SEED_BYTES = (alg: Alg): number => (alg.startsWith('ML-KEM') ? 64 : 32);

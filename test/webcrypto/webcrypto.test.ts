@@ -17,8 +17,11 @@ import { MlKemCryptoKey, install, subtle, supports } from '../../src/webcrypto/i
 import { nativeCrypto } from '../../src/webcrypto/install.js';
 import { createSubtle } from '../../src/webcrypto/subtle.js';
 import type { WebCryptoSubtle } from '../../src/webcrypto/types.js';
+import { REGISTRY } from '../../src/registry.js';
+import type { KemAlgorithmName } from '../../src/webcrypto/types.js';
 
-const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384'] as const;
+/** The Web Crypto names of the registry (test/package/registry.test.ts checks the list). */
+const ALGORITHMS: readonly KemAlgorithmName[] = REGISTRY.flatMap((e) => (e.webCrypto === undefined ? [] : [e.webCrypto as KemAlgorithmName]));
 const BOTH = ['encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey'];
 const hex = (b: ArrayBuffer): string => Buffer.from(b).toString('hex');
 const S = globalThis.SubtleCrypto as unknown as { supports?: (op: string, alg: unknown, extra?: unknown) => boolean };

@@ -1,0 +1,19 @@
+// Every hybrid's construction, in the registry's order: the one list the layers above
+// mlkem-ts/hybrid iterate (a new hybrid adds its construction here, and its entry to the registry).
+import type { HybridConstruction } from './construction.js';
+import { NIST_CONCRETE } from './mlkem-nist.js';
+import { TLS_GROUPS } from './tls.js';
+import type { HybridName } from './types.js';
+import { XWING } from './xwing.js';
+
+export type { HybridConstruction };
+
+/** The constructions of the six hybrids. */
+export const CONSTRUCTIONS: readonly HybridConstruction[] = /* @__PURE__ */ Object.freeze([XWING, ...NIST_CONCRETE, ...TLS_GROUPS]);
+
+/** The construction of a hybrid by its name. */
+export function constructionOf(name: HybridName): HybridConstruction {
+  const c = CONSTRUCTIONS.find((x) => x.name === name);
+  if (c === undefined) throw new Error(`no construction for the registry's hybrid ${name}`); // a registry entry without its construction: a bug
+  return c;
+}

@@ -76,7 +76,13 @@ export function install(): readonly string[] {
   const names = Object.freeze(filled.map((e) => e.name));
   const mark = () => Object.defineProperty(subtle, INSTALLED, { value: { filled: names, native } satisfies Installed });
   if (filled.length === 0) {
-    mark();
+    // Nothing to patch: the mark only saves the next call this work. A frozen or non-extensible
+    // crypto.subtle cannot take it, and install() throws nothing: the next call looks again.
+    try {
+      mark();
+    } catch {
+      // nothing was changed
+    }
     return names;
   }
 

@@ -238,6 +238,16 @@ describe('the key objects behind our CryptoKeys are out of reach', () => {
   });
 });
 
+describe('install() throws nothing', () => {
+  for (const how of ['freeze', 'preventExtensions']) {
+    it(`with nothing to fill, on a crypto.subtle made non-extensible by Object.${how}`, () => {
+      const fixture = fileURLToPath(new URL('../support/fixtures/install-nothing-to-fill.ts', import.meta.url));
+      const out = execFileSync(process.execPath, ['--import', 'tsx', fixture, how], { encoding: 'utf8' });
+      assert.deepEqual(JSON.parse(out.trim()), [[], []]);
+    });
+  }
+});
+
 describe('install() is all or nothing', () => {
   it('on a frozen SubtleCrypto it puts every method back, leaves no mark and reports nothing filled', () => {
     const fixture = fileURLToPath(new URL('../support/fixtures/install-frozen.ts', import.meta.url));

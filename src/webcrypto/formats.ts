@@ -16,7 +16,7 @@ import { type Jwk, type KeyFormat, intersect } from './arguments.js';
 import { fail } from './errors.js';
 import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
 import type { KeyUsage, MlKemCryptoKey } from './key.js';
-import { makeKey, slotsOf } from './key.js';
+import { exportableSlots, makeKey } from './key.js';
 
 export const PUBLIC_USAGES: readonly KeyUsage[] = ['encapsulateKey', 'encapsulateBits'];
 export const PRIVATE_USAGES: readonly KeyUsage[] = ['decapsulateKey', 'decapsulateBits'];
@@ -180,8 +180,7 @@ const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
 
 /** The export key operation (WebCrypto §14.3.10 and "Modern Algorithms", §8.4 Export Key). */
 export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffer | Record<string, unknown> {
-  const { entry, key: k, extractable, usages } = slotsOf(key);
-  if (!extractable) fail('InvalidAccessError', 'key is not extractable');
+  const { entry, key: k, extractable, usages } = exportableSlots(key);
   const needType = (type: 'public' | 'private') => {
     if (k.type !== type) fail('InvalidAccessError', `Key must be a ${type} key to export it as ${format}`);
   };

@@ -5,7 +5,7 @@
 // that says so, instead of silently storing an empty object.
 import type { AlgorithmEntry } from './algorithms.js';
 import type { PrivateHandle, PublicHandle } from './handles.js';
-import { typeError } from './errors.js';
+import { fail, typeError } from './errors.js';
 import { type Part, recordSecrets } from '../lifetime.js';
 
 /**
@@ -128,5 +128,52 @@ export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean
   return made;
 }
 
-/** The internal slots of one of our keys. */
-export const slotsOf = (key: MlKemCryptoKey): Slots => slotsOfKey(key);
+/**
+ * The slots of an extractable key, for exportKey; InvalidAccessError for a key that is not
+ * extractable (WebCrypto §14.3.10 step 6). Note: no export of this module hands out the slots of
+ * a non-extractable key, nor its private handle: what holding such a key gives is only what the
+ * functions below do with it (issue #22 finding 7).
+ */
+export function exportableSlots(key: MlKemCryptoKey): Slots {
+  const slots = slotsOfKey(key);
+  if (!slots.extractable) fail('InvalidAccessError', 'key is not extractable');
+  return slots;
+}
+
+/** The algorithm, type, extractability and usages of a key: none of its key material. */
+export function keyInfo(key: MlKemCryptoKey): { entry: AlgorithmEntry; type: 'public' | 'private'; extractable: boolean; usages: readonly KeyUsage[] } {
+  const { entry, key: k, extractable, usages } = slotsOfKey(key);
+  return { entry, type: k.type, extractable, usages };
+}
+
+/**
+ * The checks of encapsulateKey/encapsulateBits (§4.1 and §4.2 step 8–9) and decapsulateKey/
+ * decapsulateBits (§4.3 and §4.4), and the key's type check of the operation (§8.4): all
+ * InvalidAccessError. Returns the handle of a usable key.
+ */
+function usable(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: KeyUsage, type: 'public' | 'private'): Handle['handle'] {
+  const slots = slotsOfKey(key);
+  if (slots.entry !== entry) fail('InvalidAccessError', `key algorithm mismatch: the key is ${slots.entry.name}, the algorithm ${entry.name}`);
+  const parameter = type === 'public' ? 'encapsulationKey' : 'decapsulationKey';
+  if (!slots.usages.includes(usage)) fail('InvalidAccessError', `${parameter} does not have the ${usage} usage`);
+  if (slots.key.type !== type) fail('InvalidAccessError', `${parameter} must be a ${type} key`);
+  return slots.key.handle;
+}
+
+/** The public handle of a public key that may encapsulate (public data only). */
+export function encapsulatorOf(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'encapsulateKey' | 'encapsulateBits'): PublicHandle {
+  return usable(entry, key, usage, 'public') as PublicHandle;
+}
+
+/** Decapsulation with a private key that may decapsulate: the function only, never the handle (which holds the seed). */
+export function decapsulatorOf(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'decapsulateKey' | 'decapsulateBits'): (ciphertext: Uint8Array) => Uint8Array {
+  const handle = usable(entry, key, usage, 'private') as PrivateHandle;
+  return (ciphertext) => handle.decapsulate(ciphertext);
+}
+
+/** The algorithm and public handle of a private key (getPublicKey, §4.5); InvalidAccessError for a public key. */
+export function publicPartOf(key: MlKemCryptoKey): { entry: AlgorithmEntry; handle: PublicHandle } {
+  const { entry, key: k } = slotsOfKey(key);
+  if (k.type !== 'private') fail('InvalidAccessError', 'key must be a private key');
+  return { entry, handle: k.handle.publicKey };
+}

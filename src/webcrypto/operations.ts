@@ -8,8 +8,8 @@ import type { AlgorithmEntry } from './algorithms.js';
 import { intersect } from './arguments.js';
 import { fail } from './errors.js';
 import { PRIVATE_USAGES, PUBLIC_USAGES, checkUsages } from './formats.js';
-import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
-import { type KeyUsage, type MlKemCryptoKey, makeKey, slotsOf } from './key.js';
+import type { KemHandles, PrivateHandle } from './handles.js';
+import { type KeyUsage, type MlKemCryptoKey, decapsulatorOf, encapsulatorOf, makeKey, publicPartOf } from './key.js';
 
 export interface KeyPair {
   publicKey: MlKemCryptoKey;
@@ -40,23 +40,9 @@ export function generateOurKey(entry: AlgorithmEntry, h: KemHandles, extractable
   };
 }
 
-/**
- * The checks of encapsulateKey/encapsulateBits (§4.1 and §4.2 step 8–9) and decapsulateKey/
- * decapsulateBits (§4.3 and §4.4), and the key's type check of the operation (§8.4): all
- * InvalidAccessError.
- */
-function usableKey(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: KeyUsage, type: 'public' | 'private') {
-  const slots = slotsOf(key);
-  if (slots.entry !== entry) fail('InvalidAccessError', `key algorithm mismatch: the key is ${slots.entry.name}, the algorithm ${entry.name}`);
-  const parameter = type === 'public' ? 'encapsulationKey' : 'decapsulationKey';
-  if (!slots.usages.includes(usage)) fail('InvalidAccessError', `${parameter} does not have the ${usage} usage`);
-  if (slots.key.type !== type) fail('InvalidAccessError', `${parameter} must be a ${type} key`);
-  return slots.key.handle;
-}
-
 /** The encapsulate operation (§8.4 Encapsulate): the ciphertext and the shared secret (ours to wipe). */
 export function encapsulateOurs(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'encapsulateKey' | 'encapsulateBits') {
-  const handle = usableKey(entry, key, usage, 'public') as PublicHandle;
+  const handle = encapsulatorOf(entry, key, usage);
   try {
     return handle.encapsulate();
   } catch (err) {
@@ -67,12 +53,12 @@ export function encapsulateOurs(entry: AlgorithmEntry, key: MlKemCryptoKey, usag
 
 /** The decapsulate operation (§8.4 Decapsulate): the shared secret (ours to wipe). */
 export function decapsulateOurs(entry: AlgorithmEntry, h: KemHandles, key: MlKemCryptoKey, ciphertext: Uint8Array, usage: 'decapsulateKey' | 'decapsulateBits'): Uint8Array {
-  const handle = usableKey(entry, key, usage, 'private') as PrivateHandle;
+  const decapsulate = decapsulatorOf(entry, key, usage);
   const expected = h.kem.sizes.ciphertext;
   // FIPS 203 §7.3, the ciphertext type check: OperationError, as Node 26 reports it.
   if (ciphertext.length !== expected) fail('OperationError', `ciphertext must be ${expected} bytes for ${entry.name}, got ${ciphertext.length}`);
   try {
-    return handle.decapsulate(ciphertext);
+    return decapsulate(ciphertext);
   } catch (err) {
     if (err instanceof MlKemError) fail('OperationError', `decapsulation failed: ${err.message}`);
     throw err;
@@ -81,8 +67,7 @@ export function decapsulateOurs(entry: AlgorithmEntry, h: KemHandles, key: MlKem
 
 /** getPublicKey (§4.5) for one of our keys. */
 export function publicKeyOf(key: MlKemCryptoKey, usages: readonly KeyUsage[]): MlKemCryptoKey {
-  const { entry, key: k } = slotsOf(key);
-  if (k.type !== 'private') fail('InvalidAccessError', 'key must be a private key');
+  const { entry, handle } = publicPartOf(key);
   checkUsages(usages, PUBLIC_USAGES, entry);
-  return makeKey(entry, { type: 'public', handle: k.handle.publicKey }, true, intersect(usages));
+  return makeKey(entry, { type: 'public', handle }, true, intersect(usages));
 }

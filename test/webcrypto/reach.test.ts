@@ -1,0 +1,87 @@
+// Holding a non-extractable key never gives its secret (issue #22 finding 7): no export of any
+// module of the Web Crypto layer, called with such a key in any argument position, returns (or
+// resolves to) anything through which the key's seed can be read — not its slots, not its private
+// handle, not an extractable copy. Every value returned is searched, its functions of no argument
+// called, to a depth of four.
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { entryNamed } from '../../src/webcrypto/algorithms.js';
+import { subtle } from '../../src/webcrypto/index.js';
+
+const dir = fileURLToPath(new URL('../../src/webcrypto/', import.meta.url));
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+/** Whether `value` (or anything reachable from it) holds bytes containing `secret`. */
+async function reaches(value: unknown, secret: string, depth = 0, seen = new Set<unknown>()): Promise<boolean> {
+  if (value instanceof Promise) value = await value.catch(() => undefined);
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value) || depth > 4) return false;
+  seen.add(value);
+  if (value instanceof ArrayBuffer) return hex(new Uint8Array(value)).includes(secret);
+  if (ArrayBuffer.isView(value)) return hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)).includes(secret);
+  if (typeof value === 'function') {
+    if (value.length !== 0 || /^class /.test(Function.prototype.toString.call(value))) return false;
+    let out: unknown;
+    try {
+      out = (value as () => unknown)();
+    } catch {
+      return false;
+    }
+    return reaches(out, secret, depth + 1, seen);
+  }
+  // A key we get back: it must not export (an extractable copy would).
+  if (Object.prototype.toString.call(value) === '[object CryptoKey]') {
+    for (const format of ['raw-seed', 'pkcs8', 'jwk']) {
+      try {
+        if (await reaches(await subtle.exportKey(format as 'raw-seed', value as CryptoKey), secret, depth + 1, seen)) return true;
+      } catch {
+        // not exportable
+      }
+    }
+  }
+  for (const key of Reflect.ownKeys(value)) {
+    let v: unknown;
+    try {
+      v = (value as Record<string | symbol, unknown>)[key];
+    } catch {
+      continue;
+    }
+    if (await reaches(v, secret, depth + 1, seen)) return true;
+  }
+  return false;
+}
+
+test('no export of src/webcrypto/*.ts reaches the seed of a non-extractable key', async () => {
+  const seed = crypto.getRandomValues(new Uint8Array(64));
+  const key = await subtle.importKey('raw-seed', seed, 'ML-KEM-768', false, ['decapsulateBits']);
+  await assert.rejects(subtle.exportKey('raw-seed', key), { name: 'InvalidAccessError' });
+  const secret = hex(seed);
+  const entry = entryNamed('ML-KEM-768');
+  const others = [undefined, 'ML-KEM-768', entry, 'raw-seed', 'pkcs8', 'jwk', ['decapsulateBits'], 'decapsulateBits', true];
+  const found: string[] = [];
+  let calls = 0;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const mod = (await import(`../../src/webcrypto/${file}`)) as Record<string, unknown>;
+    for (const [name, f] of Object.entries(mod)) {
+      if (name === 'install' || name === 'autoBackend' || name === 'wasmBackend') continue; // patch the global, or load wasm
+      const candidates = typeof f === 'function' ? [] : [f];
+      if (typeof f === 'function') {
+        for (let position = 0; position < 4; position++) {
+          for (const other of others) {
+            const args = Array.from({ length: 4 }, (_, i) => (i === position ? key : other));
+            try {
+              calls++;
+              candidates.push(/^class /.test(Function.prototype.toString.call(f)) ? undefined : (f as (...a: unknown[]) => unknown)(...args));
+            } catch {
+              // refused
+            }
+          }
+        }
+      }
+      for (const c of candidates) if (await reaches(c, secret)) found.push(`${file}: ${name}`);
+    }
+  }
+  assert.ok(calls > 100, `${calls} calls`);
+  assert.deepEqual([...new Set(found)], []);
+});

@@ -86,11 +86,14 @@ export function isBufferSource(value: unknown): value is ArrayBuffer | ArrayBuff
 
 /** A copy of the bytes held by a BufferSource (WebIDL "get a copy of the buffer source"), else a TypeError. */
 export function copyBufferSource(value: unknown, what: string): Uint8Array {
+  // A detached buffer (or a view of one) holds no bytes (WebIDL): the copy is empty, and the
+  // operation's own length checks reject it (DataError, OperationError), not a TypeError.
   if (ArrayBuffer.isView(value)) {
     if (tag(value.buffer) === '[object SharedArrayBuffer]') typeError(`${what} must not be backed by a SharedArrayBuffer`);
+    if (value.buffer.byteLength === 0) return new Uint8Array(0); // (a detached view's own byteLength getter may throw)
     return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
   }
-  if (tag(value) === '[object ArrayBuffer]') return new Uint8Array(value as ArrayBuffer).slice();
+  if (tag(value) === '[object ArrayBuffer]') return (value as ArrayBuffer).byteLength === 0 ? new Uint8Array(0) : new Uint8Array(value as ArrayBuffer).slice();
   return typeError(`${what} must be an ArrayBuffer, a TypedArray or a DataView`);
 }
 

@@ -7,6 +7,7 @@ import { type AlgorithmEntry, handlesFor } from './algorithms.js';
 import { type Jwk, type KeyFormat, algorithmName, copyBufferSource, normalize, ourEntry, readFormat, readJwk, readUsages } from './arguments.js';
 import type { Backend } from './backend.js';
 import { fail, typeError } from './errors.js';
+import { checkSharedAlgorithm, sharedKeyFormat } from './shared-key.js';
 import { exportOurKey, importOurKey } from './formats.js';
 import { type KeyUsage, isOurKey } from './key.js';
 import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
@@ -48,16 +49,6 @@ export const SUBTLE_METHODS = [
   'decapsulateBits',
   'getPublicKey',
 ] as const;
-
-/**
- * The symmetric algorithms for which "raw-secret" is an alias of "raw" ("Modern Algorithms",
- * §2.1): the shared key of encapsulateKey/decapsulateKey is imported as "raw" into a runtime
- * that predates "raw-secret" (one without SubtleCrypto.supports).
- */
-const RAW_SECRET_ALIASES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
-
-/** Whether a runtime without "raw-secret" can import a shared key of this algorithm (as "raw"). */
-export const legacySharedKey = (alg: unknown): boolean => RAW_SECRET_ALIASES.includes(algorithmName(alg).toUpperCase());
 
 /** The key usages and formats of "Modern Algorithms", which older runtimes' enums lack. */
 const MODERN_USAGES: readonly string[] = ['encapsulateKey', 'encapsulateBits', 'decapsulateKey', 'decapsulateBits'];
@@ -109,21 +100,12 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     return native(method, args);
   };
 
-  /** Checks a shared-key algorithm as encapsulateKey step 4 normalizes it ("importKey"). */
-  const checkSharedAlgorithm = (alg: unknown): void => {
-    const name = algorithmName(alg);
-    const supports = o.native().supports;
-    const known = supports !== undefined ? supports('importKey', alg) : legacySharedKey(alg);
-    if (!known) fail('NotSupportedError', `Unrecognized algorithm name for the shared key: ${JSON.stringify(name)}`);
-  };
-
   /**
    * Imports a shared secret as a key through the runtime, in the "raw-secret" format (§4.1 step
    * 10), or as "raw" where the runtime predates it (checkSharedAlgorithm let only those through).
    */
   const importShared = (secret: Uint8Array, alg: unknown, extractable: boolean, usages: KeyUsage[]): Promise<unknown> => {
-    const format = o.native().supports !== undefined ? 'raw-secret' : 'raw';
-    return native('importKey', [format, secret, alg, extractable, usages]);
+    return native('importKey', [sharedKeyFormat(o.native().supports), secret, alg, extractable, usages]);
   };
 
   /**
@@ -221,7 +203,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       if (!isOurKey(key)) return notOurKey('encapsulateKey', args, algorithm, key);
       const usages = readUsages(keyUsages);
       const entry = normalize(algorithm);
-      checkSharedAlgorithm(sharedKeyAlgorithm);
+      checkSharedAlgorithm(sharedKeyAlgorithm, o.native().supports);
       const { ciphertext, sharedSecret } = encapsulateOurs(entry, key, 'encapsulateKey');
       try {
         const sharedKey = await importShared(sharedSecret, sharedKeyAlgorithm, Boolean(extractable), usages);
@@ -237,7 +219,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const c = copyBufferSource(ciphertext, 'ciphertext');
       const usages = readUsages(keyUsages);
       const entry = normalize(algorithm);
-      checkSharedAlgorithm(sharedKeyAlgorithm);
+      checkSharedAlgorithm(sharedKeyAlgorithm, o.native().supports);
       const secret = decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateKey');
       try {
         return (await importShared(secret, sharedKeyAlgorithm, Boolean(extractable), usages)) as CryptoKey;
@@ -284,11 +266,16 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       try {
         let data: Uint8Array | object = bytes;
         if (f === 'jwk') {
+          // WebCrypto §14.3.12 step 14, "parse a JWK": JSON, converted to a JsonWebKey, with a kty.
+          let parsed: unknown;
           try {
-            data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as object;
+            parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
           } catch {
             fail('DataError', 'the unwrapped key is not a JSON Web Key');
           }
+          const jwk = readJwk(parsed);
+          if (jwk.kty === undefined) fail('DataError', 'the unwrapped JSON Web Key has no kty member');
+          data = jwk;
         }
         return await subtle.importKey(f, data, unwrappedKeyAlgorithm as AlgorithmIdentifier, extractable, usages);
       } finally {

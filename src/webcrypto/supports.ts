@@ -2,7 +2,8 @@
 // algorithms, and the runtime's answer for everything else.
 import type { AlgorithmEntry } from './algorithms.js';
 import { ourEntry } from './arguments.js';
-import { type NativeCrypto, legacySharedKey } from './subtle.js';
+import { sharedKeySupported } from './shared-key.js';
+import type { NativeCrypto } from './subtle.js';
 
 /** The operations our algorithms support (§8.2 "Registration", and getPublicKey, §4.5). */
 const OPERATIONS = ['generateKey', 'importKey', 'exportKey', 'encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey', 'getPublicKey'];
@@ -26,12 +27,7 @@ export function createSupports(native: () => NativeCrypto, handles: (entry: Algo
     // The second overload: encapsulateKey/decapsulateKey also need the shared key's import (§4.6).
     const additional = (typeof extra === 'object' && extra !== null) || typeof extra === 'string';
     if (additional && (op === 'encapsulateKey' || op === 'decapsulateKey')) {
-      if (n !== undefined) return n('importKey', extra);
-      try {
-        return legacySharedKey(extra);
-      } catch {
-        return false;
-      }
+      return sharedKeySupported(extra, n);
     }
     return true;
   };

@@ -1,10 +1,9 @@
-// The parts of a key file as stored, read without the key checks, so that `inspect` can run
-// each check itself and say which one fails. Only used on files whose structure the strict
-// decoders of mlkem-ts/keys have accepted (or refused only for a failed key check): it reads the
-// same fields (RFC 9935 §4 and §6, RFC 5958 §2, the JWK of Node.js) and checks nothing else.
-import { type MlKemAlgorithm, type PrivateKeyForm } from '../keys/index.js';
-import { readAlgorithmIdentifier } from '../keys/algorithms.js';
-import { DerReader, TAG_BIT_STRING, TAG_CONTEXT_0, TAG_CONTEXT_0_CONSTRUCTED, TAG_CONTEXT_1, TAG_OCTET_STRING, TAG_SEQUENCE } from '../keys/der.js';
+// The parts of a key file as stored, for `inspect`: the structural readers of mlkem-ts/keys
+// (readSpki, readPkcs8, readJwk), which check the encoding completely and the key not at all, so
+// that inspect can run each key check itself, once, and say which one fails.
+import type { MlKemAlgorithm, PrivateKeyForm } from '../keys/index.js';
+import { readJwk } from '../keys/jwk.js';
+import { readPkcs8, readSpki } from '../keys/pkix.js';
 import type { Container } from './keyfile.js';
 
 export interface StoredParts {
@@ -20,41 +19,12 @@ export interface StoredParts {
   publicKey?: Uint8Array;
 }
 
-const fromBase64url = (value: unknown): Uint8Array | undefined =>
-  typeof value === 'string' ? Uint8Array.from(Buffer.from(value, 'base64url')) : undefined;
-
+/** The parts of a key file; malformed encodings throw ERR_INVALID_KEY_ENCODING. */
 export function storedParts(container: Container): StoredParts {
   if (container.structure === 'JWK') {
-    const { alg, pub, priv } = container.jwk as Record<string, unknown>;
-    const seed = fromBase64url(priv);
-    const publicKey = fromBase64url(pub)!;
-    const algorithm = alg as MlKemAlgorithm;
+    const { algorithm, publicKey, seed } = readJwk(container.jwk);
     return seed === undefined ? { kind: 'public', algorithm, publicKey } : { kind: 'private', algorithm, form: 'seed', seed, publicKey };
   }
-  if (container.structure === 'SubjectPublicKeyInfo') {
-    const r = new DerReader(container.der, 'SubjectPublicKeyInfo').element(TAG_SEQUENCE, 'SubjectPublicKeyInfo');
-    const algorithm = readAlgorithmIdentifier(r, 'algorithm');
-    return { kind: 'public', algorithm, publicKey: r.bitString(TAG_BIT_STRING, 'subjectPublicKey') };
-  }
-  const r = new DerReader(container.der, 'PKCS#8').element(TAG_SEQUENCE, 'OneAsymmetricKey');
-  const version = r.smallInteger('version');
-  const algorithm = readAlgorithmIdentifier(r, 'privateKeyAlgorithm');
-  const choice = r.element(TAG_OCTET_STRING, 'privateKey');
-  if (r.peek() === TAG_CONTEXT_0_CONSTRUCTED) r.element(TAG_CONTEXT_0_CONSTRUCTED, 'attributes');
-  const parts: StoredParts = { kind: 'private', algorithm, version };
-  if (r.peek() === TAG_CONTEXT_1) parts.publicKey = r.bitString(TAG_CONTEXT_1, 'publicKey [1]');
-  const tag = choice.peek();
-  if (tag === TAG_CONTEXT_0) {
-    parts.form = 'seed';
-    parts.seed = choice.contents(TAG_CONTEXT_0, 'seed');
-  } else if (tag === TAG_OCTET_STRING) {
-    parts.form = 'expanded';
-    parts.expandedKey = choice.contents(TAG_OCTET_STRING, 'expandedKey');
-  } else {
-    const both = choice.element(TAG_SEQUENCE, 'both');
-    parts.form = 'both';
-    parts.seed = both.contents(TAG_OCTET_STRING, 'both.seed');
-    parts.expandedKey = both.contents(TAG_OCTET_STRING, 'both.expandedKey');
-  }
-  return parts;
+  if (container.structure === 'SubjectPublicKeyInfo') return { kind: 'public', ...readSpki(container.der) };
+  return { kind: 'private', ...readPkcs8(container.der) };
 }

@@ -7,7 +7,7 @@ import { MlKemError } from '../errors.js';
 import { describe, isObjectArgument, readFields, readOptions } from '../args.js';
 import { ML_KEM_ENTRIES, orList } from '../registry.js';
 import { type MlKemAlgorithm, kemFor, readBackend } from './algorithms.js';
-import { decodeBase64url, encodeBase64url } from './base64.js';
+import { decodeAkpMember, encodeAkp } from './akp.js';
 import type { KeyOptions, KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './types.js';
 import { resolveKey } from './parts.js';
 import { checkPublicKey } from './validate.js';
@@ -34,9 +34,7 @@ export function toJwk(key: KeyParts, options?: KeyOptions): MlKemJwk {
         'toJwk key has an expanded secretKey but no seed: an ML-KEM JWK holds the seed as priv, and an expanded key cannot be turned back into it (pass only publicKey for a public JWK)',
       );
     }
-    const jwk: MlKemJwk = { kty: 'AKP', alg: ML_KEM_ENTRIES.find((e) => e.name === k.kem.name)!.jwk, pub: encodeBase64url(k.publicKey) };
-    if (k.seed !== undefined) jwk.priv = encodeBase64url(k.seed);
-    return jwk;
+    return encodeAkp(ML_KEM_ENTRIES.find((e) => e.name === k.kem.name)!.jwk, k.publicKey, k.seed) as MlKemJwk;
   } finally {
     k.dispose();
   }
@@ -68,32 +66,12 @@ const show = (value: unknown): string =>
  */
 export function fromJwk(jwk: object, options?: KeyOptions): PublicKeyInfo | PrivateKeyInfo {
   const backend = readBackend(readOptions(options, ['backend'], 'fromJwk options').backend, 'fromJwk options');
-  if (!isObjectArgument(jwk)) {
-    throw new MlKemError('ERR_INVALID_TYPE', `fromJwk jwk must be a JWK object (parse JSON text first), got ${describe(jwk)}`);
-  }
-  const { kty, alg, pub, priv } = readFields(jwk, ['kty', 'alg', 'pub', 'priv'], 'fromJwk jwk');
-  if (kty !== 'AKP') fail(`kty must be "AKP" for ML-KEM, got ${show(kty)}`);
-  const entry = ML_KEM_ENTRIES.find((e) => e.jwk === alg);
-  if (entry === undefined) fail(`alg must be ${orList(ML_KEM_ENTRIES.map((e) => `"${e.jwk}"`))}, got ${show(alg)}`);
-  const algorithm: MlKemAlgorithm = entry!.name;
+  const fields = readJwk(jwk);
+  const { algorithm, publicKey, seed } = fields;
   const kem = kemFor(algorithm, backend);
-  if (typeof pub !== 'string') fail(`pub must be a base64url string, got ${show(pub)}`);
-  const publicKey = decodeBase64url(pub as string, 'JWK pub');
-  if (publicKey.length !== kem.sizes.publicKey) fail(`pub holds ${publicKey.length} bytes; an ${algorithm} public key has ${kem.sizes.publicKey}`);
-
-  if (priv === undefined) {
+  if (seed === undefined) {
     checkPublicKey(kem, publicKey, 'JWK pub', 'ERR_INVALID_PUBLIC_KEY');
     return { algorithm, publicKey };
-  }
-  if (typeof priv !== 'string') fail(`priv must be a base64url string, got ${describe(priv)}`);
-  const seed = decodeBase64url(priv as string, 'JWK priv', true);
-  if (seed.length !== 64) {
-    wipe(seed);
-    fail(
-      seed.length === kem.sizes.secretKey
-        ? `priv holds an expanded ${algorithm} key; an ML-KEM JWK priv is the 64-byte seed`
-        : `priv holds ${seed.length} bytes; an ML-KEM JWK priv is the 64-byte seed`,
-    );
   }
   const pair = kem.keygen(seed);
   wipe(seed); // keygen returned its own copy
@@ -102,4 +80,43 @@ export function fromJwk(jwk: object, options?: KeyOptions): PublicKeyInfo | Priv
     throw new MlKemError('ERR_INVALID_SECRET_KEY', `JWK: pub is not the public key of the seed in priv (${algorithm})`);
   }
   return { algorithm, seed: pair.seed, secretKey: pair.secretKey, publicKey: pair.publicKey };
+}
+
+/** The fields of an ML-KEM JWK: fresh arrays, the seed the caller's to wipe. */
+export interface JwkFields {
+  algorithm: MlKemAlgorithm;
+  publicKey: Uint8Array;
+  seed?: Uint8Array;
+}
+
+/**
+ * Reads an ML-KEM JWK's members — kty "AKP", alg one of the three names, pub and priv strict
+ * base64url of the right lengths — without checking or expanding the key (fromJwk and the
+ * command's inspect do that, once). Malformed JWKs throw ERR_INVALID_KEY_ENCODING.
+ */
+export function readJwk(jwk: object): JwkFields {
+  if (!isObjectArgument(jwk)) {
+    throw new MlKemError('ERR_INVALID_TYPE', `fromJwk jwk must be a JWK object (parse JSON text first), got ${describe(jwk)}`);
+  }
+  const { kty, alg, pub, priv } = readFields(jwk, ['kty', 'alg', 'pub', 'priv'], 'fromJwk jwk');
+  if (kty !== 'AKP') fail(`kty must be "AKP" for ML-KEM, got ${show(kty)}`);
+  const entry = ML_KEM_ENTRIES.find((e) => e.jwk === alg);
+  if (entry === undefined) fail(`alg must be ${orList(ML_KEM_ENTRIES.map((e) => `"${e.jwk}"`))}, got ${show(alg)}`);
+  const algorithm: MlKemAlgorithm = entry!.name;
+  const sizes = kemFor(algorithm).sizes; // the sizes are the same on every backend
+  if (typeof pub !== 'string') fail(`pub must be a base64url string, got ${show(pub)}`);
+  const publicKey = decodeAkpMember(pub as string, 'pub');
+  if (publicKey.length !== sizes.publicKey) fail(`pub holds ${publicKey.length} bytes; an ${algorithm} public key has ${sizes.publicKey}`);
+  if (priv === undefined) return { algorithm, publicKey };
+  if (typeof priv !== 'string') fail(`priv must be a base64url string, got ${describe(priv)}`);
+  const seed = decodeAkpMember(priv as string, 'priv');
+  if (seed.length !== 64) {
+    wipe(seed);
+    fail(
+      seed.length === sizes.secretKey
+        ? `priv holds an expanded ${algorithm} key; an ML-KEM JWK priv is the 64-byte seed`
+        : `priv holds ${seed.length} bytes; an ML-KEM JWK priv is the 64-byte seed`,
+    );
+  }
+  return { algorithm, publicKey, seed };
 }

@@ -8,22 +8,9 @@
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { describe } from '../args.js';
-import { algorithmIdentifier, kemFor, readAlgorithmIdentifier, readBackend } from './algorithms.js';
-import {
-  type DerNode,
-  DerReader,
-  TAG_CONTEXT_0,
-  TAG_CONTEXT_0_CONSTRUCTED,
-  TAG_CONTEXT_1,
-  TAG_INTEGER,
-  TAG_OCTET_STRING,
-  TAG_SEQUENCE,
-  TAG_SET,
-  compareEncodings,
-  derNode,
-  encodeDer,
-  tagName,
-} from './der.js';
+import { algorithmIdentifier, kemFor, readBackend } from './algorithms.js';
+import { type DerNode, TAG_CONTEXT_0, TAG_INTEGER, TAG_OCTET_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
+import { readPkcs8 } from './pkix.js';
 import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './types.js';
 import { resolveKey } from './parts.js';
 import { checkSecretKey, embeddedPublicKey } from './validate.js';
@@ -119,86 +106,12 @@ function readPairwiseCheck(value: unknown, fn: string): boolean {
   return value !== false;
 }
 
-/**
- * Checks the contents of `attributes [0] IMPLICIT SET OF Attribute` (RFC 5958, §2), where
- * `Attribute ::= SEQUENCE { type OBJECT IDENTIFIER, values SET SIZE (1..MAX) OF ANY }` (RFC 5912,
- * §2): every attribute well formed, the values valid DER (left uninterpreted), and both SET OFs in
- * DER order (X.690, §11.6). Malformed encodings throw ERR_INVALID_KEY_ENCODING.
- */
-function readAttributes(set: DerReader): void {
-  let previous: Uint8Array | undefined;
-  while (set.peek() !== -1) {
-    const at = set.offset;
-    const attribute = set.anyElement('an attribute');
-    if (previous !== undefined && compareEncodings(previous, attribute) > 0) {
-      set.fail(`the attribute at byte ${at} is out of order: attributes [0] is a SET OF, sorted in DER (X.690, §11.6)`);
-    }
-    previous = attribute;
-    // anyElement has checked it as DER; now its shape as an Attribute.
-    const a = new DerReader(attribute, 'PKCS#8').element(TAG_SEQUENCE, `the attribute at byte ${at}`);
-    a.oid(`the type of the attribute at byte ${at}`);
-    const values = a.element(TAG_SET, `the values of the attribute at byte ${at}`);
-    if (values.peek() === -1) set.fail(`the attribute at byte ${at} has no values: values is SET SIZE (1..MAX) (RFC 5912, §2)`);
-    a.finish(`the values of the attribute at byte ${at}`);
-  }
-}
-
 function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
   const { pairwiseCheck, backend: backendIn } = readOptions(options, ['pairwiseCheck', 'backend'], 'decodePkcs8 options');
   const backend = readBackend(backendIn, 'decodePkcs8 options');
   const pairwise = readPairwiseCheck(pairwiseCheck, 'decodePkcs8');
-
-  // RFC 5958, §2: OneAsymmetricKey ::= SEQUENCE { version, privateKeyAlgorithm,
-  // privateKey OCTET STRING, attributes [0] OPTIONAL, [[2: publicKey [1] OPTIONAL ]] }
-  const top = new DerReader(der, 'PKCS#8');
-  const r = top.element(TAG_SEQUENCE, 'OneAsymmetricKey');
-  top.finish('the OneAsymmetricKey SEQUENCE');
-  const versionAt = r.offset;
-  const version = r.smallInteger('version');
-  if (version !== 0 && version !== 1) {
-    r.fail(`version at byte ${versionAt} is ${version}; RFC 5958 knows only v1 (0) and v2 (1)`);
-  }
-  const algorithm = readAlgorithmIdentifier(r, 'privateKeyAlgorithm');
+  const { algorithm, seed: seedIn, expandedKey: expandedIn, publicKey: includedPublicKey } = readPkcs8(der);
   const kem = kemFor(algorithm, backend);
-  const choice = r.element(TAG_OCTET_STRING, 'privateKey');
-  if (r.peek() === TAG_CONTEXT_0_CONSTRUCTED) readAttributes(r.element(TAG_CONTEXT_0_CONSTRUCTED, 'attributes [0]')); // checked, not used
-  let includedPublicKey: Uint8Array | undefined;
-  if (r.peek() === TAG_CONTEXT_1) {
-    const at = r.offset;
-    includedPublicKey = r.bitString(TAG_CONTEXT_1, 'publicKey [1]');
-    if (version !== 1) r.fail(`publicKey [1] at byte ${at} is only allowed in a v2 OneAsymmetricKey, and the version is v1 (0) (RFC 5958, §2)`);
-    if (includedPublicKey.length !== kem.sizes.publicKey) {
-      r.fail(`publicKey [1] at byte ${at} holds ${includedPublicKey.length} bytes; an ${algorithm} public key has ${kem.sizes.publicKey}`);
-    }
-  }
-  r.finish(includedPublicKey !== undefined ? 'publicKey [1]' : 'privateKey');
-
-  // The ML-KEM-PrivateKey CHOICE, told apart by its tag (RFC 9935, §6).
-  let seedIn: Uint8Array | undefined;
-  let expandedIn: Uint8Array | undefined;
-  const tag = choice.peek();
-  const at = choice.offset;
-  if (tag === TAG_CONTEXT_0) {
-    seedIn = choice.contents(TAG_CONTEXT_0, 'seed [0]');
-  } else if (tag === TAG_OCTET_STRING) {
-    expandedIn = choice.contents(TAG_OCTET_STRING, 'expandedKey');
-  } else if (tag === TAG_SEQUENCE) {
-    const both = choice.element(TAG_SEQUENCE, 'both');
-    seedIn = both.contents(TAG_OCTET_STRING, 'both.seed');
-    expandedIn = both.contents(TAG_OCTET_STRING, 'both.expandedKey');
-    both.finish('both.expandedKey');
-  } else {
-    choice.fail(
-      tag === -1
-        ? `privateKey at byte ${at} is empty`
-        : `privateKey at byte ${at} starts with ${tagName(tag)}, not one of the ML-KEM-PrivateKey forms: seed [0] (0x80), expandedKey (0x04) or both (0x30) (RFC 9935, §6)`,
-    );
-  }
-  choice.finish('the ML-KEM-PrivateKey');
-  if (seedIn !== undefined && seedIn.length !== 64) choice.fail(`the seed at byte ${at} holds ${seedIn.length} bytes; an ML-KEM seed has 64`);
-  if (expandedIn !== undefined && expandedIn.length !== kem.sizes.secretKey) {
-    choice.fail(`the expandedKey holds ${expandedIn.length} bytes; an ${algorithm} expanded key has ${kem.sizes.secretKey}`);
-  }
 
   let seed: Uint8Array | undefined;
   let secretKey: Uint8Array | undefined;

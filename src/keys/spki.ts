@@ -1,8 +1,9 @@
 // SubjectPublicKeyInfo (RFC 5280, §4.1.2.7) for ML-KEM public keys (RFC 9935, §4): the
 // algorithm's OID with parameters absent, and the encapsulation key ek as the BIT STRING.
 import { MlKemError } from '../errors.js';
-import { algorithmIdentifier, algorithmOfLength, kemFor, lengthsOf, readAlgorithmIdentifier, readBackend } from './algorithms.js';
-import { DerReader, TAG_BIT_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
+import { algorithmIdentifier, algorithmOfLength, kemFor, lengthsOf, readBackend } from './algorithms.js';
+import { TAG_BIT_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
+import { readSpki } from './pkix.js';
 import type { KeyOptions, PublicKeyInfo } from './types.js';
 import { checkPublicKey } from './validate.js';
 import { readOptions, takeUint8Array } from '../args.js';
@@ -43,18 +44,10 @@ export function encodeSpki(key: Uint8Array, options?: KeyOptions): Uint8Array {
  */
 export function decodeSpki(der: Uint8Array, options?: KeyOptions): PublicKeyInfo {
   const backend = readBackend(readOptions(options, ['backend'], 'decodeSpki options').backend, 'decodeSpki options');
-  const top = new DerReader(takeUint8Array(der, 'decodeSpki der'), 'SubjectPublicKeyInfo');
-  const r = top.element(TAG_SEQUENCE, 'the outer element'); // the reader's messages already start "SubjectPublicKeyInfo: "
-  top.finish('the outer SEQUENCE');
-  const algorithm = readAlgorithmIdentifier(r, 'algorithm');
+  const fields = readSpki(takeUint8Array(der, 'decodeSpki der'));
+  const { algorithm } = fields;
   const kem = kemFor(algorithm, backend);
-  const at = r.offset;
-  const key = r.bitString(TAG_BIT_STRING, 'subjectPublicKey');
-  r.finish('subjectPublicKey');
-  if (key.length !== kem.sizes.publicKey) {
-    r.fail(`subjectPublicKey at byte ${at} holds ${key.length} bytes; an ${algorithm} public key has ${kem.sizes.publicKey}`);
-  }
-  const publicKey = key.slice();
+  const publicKey = fields.publicKey.slice();
   checkPublicKey(kem, publicKey, `SubjectPublicKeyInfo subjectPublicKey`, 'ERR_INVALID_PUBLIC_KEY');
   return { algorithm, publicKey };
 }

@@ -5,13 +5,11 @@
 // raw-public key is checked for, the hybrids), Node 26 is followed.
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { algorithmOfOid } from '../keys/algorithms.js';
-import { decodeBase64url, encodeBase64url } from '../keys/base64.js';
-import { DerReader, TAG_INTEGER, TAG_OCTET_STRING, TAG_SEQUENCE } from '../keys/der.js';
-import { decodePkcs8, encodePkcs8 } from '../keys/pkcs8.js';
-import { decodeSpki, encodeSpki } from '../keys/spki.js';
+import { decodeAkpMember, encodeAkp } from '../keys/akp.js';
+import { encodePkcs8 } from '../keys/pkcs8.js';
+import { type Pkcs8Fields, type SpkiFields, pkcs8Outline, readPkcs8, readSpki } from '../keys/pkix.js';
+import { encodeSpki } from '../keys/spki.js';
 import type { AlgorithmEntry } from './algorithms.js';
-import type { Backend } from './backend.js';
 import { type Jwk, type KeyFormat, intersect } from './arguments.js';
 import { fail } from './errors.js';
 import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
@@ -52,56 +50,49 @@ function privateFrom(h: KemHandles, entry: AlgorithmEntry, seed: Uint8Array, wha
   }
 }
 
-/**
- * The algorithm and the ML-KEM-PrivateKey CHOICE tag (RFC 9935, §6) of a PKCS#8 key that
- * mlkem-ts/keys refused or returned without a seed: enough to tell the expandedKey form, which
- * the specification refuses with NotSupportedError whatever its contents.
- */
-function privateKeyChoice(der: Uint8Array): { oid: Uint8Array; tag: number } | undefined {
-  try {
-    const r = new DerReader(der, 'PKCS#8').element(TAG_SEQUENCE, 'OneAsymmetricKey');
-    r.element(TAG_INTEGER, 'version');
-    const oid = r.element(TAG_SEQUENCE, 'privateKeyAlgorithm').oid('algorithm');
-    return { oid, tag: r.element(TAG_OCTET_STRING, 'privateKey').peek() };
-  } catch {
-    return undefined;
-  }
-}
-
 const TAG_EXPANDED_KEY = 0x04;
 
-function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: Uint8Array, backend: Backend): PrivateHandle {
-  let seed: Uint8Array | undefined;
+/**
+ * A PKCS#8 key through the structural reader of mlkem-ts/keys, then expanded once, into the
+ * handle, on which the key checks of decodePkcs8 run: a both form's expandedKey must be the
+ * seed's, a publicKey [1] the key's own.
+ */
+function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: Uint8Array): PrivateHandle {
+  let fields: Pkcs8Fields | undefined;
   let failure: unknown;
   try {
-    const info = decodePkcs8(der, { backend });
-    wipe(info.secretKey);
-    if (info.algorithm !== entry.name) {
-      wipe(info.seed); // the decoder's copies are ours to wipe, also on this error path
-      fail('DataError', `PKCS#8 holds an ${info.algorithm} key, not ${entry.name}`);
-    }
-    seed = info.seed;
+    fields = readPkcs8(der);
   } catch (err) {
     if (!(err instanceof MlKemError)) throw err;
     failure = err;
   }
-  if (seed === undefined) {
-    // An expandedKey, or a key mlkem-ts/keys refused: which one decides the error.
-    const choice = privateKeyChoice(der);
-    const algorithm = choice && algorithmOfOid(choice.oid);
-    if (algorithm !== undefined && algorithm !== entry.name) fail('DataError', `PKCS#8 holds an ${algorithm} key, not ${entry.name}`);
-    if (choice?.tag === TAG_EXPANDED_KEY) {
-      fail('NotSupportedError', 'importing an ML-KEM PKCS#8 key in the expandedKey form (without its seed) is not supported ("Modern Algorithms in the Web Cryptography API", §8.4)');
-    }
-    dataError(failure, 'PKCS#8 is not a valid ML-KEM private key');
+  // A key the reader refused, or an expandedKey: which one decides the error.
+  const outline = fields === undefined ? pkcs8Outline(der) : undefined;
+  const algorithm = fields?.algorithm ?? outline?.algorithm;
+  if (algorithm !== undefined && algorithm !== entry.name) fail('DataError', `PKCS#8 holds an ${algorithm} key, not ${entry.name}`);
+  if (fields !== undefined ? fields.form === 'expanded' : outline?.tag === TAG_EXPANDED_KEY) {
+    fail('NotSupportedError', 'importing an ML-KEM PKCS#8 key in the expandedKey form (without its seed) is not supported ("Modern Algorithms in the Web Cryptography API", §8.4)');
   }
-  return privateFrom(h, entry, seed, 'PKCS#8 seed');
+  if (fields === undefined) return dataError(failure, 'PKCS#8 is not a valid ML-KEM private key');
+  const handle = privateFrom(h, entry, fields.seed!.slice(), 'PKCS#8 seed');
+  const invalid = (message: string): never =>
+    dataError(new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: ${message}`), 'PKCS#8 is not a valid ML-KEM private key');
+  if (fields.expandedKey !== undefined) {
+    const expanded = handle.secretKey!();
+    const same = ctEqual(expanded, fields.expandedKey);
+    wipe(expanded);
+    if (!same) invalid(`the seed and the expandedKey of this ${entry.name} key disagree: the seed does not expand to it`);
+  }
+  if (fields.publicKey !== undefined && !ctEqual(fields.publicKey, handle.publicKey.bytes)) {
+    invalid(`publicKey [1] is not the public key of this ${entry.name} private key`);
+  }
+  return handle;
 }
 
-function decodeJwkBytes(text: string | undefined, what: string): Uint8Array {
+function decodeJwkBytes(text: string | undefined, what: 'pub' | 'priv'): Uint8Array {
   if (text === undefined) fail('DataError', `JWK ${what} is missing`);
   try {
-    return decodeBase64url(text, `JWK ${what}`);
+    return decodeAkpMember(text, what);
   } catch (err) {
     return dataError(err, `JWK ${what} is not base64url without padding (RFC 7515, §2)`);
   }
@@ -141,7 +132,6 @@ export function importOurKey(
   format: KeyFormat,
   keyData: Uint8Array | Jwk,
   entry: AlgorithmEntry,
-  backend: Backend,
   h: KemHandles,
   extractable: boolean,
   usages: readonly KeyUsage[],
@@ -154,18 +144,20 @@ export function importOurKey(
     checkUsages(usages, PUBLIC_USAGES, entry);
     let raw = bytes;
     if (format === 'spki') {
+      // The structure here; the key's check once, in publicFrom.
+      let info: SpkiFields | undefined;
       try {
-        const info = decodeSpki(bytes, { backend });
-        if (info.algorithm !== entry.name) fail('DataError', `SubjectPublicKeyInfo holds an ${info.algorithm} key, not ${entry.name}`);
-        raw = info.publicKey;
+        info = readSpki(bytes);
       } catch (err) {
         dataError(err, 'SubjectPublicKeyInfo is not a valid ML-KEM public key');
       }
+      if (info.algorithm !== entry.name) fail('DataError', `SubjectPublicKeyInfo holds an ${info.algorithm} key, not ${entry.name}`);
+      raw = info.publicKey;
     }
     key = makeKey(entry, { type: 'public', handle: publicFrom(h, entry, raw, `${format} key data`) }, extractable, intersect(usages));
   } else if (format === 'raw-seed' || format === 'pkcs8') {
     checkUsages(usages, PRIVATE_USAGES, entry);
-    const handle = format === 'pkcs8' ? importPkcs8(h, entry, bytes, backend) : privateFrom(h, entry, bytes.slice(), 'raw-seed key data');
+    const handle = format === 'pkcs8' ? importPkcs8(h, entry, bytes) : privateFrom(h, entry, bytes.slice(), 'raw-seed key data');
     key = makeKey(entry, { type: 'private', handle }, extractable, intersect(usages));
   } else if (format === 'jwk') {
     key = importJwk(h, entry, keyData as Jwk, extractable, usages);
@@ -213,9 +205,10 @@ export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffe
     case 'jwk': {
       const pub = k.type === 'public' ? (k.handle as PublicHandle).bytes : (k.handle as PrivateHandle).publicKey.bytes;
       // Members in the lexicographic order in which WebIDL converts a dictionary (WebIDL §3.2.18).
-      const jwk: Record<string, unknown> = { alg: entry.name, ext: extractable, key_ops: [...usages], kty: 'AKP' };
-      if (k.type === 'private') jwk.priv = withSeed(encodeBase64url);
-      jwk.pub = encodeBase64url(pub);
+      const akp = k.type === 'private' ? withSeed((seed) => encodeAkp(entry.name, pub, seed)) : encodeAkp(entry.name, pub);
+      const jwk: Record<string, unknown> = { alg: akp.alg, ext: extractable, key_ops: [...usages], kty: akp.kty };
+      if (akp.priv !== undefined) jwk.priv = akp.priv;
+      jwk.pub = akp.pub;
       return jwk;
     }
     default:

@@ -22,6 +22,8 @@ export interface PrivateHandle {
   readonly publicKey: PublicHandle;
   /** A fresh copy of the seed (d ‖ z for ML-KEM; the 32-byte seed of a hybrid): the caller wipes it. */
   seed(): Uint8Array;
+  /** A fresh copy of the expanded decapsulation key, where the KEM has one (ML-KEM): the caller wipes it. */
+  secretKey?(): Uint8Array;
   decapsulate(ciphertext: Uint8Array): Uint8Array;
 }
 
@@ -46,6 +48,8 @@ export function handlesOf(kem: Kem): KemHandles {
         seed: () => dk.seed()!, // made from a seed, so it has one
         decapsulate: (ciphertext) => dk.decapsulate(ciphertext),
       };
+      const secretKey = (dk as { secretKey?(): Uint8Array }).secretKey;
+      if (typeof secretKey === 'function') handle.secretKey = () => secretKey.call(dk);
       recordSecrets(handle, { arrays: [], parts: [dk] });
       return handle;
     },

@@ -162,7 +162,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const data: Uint8Array | Jwk = f === 'jwk' ? readJwk(keyData) : copyBufferSource(keyData, 'keyData');
       try {
         const backend = await o.backend();
-        return importOurKey(f, data, entry, backend, await handlesFor(entry, backend), Boolean(extractable), usages);
+        return importOurKey(f, data, entry, await handlesFor(entry, backend), Boolean(extractable), usages);
       } finally {
         if (f !== 'jwk') wipe(data as Uint8Array);
       }

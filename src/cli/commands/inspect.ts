@@ -6,11 +6,12 @@ import { createHash } from 'node:crypto';
 import { ctEqual, wipe } from '../../ct.js';
 import { MlKemError } from '../../errors.js';
 import type { MlKem } from '../../kem.js';
-import { type PrivateKeyInfo, decodePkcs8, decodeSpki, fromJwk, kemFor } from '../../keys/index.js';
+import type { DecapsulationKey } from '../../key-objects.js';
+import { kemFor } from '../../keys/index.js';
 import { embeddedPublicKey } from '../../keys/validate.js';
 import { CliError, UsageError } from '../errors.js';
 import { Files, inputName } from '../io.js';
-import { type Container, naming, unwrap } from '../keyfile.js';
+import { naming, unwrap } from '../keyfile.js';
 import { type Command, parse } from '../options.js';
 import { type StoredParts, storedParts } from '../parts.js';
 
@@ -48,6 +49,20 @@ function run(check: () => void): Result {
   }
 }
 
+/** A fresh encapsulation to the key's own public key decapsulates to the same secret. */
+function roundTrip(key: DecapsulationKey): void {
+  const { ciphertext, sharedSecret } = key.encapsulationKey.encapsulate();
+  const k = key.decapsulate(ciphertext);
+  const same = ctEqual(k, sharedSecret);
+  wipe(k, sharedSecret);
+  if (!same) throw new MlKemError('ERR_INVALID_SECRET_KEY', 'the pairwise round trip gives another secret');
+}
+
+/**
+ * Runs every check on the parts of a key, expanding the key once: from its seed when it has one
+ * (the expanded key as used is then the seed's, and a stored one is compared with it), else from
+ * the stored expanded key, once its byte checks pass.
+ */
 function checkKey(kem: MlKem, parts: StoredParts): { checks: Checks; publicKey: Uint8Array } {
   const checks: Checks = { publicKey: 'n/a', secretKey: 'n/a', seedConsistency: 'n/a', publicKeyConsistency: 'n/a', pairwise: 'n/a' };
   if (parts.kind === 'public') {
@@ -55,36 +70,27 @@ function checkKey(kem: MlKem, parts: StoredParts): { checks: Checks; publicKey: 
     checks.publicKey = run(() => kem.checkPublicKey(publicKey));
     return { checks, publicKey };
   }
-  // The key as used: the stored expanded key if any, else the one the seed expands to.
-  const pair = parts.seed !== undefined ? kem.keygen(parts.seed) : undefined;
+  const fromSeed = parts.seed !== undefined ? kem.decapsulationKey(parts.seed) : undefined;
+  let expanded: Uint8Array | undefined;
   try {
-    const secretKey = parts.expandedKey ?? pair!.secretKey;
-    const publicKey = parts.expandedKey !== undefined ? embeddedPublicKey(kem, parts.expandedKey).slice() : pair!.publicKey.slice();
+    expanded = fromSeed?.secretKey();
+    // The key as used: the stored expanded key if any, else the one the seed expands to.
+    const secretKey = parts.expandedKey ?? expanded!;
+    const publicKey = embeddedPublicKey(kem, secretKey).slice();
     checks.publicKey = run(() => kem.checkPublicKey(publicKey));
     checks.secretKey = run(() => kem.checkSecretKey(secretKey));
-    if (pair !== undefined && parts.expandedKey !== undefined) checks.seedConsistency = ctEqual(pair.secretKey, parts.expandedKey) ? 'pass' : 'fail';
+    if (expanded !== undefined && parts.expandedKey !== undefined) checks.seedConsistency = ctEqual(expanded, parts.expandedKey) ? 'pass' : 'fail';
     if (parts.publicKey !== undefined) checks.publicKeyConsistency = ctEqual(parts.publicKey, publicKey) ? 'pass' : 'fail';
     if (checks.publicKey === 'pass' && checks.secretKey === 'pass') {
-      checks.pairwise = run(() => kem.decapsulationKey(secretKey, { pairwiseCheck: true }).dispose());
+      checks.pairwise =
+        fromSeed !== undefined && checks.seedConsistency !== 'fail'
+          ? run(() => roundTrip(fromSeed)) // the stored expanded key, if any, is the seed's
+          : run(() => kem.decapsulationKey(secretKey, { pairwiseCheck: true }).dispose());
     }
     return { checks, publicKey };
   } finally {
-    wipe(pair?.seed, pair?.secretKey);
-  }
-}
-
-/**
- * Runs the strict decoder of mlkem-ts/keys: a malformed file is an error; a key that fails a key
- * check (ERR_INVALID_PUBLIC_KEY, ERR_INVALID_SECRET_KEY) is reported below, check by check.
- */
-function decodeStrictly(container: Container, name: string): void {
-  try {
-    const key: Partial<PrivateKeyInfo> =
-      container.structure === 'JWK' ? fromJwk(container.jwk) : container.structure === 'PKCS#8' ? decodePkcs8(container.der) : decodeSpki(container.der);
-    wipe(key.seed, key.secretKey);
-  } catch (err) {
-    if (!(err instanceof MlKemError)) throw err;
-    if (err.code !== 'ERR_INVALID_PUBLIC_KEY' && err.code !== 'ERR_INVALID_SECRET_KEY') throw new CliError(`${name}: ${err.message}`);
+    wipe(expanded);
+    fromSeed?.dispose();
   }
 }
 
@@ -110,7 +116,6 @@ Options:
     const name = inputName(file);
     const bytes = await new Files(io).read(file, 'the key');
     const container = unwrap(bytes, name);
-    decodeStrictly(container, name);
     const parts = naming(name, () => storedParts(container));
     const kem = kemFor(parts.algorithm);
     const { checks, publicKey } = checkKey(kem, parts);

@@ -8,24 +8,25 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { REGISTRY } from '../../src/registry.js';
 import { subtle, supports } from '../../src/webcrypto/index.js';
+import type { KemAlgorithmName } from '../../src/webcrypto/types.js';
 
-const ALGORITHMS = REGISTRY.flatMap((e) => (e.webCrypto === undefined ? [] : [e.webCrypto]));
+const ALGORITHMS: readonly KemAlgorithmName[] = REGISTRY.flatMap((e) => (e.webCrypto === undefined ? [] : [e.webCrypto as KemAlgorithmName]));
 const nativeSupports = (globalThis as { SubtleCrypto?: { supports?: (op: string, alg: unknown, extra?: unknown) => boolean } }).SubtleCrypto?.supports;
 
 /** Shared-key algorithms, and a usage each allows. */
-const SHARED: Array<[unknown, string]> = [
-  ...['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-OCB', 'ChaCha20-Poly1305', 'aes-gcm'].map((n): [unknown, string] => [n, 'encrypt']),
+const SHARED: Array<[object | string, string]> = [
+  ...['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-OCB', 'ChaCha20-Poly1305', 'aes-gcm'].map((n): [object | string, string] => [n, 'encrypt']),
   [{ name: 'AES-GCM', length: 128 }, 'encrypt'],
   ['AES-KW', 'wrapKey'],
   ['HMAC', 'sign'],
   [{ name: 'HMAC' }, 'sign'],
   ...['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512', 'SHA3-256', 'nope'].flatMap((hash) =>
-    [undefined, 128, 256, 512].map((length): [unknown, string] => [length === undefined ? { name: 'HMAC', hash } : { name: 'HMAC', hash, length }, 'sign']),
+    [undefined, 128, 256, 512].map((length): [object | string, string] => [length === undefined ? { name: 'HMAC', hash } : { name: 'HMAC', hash, length }, 'sign']),
   ),
-  ...['KMAC128', 'KMAC256'].flatMap((name) => [name, { name, length: 128 }, { name, length: 256 }].map((a): [unknown, string] => [a, 'sign'])),
-  ...['HKDF', 'PBKDF2', 'Argon2d', 'Argon2i', 'Argon2id'].map((n): [unknown, string] => [n, 'deriveBits']),
-  ...['Ed25519', 'Ed448'].map((n): [unknown, string] => [n, 'sign']),
-  ...['X25519', 'X448'].map((n): [unknown, string] => [n, 'deriveBits']),
+  ...['KMAC128', 'KMAC256'].flatMap((name) => [name, { name, length: 128 }, { name, length: 256 }].map((a): [object | string, string] => [a, 'sign'])),
+  ...['HKDF', 'PBKDF2', 'Argon2d', 'Argon2i', 'Argon2id'].map((n): [object | string, string] => [n, 'deriveBits']),
+  ...['Ed25519', 'Ed448'].map((n): [object | string, string] => [n, 'sign']),
+  ...['X25519', 'X448'].map((n): [object | string, string] => [n, 'deriveBits']),
   [{ name: 'ECDH', namedCurve: 'P-256' }, 'deriveBits'],
   [{ name: 'ECDSA', namedCurve: 'P-256' }, 'sign'],
   [{ name: 'RSA-OAEP', hash: 'SHA-256' }, 'encrypt'],

@@ -38,6 +38,10 @@ export class MlKemError extends Error {
    */
   constructor(code: MlKemErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    // A runtime whose Error takes no options (Hermes) gets `cause` as Error would define it: own, non-enumerable.
+    if (options !== undefined && 'cause' in options && !Object.hasOwn(this, 'cause')) {
+      Object.defineProperty(this, 'cause', { value: options.cause, writable: true, configurable: true });
+    }
     this.name = 'MlKemError';
     this.code = code;
     Object.defineProperty(this, BRAND, { value: true });
@@ -58,4 +62,15 @@ export class MlKemError extends Error {
       return false; // a Proxy whose traps throw is not an MlKemError, and instanceof must not throw
     }
   }
+}
+
+/**
+ * The one way mlkem-ts re-wraps an error of a call it made: when `err` is an MlKemError with one of
+ * `codes`, a new MlKemError with `code` and the message `message(err)` says what failed in the
+ * caller's terms (the argument it gave), with `err` as its `cause`; anything else is thrown again
+ * unchanged. A cause's message is never edited: a message that needs its detail quotes it whole.
+ */
+export function rethrowAs(err: unknown, codes: readonly MlKemErrorCode[], code: MlKemErrorCode, message: (cause: MlKemError) => string): never {
+  if (err instanceof MlKemError && codes.includes(err.code)) throw new MlKemError(code, message(err), { cause: err });
+  throw err;
 }

@@ -13,10 +13,7 @@ type GetRandomValues = (array: Uint8Array) => unknown;
 
 /** An ERR_RANDOMNESS MlKemError with the failure that caused it as its `cause`. */
 export function randomnessError(message: string, cause?: unknown): MlKemError {
-  const err = new MlKemError('ERR_RANDOMNESS', message);
-  // As `new Error(message, { cause })` would define it: own, non-enumerable.
-  if (cause !== undefined) Object.defineProperty(err, 'cause', { value: cause, writable: true, configurable: true });
-  return err;
+  return new MlKemError('ERR_RANDOMNESS', message, cause === undefined ? undefined : { cause });
 }
 
 /** ": <the error's message>" for the message, or nothing; a hostile error cannot make it throw. */

@@ -3,7 +3,7 @@
 // encapsulation keys whose §7.2 errors name the hybrid's argument rather than the inner ML-KEM
 // call, and the hybrids' decapsulation key objects.
 import { takeBytes } from '../args.js';
-import { MlKemError } from '../errors.js';
+import { rethrowAs } from '../errors.js';
 import type { EncapsulationKey, MlKem } from '../kem.js';
 import { type Part, keyLifetime } from '../lifetime.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridName } from './types.js';
@@ -17,13 +17,12 @@ export function kemEncapsulationKey(kem: MlKem, ek: Uint8Array, what: string, fr
   try {
     return kem.encapsulationKey(ek);
   } catch (err) {
-    if (err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY') {
-      throw new MlKemError(
-        'ERR_INVALID_PUBLIC_KEY',
-        `${what} is not valid: its ${kem.name} encapsulation key (bytes ${from}..${from + ek.length}) must have every 12-bit coefficient below q = 3329, got one that is not (FIPS 203, §7.2)`,
-      );
-    }
-    throw err;
+    rethrowAs(
+      err,
+      ['ERR_INVALID_PUBLIC_KEY'],
+      'ERR_INVALID_PUBLIC_KEY',
+      () => `${what} is not valid: its ${kem.name} encapsulation key (bytes ${from}..${from + ek.length}) must have every 12-bit coefficient below q = 3329, got one that is not (FIPS 203, §7.2)`,
+    );
   }
 }
 

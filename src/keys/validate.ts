@@ -1,7 +1,7 @@
 // The key checks of mlkem-ts/keys, all through the public MlKem interface (checkPublicKey,
 // checkSecretKey, decapsulationKey), so the formats apply exactly the checks the core applies, with
 // messages that name the part of the encoding that failed.
-import { MlKemError, type MlKemErrorCode } from '../errors.js';
+import { type MlKemErrorCode, rethrowAs } from '../errors.js';
 import type { MlKem } from '../index.js';
 
 /**
@@ -12,10 +12,7 @@ export function checkPublicKey(kem: MlKem, publicKey: Uint8Array, what: string, 
   try {
     kem.checkPublicKey(publicKey);
   } catch (err) {
-    if (err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY') {
-      throw new MlKemError(code, `${what} is not a valid ${kem.name} encapsulation key: a 12-bit coefficient is not below q = 3329 (FIPS 203, §7.2)`);
-    }
-    throw err;
+    rethrowAs(err, ['ERR_INVALID_PUBLIC_KEY'], code, () => `${what} is not a valid ${kem.name} encapsulation key: a 12-bit coefficient is not below q = 3329 (FIPS 203, §7.2)`);
   }
 }
 
@@ -31,16 +28,13 @@ export function embeddedPublicKey(kem: MlKem, secretKey: Uint8Array): Uint8Array
  * pairwise-consistency check, the only one that catches a dk whose secret vector ŝ was altered
  * while its ek and H(ek) were kept (RFC 9935's bad-ML-KEM-512-2). The pairwise check is
  * MlKem.decapsulationKey's, run on the one expansion the other checks make (it needs randomness).
- * Failures are ERR_INVALID_SECRET_KEY with a message naming `what`.
+ * Failures are ERR_INVALID_SECRET_KEY with a message naming `what`, then the check's own message.
  */
 export function checkSecretKey(kem: MlKem, secretKey: Uint8Array, what: string, pairwise = false): void {
   try {
     if (pairwise) kem.decapsulationKey(secretKey, { pairwiseCheck: true }).dispose();
     else kem.checkSecretKey(secretKey);
   } catch (err) {
-    if (err instanceof MlKemError && err.code === 'ERR_INVALID_SECRET_KEY') {
-      throw new MlKemError('ERR_INVALID_SECRET_KEY', err.message.replace(`${kem.name} secretKey`, what));
-    }
-    throw err;
+    rethrowAs(err, ['ERR_INVALID_SECRET_KEY'], 'ERR_INVALID_SECRET_KEY', (cause) => `${what}: ${cause.message}`);
   }
 }

@@ -82,7 +82,7 @@ function copyOfBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
     if (!ArrayBuffer.isView(value)) return new Uint8Array(value as ArrayBuffer).slice();
     return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
   } catch (err) {
-    throw new MlKemError('ERR_INVALID_TYPE', `module must be ${SYNC_ACCEPTED}, got ${describe(value)} that could not be read (${String(err)})`);
+    throw new MlKemError('ERR_INVALID_TYPE', `module must be ${SYNC_ACCEPTED}, got ${describe(value)} that could not be read (${String(err)})`, { cause: err });
   }
 }
 

@@ -11,7 +11,7 @@ import { type Pkcs8Fields, type SpkiFields, pkcs8Outline, readPkcs8, readSpki } 
 import { encodeSpki } from '../keys/spki.js';
 import type { AlgorithmEntry } from './algorithms.js';
 import { type Jwk, type KeyFormat, intersect } from './arguments.js';
-import { fail } from './errors.js';
+import { fail, failWith } from './errors.js';
 import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
 import type { KeyUsage, MlKemCryptoKey } from './key.js';
 import { exportableSlots, makeKey } from './key.js';
@@ -25,10 +25,9 @@ export function checkUsages(usages: readonly KeyUsage[], allowed: readonly KeyUs
   if (bad !== undefined) fail('SyntaxError', `Unsupported key usage for ${entry.name} key: ${bad} (allowed: ${allowed.join(', ')})`);
 }
 
-/** The message of an MlKemError for a DataError, or the error itself when it is anything else. */
+/** An MlKemError as a DataError (its message after `what`, it as the cause), or the error itself when it is anything else. */
 function dataError(err: unknown, what: string): never {
-  if (err instanceof MlKemError) fail('DataError', `${what}: ${err.message}`);
-  throw err;
+  return failWith('DataError', what, err);
 }
 
 function publicFrom(h: KemHandles, entry: AlgorithmEntry, bytes: Uint8Array, what: string): PublicHandle {

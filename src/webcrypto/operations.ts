@@ -2,11 +2,10 @@
 // the Web Cryptography API", §4 and §8.4), after the arguments are converted and the algorithm
 // normalized. The shared-key import of encapsulateKey/decapsulateKey is the caller's (native).
 import { wipe } from '../ct.js';
-import { MlKemError } from '../errors.js';
 import { randomBytes } from '../random.js';
 import type { AlgorithmEntry } from './algorithms.js';
 import { intersect } from './arguments.js';
-import { fail } from './errors.js';
+import { fail, failWith } from './errors.js';
 import { PRIVATE_USAGES, PUBLIC_USAGES, checkUsages } from './formats.js';
 import type { KemHandles, PrivateHandle } from './handles.js';
 import { type KeyUsage, type MlKemCryptoKey, decapsulatorOf, encapsulatorOf, makeKey, publicPartOf } from './key.js';
@@ -29,8 +28,7 @@ export function generateOurKey(entry: AlgorithmEntry, h: KemHandles, extractable
     seed = randomBytes(h.kem.sizes.seed); // FIPS 203 §7.1: d ‖ z, kept for export as raw-seed
     handle = h.privateKey(seed);
   } catch (err) {
-    if (err instanceof MlKemError) fail('OperationError', `key generation failed: ${err.message}`);
-    throw err;
+    failWith('OperationError', 'key generation failed', err);
   } finally {
     wipe(seed);
   }
@@ -46,8 +44,7 @@ export function encapsulateOurs(entry: AlgorithmEntry, key: MlKemCryptoKey, usag
   try {
     return handle.encapsulate();
   } catch (err) {
-    if (err instanceof MlKemError) fail('OperationError', `encapsulation failed: ${err.message}`);
-    throw err;
+    failWith('OperationError', 'encapsulation failed', err);
   }
 }
 
@@ -60,8 +57,7 @@ export function decapsulateOurs(entry: AlgorithmEntry, h: KemHandles, key: MlKem
   try {
     return decapsulate(ciphertext);
   } catch (err) {
-    if (err instanceof MlKemError) fail('OperationError', `decapsulation failed: ${err.message}`);
-    throw err;
+    failWith('OperationError', 'decapsulation failed', err);
   }
 }
 

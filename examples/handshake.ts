@@ -1,8 +1,8 @@
 // Alice and Bob agree on a shared secret with ML-KEM, at each security level, on both backends:
 // the portable core ('mlkem-ts') and the WebAssembly one ('mlkem-ts/wasm').
 // Run: npm run demo
-import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../src/index.js';
-import { loadWasm } from '../src/wasm/index.js';
+import { MlKem1024, MlKem512, MlKem768, type MlKem } from 'mlkem-ts';
+import { loadWasm } from 'mlkem-ts/wasm';
 
 /** Mean microseconds per call of fn over `runs` calls (after a short warm-up). */
 function microseconds(fn: () => void, runs = 200): number {

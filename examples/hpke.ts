@@ -3,10 +3,10 @@
 // Run: node --import tsx examples/hpke.ts
 import { Aes128Gcm, CipherSuite as CoreSuite, HkdfSha256 } from '@hpke/core';
 import { AEAD_AES_128_GCM, CipherSuite, KDF_HKDF_SHA256 } from 'hpke';
-import { KEM_ML_KEM_768, KEM_MLKEM768_X25519, ML_KEM_768, MLKEM768_X25519 } from '../src/hpke/index.js';
-import { hpkeCoreKem } from '../src/hpke/core.js';
-import { MlKem768 } from '../src/index.js';
-import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, toPem } from '../src/keys/index.js';
+import { KEM_ML_KEM_768, KEM_MLKEM768_X25519, ML_KEM_768, MLKEM768_X25519 } from 'mlkem-ts/hpke';
+import { hpkeCoreKem } from 'mlkem-ts/hpke/core';
+import { MlKem768 } from 'mlkem-ts';
+import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, toPem } from 'mlkem-ts/keys';
 
 const message = new TextEncoder().encode('Hello, post-quantum world');
 const text = (bytes: Uint8Array | ArrayBuffer) => new TextDecoder().decode(bytes);

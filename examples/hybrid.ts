@@ -8,7 +8,7 @@ import {
   X25519MLKEM768,
   XWing,
   type HybridKem,
-} from '../src/hybrid/index.js';
+} from 'mlkem-ts/hybrid';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 

@@ -5,8 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MlKem768 } from '../src/index.js';
-import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, kemFor, toPem } from '../src/keys/index.js';
+import { MlKem768 } from 'mlkem-ts';
+import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, kemFor, toPem } from 'mlkem-ts/keys';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlkem-keys-'));
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');

@@ -2,9 +2,9 @@
 // DecapsulationKey on the WebAssembly backend, and decapsulate many clients' ciphertexts with it.
 // Each client encapsulates to the server's public key with an EncapsulationKey made once too.
 // Run: node --import tsx examples/server.ts
-import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, kemFor, toPem } from '../src/keys/index.js';
-import { MlKem768 } from '../src/index.js';
-import { loadWasm } from '../src/wasm/index.js';
+import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, kemFor, toPem } from 'mlkem-ts/keys';
+import { MlKem768 } from 'mlkem-ts';
+import { loadWasm } from 'mlkem-ts/wasm';
 
 // What the server has on disk (here made in memory): its PEM private key and PEM public key.
 const pair = MlKem768.keygen();

@@ -13,6 +13,8 @@ export const ENTRIES: Readonly<Record<string, string>> = {
   './hpke': 'src/hpke/index.ts',
   './hpke/core': 'src/hpke/core.ts',
   './webcrypto': 'src/webcrypto/index.ts',
+  // Types only: the polyfill's additions to the DOM library's SubtleCrypto (an empty module).
+  './webcrypto/global': 'src/webcrypto/global.ts',
 };
 
 /**

@@ -7,8 +7,9 @@
  * `raw-public` and `raw-seed` formats) and the hybrid KEMs MLKEM768-X25519, MLKEM768-P256 and
  * MLKEM1024-P384, in every runtime: as a ponyfill ({@link subtle}, {@link supports}) that leaves
  * the global alone, or as a polyfill ({@link install}) that adds to `crypto.subtle` what the
- * runtime lacks. The hybrids'
- * code (and @noble/curves) loads the first time a hybrid algorithm is used.
+ * runtime lacks; `import 'mlkem-ts/webcrypto/global'` adds the polyfill's methods, usages and
+ * algorithm names to the DOM library's types. The hybrids' code (and @noble/curves) loads the
+ * first time a hybrid algorithm is used.
  * @example
  * ```ts
  * import { subtle } from 'mlkem-ts/webcrypto';

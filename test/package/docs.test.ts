@@ -99,7 +99,7 @@ describe('the reference reads as a user imports it (issue 23 item 4)', () => {
       assert.match(comment, /@example/, `${source}'s module comment has no example`);
       const overview = comment.split(/\n\s*\*\s*@/)[0]!.replace(/^\s*\*/gm, '').trim();
       assert.ok(overview.length > 80, `${source}'s module comment has no overview`);
-      assert.match(comment, new RegExp(`from '${name.replace(/\//g, '\\/')}'`), `${source}'s example does not import ${name}`);
+      assert.match(comment, new RegExp(`(from|import) '${name.replace(/\//g, '\\/')}'`), `${source}'s example does not import ${name}`);
     }
   });
 

@@ -163,6 +163,11 @@ const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void
       check(name === 'InvalidAccessError', `webcrypto ${alg}: encapsulating to a private key gave ${name}, not InvalidAccessError`);
     }
   },
+  // Types only (the polyfill's additions to the DOM library): the module loads and has no values.
+  'mlkem-ts/webcrypto/global': (global) => {
+    const values = Object.entries(global).filter(([k]) => k !== 'default' && k !== '__esModule' && k !== 'module.exports');
+    check(values.length === 0, `mlkem-ts/webcrypto/global exports values: ${values.map(([k]) => k).join(', ')}`);
+  },
 };
 
 /** DeriveKeyPair, Encap and Decap of an HPKE entry's KEMs; ML-KEM-768 over wasm agrees with portable. */

@@ -8,11 +8,12 @@ export type WebCryptoErrorName = 'NotSupportedError' | 'SyntaxError' | 'DataErro
 
 /**
  * A DOMException with the specification's name, a message that says what was wrong and, when
- * given, the error that caused it as `cause` (as Node's own Web Crypto sets it). The cause is
- * defined after construction: the (message, name) constructor is the one every runtime has.
+ * given, the error that caused it as `cause` (as Node's own Web Crypto sets it); where the runtime
+ * has no DOMException (React Native's Hermes), an Error with that name. The cause is defined after
+ * construction: the (message, name) constructor is the one every runtime has.
  */
 export function domError(name: WebCryptoErrorName, message: string, cause?: unknown): Error {
-  const error = new DOMException(message, name);
+  const error = typeof DOMException === 'function' ? new DOMException(message, name) : Object.assign(new Error(message), { name });
   if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true });
   return error;
 }

@@ -49,6 +49,8 @@ interface Slots {
 
 let isKey: (value: unknown) => value is MlKemCryptoKey;
 let slotsOfKey: (key: MlKemCryptoKey) => Slots;
+/** The key of the static field that sets isKey and slotsOfKey (its value, true, gives nothing away). */
+const bound = Symbol('bound');
 
 /**
  * A CryptoKey of an ML-KEM or hybrid KEM algorithm made by mlkem-ts/webcrypto. Pass it to the
@@ -111,11 +113,14 @@ export class MlKemCryptoKey {
 
   // The two ways into the private slots are module-private functions, set here, where the
   // class's private names are in scope: a static method would be public at run time, and with it
-  // anyone holding a key could read a non-extractable key's handle (its seed).
-  static {
+  // anyone holding a key could read a non-extractable key's handle (its seed). A static field's
+  // initializer, not a `static {}` block: React Native's Babel preset cannot compile those.
+  /** @internal */
+  static readonly [bound]: true = ((): true => {
     isKey = (value) => typeof value === 'object' && value !== null && #entry in value;
     slotsOfKey = (key) => ({ entry: key.#entry, key: key.#key, extractable: key.#extractable, usages: key.#usages });
-  }
+    return true;
+  })();
 }
 
 /** True for a key made by this layer. */

@@ -7,6 +7,7 @@ export type MlKemErrorCode =
   | 'ERR_INVALID_KEY_ENCODING'
   | 'ERR_RANDOMNESS'
   | 'ERR_KEY_DISPOSED'
+  | 'ERR_PLATFORM'
   | 'ERR_WASM_UNAVAILABLE';
 
 /**

@@ -4,6 +4,8 @@
 // on first use; where node:crypto is missing or fails it, the hybrids use @noble/curves instead.
 // Only multiplications happen here: the Group has checked every scalar and element before.
 import { decodeBase64url, encodeBase64url } from '../keys/base64.js';
+import { MlKemError } from '../errors.js';
+import { detail } from '../random.js';
 import type { CurveImpl, CurveKey } from './curve.js';
 
 /** The parts of node:crypto used here (declared, so that no type is imported from node:). */
@@ -20,6 +22,75 @@ interface NodeCrypto {
   createPublicKey(options: object): KeyObject;
   diffieHellman(options: { privateKey: KeyObject; publicKey: KeyObject }): Uint8Array;
   createECDH(curve: string): Ecdh;
+}
+
+/**
+ * What the curves use of node:crypto, captured once: the module's functions read when a curve's
+ * self-test starts, and the methods of the objects they make on first use (which the self-test
+ * makes). A later change to the module object or to a prototype does not change what a curve that
+ * passed computes.
+ */
+interface Platform {
+  createPrivateKey(options: object): KeyObject;
+  createPublicKey(options: object): KeyObject;
+  diffieHellman(options: { privateKey: KeyObject; publicKey: KeyObject }): Uint8Array;
+  exportKey(key: KeyObject, options: { format: string; type?: string }): Uint8Array | { x?: string };
+  createECDH(curve: string): Ecdh;
+  setPrivateKey(ecdh: Ecdh, key: Uint8Array): void;
+  getPublicKey(ecdh: Ecdh): Uint8Array;
+  computeSecret(ecdh: Ecdh, peer: Uint8Array): Uint8Array;
+}
+
+function capture(c: NodeCrypto): Platform {
+  const { createPrivateKey, createPublicKey, diffieHellman, createECDH } = c;
+  const apply = Reflect.apply;
+  const methods = new Map<string, (...args: unknown[]) => unknown>();
+  /** obj's method `name`, looked up on its first call and kept. */
+  const call = <T>(obj: object, name: string, args: unknown[]): T => {
+    let m = methods.get(name);
+    if (m === undefined) {
+      m = (obj as Record<string, (...args: unknown[]) => unknown>)[name]!;
+      if (typeof m !== 'function') throw new TypeError(`node:crypto: no ${name}`);
+      methods.set(name, m);
+    }
+    return apply(m, obj, args) as T;
+  };
+  return Object.freeze({
+    createPrivateKey: (options: object) => apply(createPrivateKey, c, [options]) as KeyObject,
+    createPublicKey: (options: object) => apply(createPublicKey, c, [options]) as KeyObject,
+    diffieHellman: (options: { privateKey: KeyObject; publicKey: KeyObject }) => apply(diffieHellman, c, [options]) as Uint8Array,
+    exportKey: (key: KeyObject, options: { format: string; type?: string }) => call<Uint8Array | { x?: string }>(key, 'export', [options]),
+    createECDH: (curve: string) => apply(createECDH, c, [curve]) as Ecdh,
+    setPrivateKey: (ecdh: Ecdh, key: Uint8Array) => call<void>(ecdh, 'setPrivateKey', [key]),
+    getPublicKey: (ecdh: Ecdh) => call<Uint8Array>(ecdh, 'getPublicKey', []),
+    computeSecret: (ecdh: Ecdh, peer: Uint8Array) => call<Uint8Array>(ecdh, 'computeSecret', [peer]),
+  });
+}
+
+/**
+ * A native curve that passed its self-test, its every call guarded: what the platform throws
+ * afterwards (it has no reason to, for inputs the Group has checked) is an MlKemError
+ * ERR_PLATFORM with the platform's error as cause, never a foreign error.
+ */
+function guarded(name: string, impl: CurveImpl): CurveImpl {
+  const run = <T>(f: () => T): T => {
+    try {
+      return f();
+    } catch (err) {
+      throw new MlKemError('ERR_PLATFORM', `the runtime's native ${name} (node:crypto) failed after passing its self-test${detail(err)}`, { cause: err });
+    }
+  };
+  return Object.freeze({
+    path: impl.path,
+    load(scalar: Uint8Array): CurveKey {
+      const key = run(() => impl.load(scalar));
+      return {
+        publicKey: () => run(() => key.publicKey()),
+        sharedSecret: (peer: Uint8Array) => run(() => key.sharedSecret(peer)),
+        dispose: () => key.dispose(),
+      };
+    },
+  });
 }
 
 let nodeCrypto: NodeCrypto | null | undefined;
@@ -90,7 +161,7 @@ const sameBytes = (a: Uint8Array, hex: string): boolean => toHex(a) === hex;
 /** PKCS#8 header of an X25519 private key (RFC 8410), for runtimes without the 'raw-private' format. */
 const X25519_PKCS8 = '302e020100300506032b656e04220420';
 
-function nativeX25519Impl(c: NodeCrypto, raw: boolean): CurveImpl {
+function nativeX25519Impl(c: Platform, raw: boolean): CurveImpl {
   const privateKey = (k: Uint8Array): KeyObject => {
     if (raw) return imported(own(k), (key) => c.createPrivateKey({ key, format: 'raw-private', asymmetricKeyType: 'x25519' }));
     const der = new Uint8Array(48);
@@ -107,8 +178,8 @@ function nativeX25519Impl(c: NodeCrypto, raw: boolean): CurveImpl {
       : c.createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: encodeBase64url(u) }, format: 'jwk' });
   const exportPublic = (key: KeyObject): Uint8Array => {
     const pub = c.createPublicKey(key);
-    if (raw) return copyOut(pub.export({ format: 'raw-public' }) as Uint8Array);
-    return decodeBase64url((pub.export({ format: 'jwk' }) as { x: string }).x, 'X25519 public key');
+    if (raw) return copyOut(c.exportKey(pub, { format: 'raw-public' }) as Uint8Array);
+    return decodeBase64url((c.exportKey(pub, { format: 'jwk' }) as { x: string }).x, 'X25519 public key');
   };
   return Object.freeze({
     path: 'native',
@@ -172,9 +243,9 @@ export function nativeX25519(reference: CurveImpl): CurveImpl | undefined {
     const c = getNodeCrypto();
     if (c) {
       for (const raw of [true, false]) {
-        const impl = nativeX25519Impl(c, raw);
+        const impl = nativeX25519Impl(capture(c), raw);
         if (passes(() => x25519SelfTest(impl) && agrees(impl, reference, ['5a'.repeat(32), `00${'a5'.repeat(31)}`], 'ff'.repeat(32)))) {
-          x25519Native = impl;
+          x25519Native = guarded('X25519', impl);
           break;
         }
       }
@@ -194,14 +265,14 @@ export function nativeX25519(reference: CurveImpl): CurveImpl | undefined {
 
 const OPENSSL_NAME = { 'P-256': 'prime256v1', 'P-384': 'secp384r1' } as const;
 
-function nativeNistRawImpl(c: NodeCrypto, name: 'P-256' | 'P-384'): CurveImpl {
+function nativeNistRawImpl(c: Platform, name: 'P-256' | 'P-384'): CurveImpl {
   const raw = { asymmetricKeyType: 'ec', namedCurve: name } as const;
   return Object.freeze({
     path: 'native',
     load(scalar: Uint8Array): CurveKey {
       const key = imported(own(scalar), (bytes) => c.createPrivateKey({ key: bytes, format: 'raw-private', ...raw }));
       return {
-        publicKey: () => copyOut(c.createPublicKey(key).export({ format: 'raw-public', type: 'uncompressed' }) as Uint8Array),
+        publicKey: () => copyOut(c.exportKey(c.createPublicKey(key), { format: 'raw-public', type: 'uncompressed' }) as Uint8Array),
         sharedSecret: (q: Uint8Array) =>
           takeSecret(c.diffieHellman({ privateKey: key, publicKey: c.createPublicKey({ key: own(q), format: 'raw-public', ...raw }) })),
         dispose: () => {
@@ -212,15 +283,15 @@ function nativeNistRawImpl(c: NodeCrypto, name: 'P-256' | 'P-384'): CurveImpl {
   } as const);
 }
 
-function nativeNistEcdhImpl(c: NodeCrypto, name: 'P-256' | 'P-384'): CurveImpl {
+function nativeNistEcdhImpl(c: Platform, name: 'P-256' | 'P-384'): CurveImpl {
   return Object.freeze({
     path: 'native',
     load(scalar: Uint8Array): CurveKey {
       const ecdh = c.createECDH(OPENSSL_NAME[name]);
-      ecdh.setPrivateKey(own(scalar));
+      c.setPrivateKey(ecdh, own(scalar));
       return {
-        publicKey: () => copyOut(ecdh.getPublicKey()), // uncompressed: the default
-        sharedSecret: (q: Uint8Array) => takeSecret(ecdh.computeSecret(own(q))), // the x-coordinate (SEC 1 §3.3.1)
+        publicKey: () => copyOut(c.getPublicKey(ecdh)), // uncompressed: the default
+        sharedSecret: (q: Uint8Array) => takeSecret(c.computeSecret(ecdh, own(q))), // the x-coordinate (SEC 1 §3.3.1)
         dispose: () => {
           // The ECDH object keeps its scalar until collected; node:crypto offers no way to clear it.
         },
@@ -299,9 +370,9 @@ export function nativeNist(name: 'P-256' | 'P-384', reference: CurveImpl): Curve
       };
       const forms = name === 'P-384' ? (['raw', 'ecdh'] as const) : (['ecdh'] as const);
       for (const form of forms) {
-        const impl = (form === 'raw' ? nativeNistRawImpl : nativeNistEcdhImpl)(c, name);
+        const impl = (form === 'raw' ? nativeNistRawImpl : nativeNistEcdhImpl)(capture(c), name);
         if (passes(() => nistSelfTest(impl, name) && agreesFully(impl))) {
-          nistNative[name] = impl;
+          nistNative[name] = guarded(name, impl);
           nistForm[name] = form;
           break;
         }

@@ -42,9 +42,9 @@ export * from './kems.js';
 const ERRORS = { SerializeError, DeserializeError, DeriveKeyPairError, EncapError, DecapError };
 
 /** Runs f; an error becomes @hpke/core's error class `name`, with the original message. */
-async function mapError<T>(name: keyof typeof ERRORS, f: () => T): Promise<T> {
+async function mapError<T>(name: keyof typeof ERRORS, f: () => T | Promise<T>): Promise<T> {
   try {
-    return f();
+    return await f();
   } catch (err) {
     throw new ERRORS[name](err);
   }
@@ -128,16 +128,16 @@ export function hpkeCoreKem(kem: HpkeKem): KemInterface {
     deriveKeyPair: (ikm: ArrayBufferLike | ArrayBufferView) =>
       mapError('DeriveKeyPairError', () => withCopy(ikm, 'ikm', (copy) => newKeyPair(kem, kem.deriveKeyPair(copy), true) as unknown as CryptoKeyPair)),
     encap: (params: SenderContextParams) =>
-      mapError('EncapError', () => {
+      mapError('EncapError', async () => {
         const { recipientPublicKey: pkR, ekm } = params;
-        const { sharedSecret, enc } = ekm === undefined ? encapTo(kem, pkR) : withCopy(ekm, 'ekm', (copy) => kem.encapDerand(keyBytes(kem, pkR, 'public'), copy));
+        const { sharedSecret, enc } = ekm === undefined ? await encapTo(kem, pkR) : withCopy(ekm, 'ekm', (copy) => kem.encapDerand(keyBytes(kem, pkR, 'public'), copy));
         return { sharedSecret: toArrayBuffer(sharedSecret), enc: toArrayBuffer(enc) };
       }),
     decap: (params: RecipientContextParams) =>
-      mapError('DecapError', () => {
+      mapError('DecapError', async () => {
         const { recipientKey } = params;
         const sk = recipientKey instanceof HpkeKey ? recipientKey : (recipientKey as CryptoKeyPair | undefined)?.privateKey;
-        return toArrayBuffer(decapWith(kem, sk, bytesOf(params.enc, 'enc')));
+        return toArrayBuffer(await decapWith(kem, sk, bytesOf(params.enc, 'enc')));
       }),
   });
 }

@@ -52,11 +52,11 @@ export function hpkeKem(kem: HpkeKem): KEMFactory<HpkeKey> {
       return newKey(kem, 'private', key, extractable);
     },
     async Encap(pkR: HpkeKey) {
-      const { sharedSecret, enc } = encapTo(kem, pkR);
+      const { sharedSecret, enc } = await encapTo(kem, pkR);
       return { shared_secret: sharedSecret, enc };
     },
     async Decap(enc: Uint8Array, skR: HpkeKey) {
-      return decapWith(kem, skR, enc);
+      return await decapWith(kem, skR, enc);
     },
   });
   return () => impl;

@@ -3,6 +3,7 @@
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { checkBytes, describe, takeUint8Array } from '../args.js';
+import { asyncHybridOf } from '../hybrid/concrete-async.js';
 import type { HybridKem } from '../hybrid/types.js';
 import { KEM_OBJECT_METHODS, kemShape, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
@@ -97,9 +98,11 @@ const asHpke = ({ ciphertext, sharedSecret }: { ciphertext: Uint8Array; sharedSe
 
 /** The key objects behind an HPKE KEM's keys: the ML-KEM or hybrid KEM's own (parsed, checked and expanded once). */
 export interface KeyObjects {
-  encapsulationKey(publicKey: Uint8Array): { encapsulate(): { ciphertext: Uint8Array; sharedSecret: Uint8Array } };
-  decapsulationKey(privateKey: Uint8Array): { decapsulate(ciphertext: Uint8Array): Uint8Array; seed(): Uint8Array | undefined; dispose(): void };
+  encapsulationKey(publicKey: Uint8Array): { encapsulate(): Encapsulation | Promise<Encapsulation> };
+  decapsulationKey(privateKey: Uint8Array): { decapsulate(ciphertext: Uint8Array): Uint8Array | Promise<Uint8Array>; seed(): Uint8Array | undefined; dispose(): void };
 }
+
+type Encapsulation = { ciphertext: Uint8Array; sharedSecret: Uint8Array };
 
 const keyObjects = new WeakMap<HpkeKem, KeyObjects>();
 
@@ -110,11 +113,16 @@ export function keyObjectsOf(hpke: HpkeKem): KeyObjects {
   return k;
 }
 
-/** Registers the key objects of kem for the adapters' keys, and returns hpke. */
+/**
+ * Registers the key objects of kem for the adapters' keys, and returns hpke. The adapters' Encap
+ * and Decap are asynchronous: a concrete hybrid's keys are those of its asynchronous door, whose
+ * curve half runs on node:crypto, else the runtime's own Web Crypto, else @noble/curves.
+ */
 function withKeyObjects(hpke: HpkeKem, kem: MlKem | HybridKem): HpkeKem {
+  const objects = ('eseed' in kem.sizes ? asyncHybridOf(kem as HybridKem) : undefined) ?? kem;
   keyObjects.set(hpke, {
-    encapsulationKey: (publicKey) => kem.encapsulationKey(publicKey),
-    decapsulationKey: (privateKey) => kem.decapsulationKey(privateKey),
+    encapsulationKey: (publicKey) => objects.encapsulationKey(publicKey),
+    decapsulationKey: (privateKey) => objects.decapsulationKey(privateKey),
   });
   return hpke;
 }

@@ -92,15 +92,15 @@ export function keyBytes(kem: HpkeKem, key: unknown, type: 'public' | 'private')
 }
 
 /** Encap(pkR) to a public key of kem; the key is checked and expanded on first use, and kept. */
-export function encapTo(kem: HpkeKem, key: unknown): HpkeEncapsulation {
+export async function encapTo(kem: HpkeKem, key: unknown): Promise<HpkeEncapsulation> {
   const data = dataOf(kem, key, 'public');
   data.ek ??= keyObjectsOf(kem).encapsulationKey(data.bytes);
-  const { ciphertext, sharedSecret } = data.ek.encapsulate();
+  const { ciphertext, sharedSecret } = await data.ek.encapsulate();
   return { sharedSecret, enc: ciphertext };
 }
 
 /** Decap(enc, skR) with a private key of kem, through its decapsulation key object. */
-export function decapWith(kem: HpkeKem, key: unknown, enc: Uint8Array): Uint8Array {
+export function decapWith(kem: HpkeKem, key: unknown, enc: Uint8Array): Uint8Array | Promise<Uint8Array> {
   return dataOf(kem, key, 'private').dk.decapsulate(enc);
 }
 

@@ -10,6 +10,7 @@ import type { DecapsulationKey, Encapsulation, EncapsulationKey, KeyPair, MlKem 
 import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { concat } from './bytes.js';
+import { registerConcrete } from './concrete-async.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
 import { hybridDecapsulationKey, kemEncapsulationKey } from './mlkem.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName } from './types.js';
@@ -233,8 +234,8 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     return encapsulationKeyOf(kemEncapsulationKey(kem, pk.subarray(0, nEk), arg('publicKey'), 0), pk.slice(nEk));
   }
 
-  /** The decapsulation key object of a seed (a private copy, which it keeps and wipes). */
-  function decapsulationKeyOf(seed: Uint8Array, what: string): HybridDecapsulationKey {
+  /** The decapsulation key object of a seed (a private copy, which it keeps and wipes), and its expansion. */
+  function expandedKey(seed: Uint8Array, what: string): { key: HybridDecapsulationKey; dkPq: DecapsulationKey; ekT: Uint8Array } {
     let e: Expanded;
     try {
       e = expand(seed, what);
@@ -242,7 +243,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
       wipe(seed);
       throw err;
     }
-    return hybridDecapsulationKey({
+    const key = hybridDecapsulationKey({
       name,
       seed,
       encapsulationKey: encapsulationKeyOf(e.dkPq.encapsulationKey, e.ekT),
@@ -250,9 +251,12 @@ export function createConcrete(c: ConcreteParams): HybridKem {
       decapsulate: (ct) => decaps(e, ct),
       parts: [e.dkPq, e.dkT],
     });
+    return { key, dkPq: e.dkPq, ekT: e.ekT };
   }
 
-  return Object.freeze({
+  const decapsulationKeyOf = (seed: Uint8Array, what: string): HybridDecapsulationKey => expandedKey(seed, what).key;
+
+  const hybrid: HybridKem = Object.freeze({
     name,
     sizes,
 
@@ -316,4 +320,23 @@ export function createConcrete(c: ConcreteParams): HybridKem {
       return decapsulationKeyOf(takeBytes(secretKey, 32, arg('secretKey')), arg('secretKey'));
     },
   });
+
+  // The same construction for the asynchronous doors (concrete-async.ts), whose curve half may
+  // run on the runtime's Web Crypto: every step but the curve's is one of these.
+  registerConcrete(hybrid, {
+    name,
+    kem,
+    group,
+    sizes,
+    checkElement,
+    combiner,
+    splitEseed,
+    derive,
+    parsePublicKey: (pk) => {
+      checkElement(pk.subarray(nEk), arg('publicKey'), nEk);
+      return { ekPq: kemEncapsulationKey(kem, pk.subarray(0, nEk), arg('publicKey'), 0), ekT: pk.slice(nEk) };
+    },
+    decapsulationKey: (seed) => expandedKey(seed, arg('secretKey')),
+  });
+  return hybrid;
 }

@@ -141,7 +141,7 @@ function takeSecret(buffer: Uint8Array): Uint8Array {
   return out;
 }
 
-const fromHex = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g)!, (b) => parseInt(b, 16));
+export const fromHex = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g)!, (b) => parseInt(b, 16));
 
 /** Runs a self-test; a native curve that throws or answers wrongly is not used. */
 function passes(test: () => boolean): boolean {
@@ -152,7 +152,7 @@ function passes(test: () => boolean): boolean {
   }
 }
 
-const toHex = (a: Uint8Array): string => Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+export const toHex = (a: Uint8Array): string => Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
 const sameBytes = (a: Uint8Array, hex: string): boolean => toHex(a) === hex;
 
 // ---------------------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ function nativeX25519Impl(c: Platform, raw: boolean): CurveImpl {
 }
 
 /** The bytes of hex as a view at offset 1 of a larger buffer, as the hybrids pass their inputs. */
-const offsetView = (hex: string): Uint8Array => fromHex(`00${hex}00`).subarray(1, 1 + (hex.length >> 1));
+export const offsetView = (hex: string): Uint8Array => fromHex(`00${hex}00`).subarray(1, 1 + (hex.length >> 1));
 
 /** RFC 7748 §6.1: Alice's key pair and her shared secret with Bob, inputs given as offset views. */
 function x25519SelfTest(impl: CurveImpl): boolean {
@@ -301,7 +301,7 @@ function nativeNistEcdhImpl(c: Platform, name: 'P-256' | 'P-384'): CurveImpl {
 }
 
 /** The generators (SP 800-186, §3.2.1), the public key of the scalar 1. */
-const GENERATOR = {
+export const GENERATOR = {
   'P-256':
     '046b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c2964fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5',
   'P-384':
@@ -312,7 +312,7 @@ const GENERATOR = {
  * d·G for the smallest d whose x-coordinate starts with a zero byte (P-256: d = 0x17b, P-384:
  * d = 0xc5; @noble/curves and OpenSSL agree): a platform that trims leading zeros fails on it.
  */
-const LEADING_ZERO = {
+export const LEADING_ZERO = {
   'P-256': [
     '017b',
     '04005543894af3d00ed7d740abdbd75c96b06877b787db5f70eea78b90a8d7c00abb4c85a3d8ea29efaafa24406912dd84d5b14dc32bf656ef6c6bd58a5d943f92',

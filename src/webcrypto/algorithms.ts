@@ -5,6 +5,7 @@
 // algorithm is used, by a dynamic import: an app that uses only ML-KEM never loads it, and a
 // bundler that splits code puts it in a chunk of its own.
 import { type HybridName, REGISTRY, type RegistryEntry, memberOf } from '../registry.js';
+import type { HybridKem } from '../hybrid/types.js';
 import type { Backend } from './backend.js';
 import { type Kem, type KemHandles, handlesOf } from './handles.js';
 
@@ -17,7 +18,7 @@ export interface AlgorithmEntry {
   readonly kem: (backend: Backend) => Kem | Promise<Kem>;
 }
 
-/** The hybrids' constructions (src/hybrid), loaded on first use. */
+/** The hybrids' constructions and their asynchronous door (src/hybrid), loaded on first use. */
 const hybrids = () => import('../hybrid/constructions.js');
 
 /** A registry entry as an algorithm of this layer: ML-KEM is the backend's object, a hybrid its construction over it. */
@@ -53,7 +54,12 @@ export function handlesFor(entry: AlgorithmEntry, backend: Backend): Promise<Kem
   if (byName === undefined) handleCache.set(backend, (byName = new Map()));
   let handles = byName.get(entry.name);
   if (handles === undefined) {
-    const made = (async () => handlesOf(await entry.kem(backend)))();
+    const made = (async () => {
+      const kem = await entry.kem(backend);
+      // A concrete hybrid runs through its asynchronous door, whose curve half may be the
+      // runtime's own Web Crypto (undefined for the others: ML-KEM's sizes have no eseed).
+      return handlesOf(kem, 'eseed' in kem.sizes ? (await hybrids()).asyncHybridOf(kem as HybridKem) : undefined);
+    })();
     made.catch(() => byName.delete(entry.name));
     byName.set(entry.name, (handles = made));
   }

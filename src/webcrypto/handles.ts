@@ -3,6 +3,7 @@
 // objects, so that a key is parsed, checked and expanded once, at import. A CryptoKey has no
 // dispose(): a private key's secrets are those of its decapsulation key object, which the one key
 // lifetime (lifetime.ts) wipes when it is garbage-collected with the CryptoKey.
+import type { AsyncHybrid } from '../hybrid/concrete-async.js';
 import type { HybridKem } from '../hybrid/types.js';
 import type { Encapsulation, MlKem } from '../kem.js';
 import { recordSecrets } from '../lifetime.js';
@@ -14,7 +15,7 @@ export type Kem = MlKem | HybridKem;
 export interface PublicHandle {
   /** The encapsulation key (our own copy: never handed out). */
   readonly bytes: Uint8Array;
-  encapsulate(): Encapsulation;
+  encapsulate(): Encapsulation | Promise<Encapsulation>;
 }
 
 /** The key material behind a private CryptoKey. */
@@ -24,7 +25,7 @@ export interface PrivateHandle {
   seed(): Uint8Array;
   /** A fresh copy of the expanded decapsulation key, where the KEM has one (ML-KEM): the caller wipes it. */
   secretKey?(): Uint8Array;
-  decapsulate(ciphertext: Uint8Array): Uint8Array;
+  decapsulate(ciphertext: Uint8Array): Uint8Array | Promise<Uint8Array>;
 }
 
 export interface KemHandles {
@@ -35,14 +36,19 @@ export interface KemHandles {
   privateKey(seed: Uint8Array): PrivateHandle;
 }
 
-/** The handles of a KEM object, through its key objects. */
-export function handlesOf(kem: Kem): KemHandles {
-  const publicOf = (ek: { bytes(): Uint8Array; encapsulate(): Encapsulation }): PublicHandle => ({ bytes: ek.bytes(), encapsulate: () => ek.encapsulate() });
+/**
+ * The handles of a KEM object, through its key objects; for a concrete hybrid, through `door`,
+ * its asynchronous one, whose curve half is node:crypto, else the runtime's own Web Crypto (after
+ * its self-test), else @noble/curves.
+ */
+export function handlesOf(kem: Kem, door?: AsyncHybrid): KemHandles {
+  const keys: Pick<AsyncHybrid, 'encapsulationKey' | 'decapsulationKey'> | Kem = door ?? kem;
+  const publicOf = (ek: { bytes(): Uint8Array; encapsulate(): Encapsulation | Promise<Encapsulation> }): PublicHandle => ({ bytes: ek.bytes(), encapsulate: () => ek.encapsulate() });
   return {
     kem,
-    publicKey: (bytes) => publicOf(kem.encapsulationKey(bytes)), // the FIPS 203 §7.2 check (and a curve's), once
+    publicKey: (bytes) => publicOf(keys.encapsulationKey(bytes)), // the FIPS 203 §7.2 check (and a curve's), once
     privateKey(seed) {
-      const dk = kem.decapsulationKey(seed);
+      const dk = keys.decapsulationKey(seed);
       const handle: PrivateHandle = {
         publicKey: publicOf(dk.encapsulationKey),
         seed: () => dk.seed()!, // made from a seed, so it has one

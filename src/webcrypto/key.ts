@@ -171,7 +171,7 @@ export function encapsulatorOf(entry: AlgorithmEntry, key: MlKemCryptoKey, usage
 }
 
 /** Decapsulation with a private key that may decapsulate: the function only, never the handle (which holds the seed). */
-export function decapsulatorOf(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'decapsulateKey' | 'decapsulateBits'): (ciphertext: Uint8Array) => Uint8Array {
+export function decapsulatorOf(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'decapsulateKey' | 'decapsulateBits'): (ciphertext: Uint8Array) => Uint8Array | Promise<Uint8Array> {
   const handle = usable(entry, key, usage, 'private') as PrivateHandle;
   return (ciphertext) => handle.decapsulate(ciphertext);
 }

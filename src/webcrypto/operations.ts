@@ -39,23 +39,23 @@ export function generateOurKey(entry: AlgorithmEntry, h: KemHandles, extractable
 }
 
 /** The encapsulate operation (§8.4 Encapsulate): the ciphertext and the shared secret (ours to wipe). */
-export function encapsulateOurs(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'encapsulateKey' | 'encapsulateBits') {
+export async function encapsulateOurs(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'encapsulateKey' | 'encapsulateBits') {
   const handle = encapsulatorOf(entry, key, usage);
   try {
-    return handle.encapsulate();
+    return await handle.encapsulate();
   } catch (err) {
     failWith('OperationError', 'encapsulation failed', err);
   }
 }
 
 /** The decapsulate operation (§8.4 Decapsulate): the shared secret (ours to wipe). */
-export function decapsulateOurs(entry: AlgorithmEntry, h: KemHandles, key: MlKemCryptoKey, ciphertext: Uint8Array, usage: 'decapsulateKey' | 'decapsulateBits'): Uint8Array {
+export async function decapsulateOurs(entry: AlgorithmEntry, h: KemHandles, key: MlKemCryptoKey, ciphertext: Uint8Array, usage: 'decapsulateKey' | 'decapsulateBits'): Promise<Uint8Array> {
   const decapsulate = decapsulatorOf(entry, key, usage);
   const expected = h.kem.sizes.ciphertext;
   // FIPS 203 §7.3, the ciphertext type check: OperationError, as Node 26 reports it.
   if (ciphertext.length !== expected) fail('OperationError', `ciphertext must be ${expected} bytes for ${entry.name}, got ${ciphertext.length}`);
   try {
-    return decapsulate(ciphertext);
+    return await decapsulate(ciphertext);
   } catch (err) {
     failWith('OperationError', 'decapsulation failed', err);
   }

@@ -178,7 +178,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
 
     async encapsulateBits(algorithm: unknown, key: AnyCryptoKey) {
       if (!isOurKey(key)) return notOurKey('encapsulateBits', [algorithm, key], algorithm, key);
-      const { ciphertext, sharedSecret } = encapsulateOurs(normalize(algorithm), key, 'encapsulateBits');
+      const { ciphertext, sharedSecret } = await encapsulateOurs(normalize(algorithm), key, 'encapsulateBits');
       try {
         return { ciphertext: buffer(ciphertext), sharedKey: buffer(sharedSecret) };
       } finally {
@@ -190,7 +190,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       if (!isOurKey(key)) return notOurKey('decapsulateBits', [algorithm, key, ciphertext], algorithm, key);
       const c = copyBufferSource(ciphertext, 'ciphertext');
       const entry = normalize(algorithm);
-      const secret = decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateBits');
+      const secret = await decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateBits');
       try {
         return buffer(secret);
       } finally {
@@ -204,7 +204,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const usages = readUsages(keyUsages);
       const entry = normalize(algorithm);
       checkSharedAlgorithm(sharedKeyAlgorithm, o.native().supports);
-      const { ciphertext, sharedSecret } = encapsulateOurs(entry, key, 'encapsulateKey');
+      const { ciphertext, sharedSecret } = await encapsulateOurs(entry, key, 'encapsulateKey');
       try {
         const sharedKey = await importShared(sharedSecret, sharedKeyAlgorithm, Boolean(extractable), usages);
         return { ciphertext: buffer(ciphertext), sharedKey: sharedKey as CryptoKey };
@@ -220,7 +220,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const usages = readUsages(keyUsages);
       const entry = normalize(algorithm);
       checkSharedAlgorithm(sharedKeyAlgorithm, o.native().supports);
-      const secret = decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateKey');
+      const secret = await decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateKey');
       try {
         return (await importShared(secret, sharedKeyAlgorithm, Boolean(extractable), usages)) as CryptoKey;
       } finally {

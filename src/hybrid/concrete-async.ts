@@ -1,0 +1,198 @@
+// The concrete hybrid KEMs (concrete.ts) for the asynchronous doors: the same construction, the
+// same checks in the same order and the same errors, with the curve half on the asynchronous
+// seam (curve-async.ts), so that it can run on the runtime's own Web Crypto. Not public API: the
+// Web Crypto layer and the HPKE adapters reach it through asyncHybridOf(kem) for a hybrid made by
+// this package's factories.
+import { takeBytes } from '../args.js';
+import { wipe } from '../ct.js';
+import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
+import { fillRandom } from '../random.js';
+import { concat } from './bytes.js';
+import type { Group } from './curve.js';
+import { type AsyncCurveChoice, type AsyncCurveImpl, type AsyncCurveKey, type AsyncCurvePath, type AsyncElement, asyncImpl } from './curve-async.js';
+import { keyLifetime } from '../lifetime.js';
+import type { HybridDecapsulationKey, HybridKem, HybridName, HybridSizes } from './types.js';
+
+/** An encapsulation key of the asynchronous door: checked at creation, its curve element imported on first use. */
+export interface AsyncEncapsulationKey {
+  readonly name: HybridName;
+  bytes(): Uint8Array;
+  encapsulate(): Promise<Encapsulation>;
+  encapsulateInternal(eseed: Uint8Array): Promise<Encapsulation>;
+}
+
+/**
+ * A decapsulation key of the asynchronous door: expanded at creation (the curve public key by
+ * the synchronous path), its scalar loaded into the asynchronous implementation on first use
+ * and kept. dispose() as HybridDecapsulationKey's.
+ */
+export interface AsyncDecapsulationKey {
+  readonly name: HybridName;
+  readonly encapsulationKey: AsyncEncapsulationKey;
+  decapsulate(ciphertext: Uint8Array): Promise<Uint8Array>;
+  seed(): Uint8Array;
+  dispose(): void;
+}
+
+export interface AsyncHybrid {
+  readonly name: HybridName;
+  readonly sizes: HybridSizes;
+  /** Which implementation the curve half runs on (self-tests run on the first call). */
+  curvePath(): Promise<AsyncCurvePath>;
+  encapsulationKey(publicKey: Uint8Array): AsyncEncapsulationKey;
+  decapsulationKey(secretKey: Uint8Array): AsyncDecapsulationKey;
+}
+
+/** What concrete.ts shares with this file: its parameters and the steps that involve no curve. */
+export interface ConcreteParts {
+  name: HybridName;
+  kem: MlKem;
+  group: Group;
+  sizes: HybridSizes;
+  /** Checks a peer's element: ERR_INVALID_PUBLIC_KEY naming `what` where the group refuses it. */
+  checkElement(element: Uint8Array, what: string, from: number): void;
+  /** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label). */
+  combiner(ssPq: Uint8Array, ssT: Uint8Array, ctT: Uint8Array, ekT: Uint8Array): Uint8Array;
+  /** m and the scalar of an eseed (ERR_INVALID_SECRET_KEY when it holds none); the caller wipes the scalar. */
+  splitEseed(eseed: Uint8Array): { m: Uint8Array; scalar: Uint8Array };
+  /** SHAKE256(seed) = seed_PQ ‖ seed_T and dk_T = RandomScalar(seed_T), handed to use and wiped after. */
+  derive<T>(seed: Uint8Array, what: string, use: (seedPq: Uint8Array, scalar: Uint8Array) => T): T;
+  /** The ML-KEM key of a public key (a private copy), after the element check and FIPS 203 §7.2. */
+  parsePublicKey(pk: Uint8Array): { ekPq: EncapsulationKey; ekT: Uint8Array };
+  /** The synchronous decapsulation key object of a seed (a private copy, which it keeps and wipes), and its ML-KEM half and ek_T. */
+  decapsulationKey(seed: Uint8Array): { key: HybridDecapsulationKey; dkPq: DecapsulationKey; ekT: Uint8Array };
+}
+
+const registry = new WeakMap<HybridKem, ConcreteParts>();
+
+/** Records the parts of a concrete hybrid (concrete.ts, once per KEM object). */
+export function registerConcrete(kem: HybridKem, parts: ConcreteParts): void {
+  registry.set(kem, parts);
+}
+
+/**
+ * The asynchronous door of a concrete hybrid made by this package (undefined for any other
+ * object), with its curve half on `curves` ('auto': node:crypto, else Web Crypto, else noble).
+ */
+export function asyncHybridOf(kem: HybridKem, curves: AsyncCurveChoice = 'auto'): AsyncHybrid | undefined {
+  const parts = registry.get(kem);
+  return parts === undefined ? undefined : asyncConcrete(parts, curves);
+}
+
+function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid {
+  const { name, kem, group, sizes } = c;
+  const nCt = kem.sizes.ciphertext;
+  const refuses = group.name !== 'X25519';
+  let chosen: Promise<AsyncCurveImpl> | undefined;
+  const impl = () => (chosen ??= asyncImpl(group, curves));
+  /** ss_T for an element the checks let through: X25519's zeros for a low-order one (RFC 7748 §5), never computed. */
+  const dh = async (key: AsyncCurveKey, element: () => Promise<AsyncElement>, bytes: Uint8Array): Promise<Uint8Array> =>
+    refuses || group.elementProblem(bytes) === undefined ? key.sharedSecret(await element()) : new Uint8Array(group.secretBytes);
+
+  /** EncapsDerand, or Encaps where the implementation draws its own ephemeral key pair. */
+  async function encaps(ekPq: EncapsulationKey, ekT: Uint8Array, element: () => Promise<AsyncElement>, eseed?: Uint8Array): Promise<Encapsulation> {
+    let pq: Encapsulation | undefined;
+    let key: AsyncCurveKey | undefined;
+    let ssT: Uint8Array | undefined;
+    let scalar: Uint8Array | undefined;
+    try {
+      const curve = await impl();
+      if (eseed === undefined && curve.generate !== undefined) {
+        // Note: Encaps is EncapsDerand with random m and a random group seed, whose RandomScalar is a
+        // uniform scalar (X25519: 32 random bytes; P-256, P-384: uniform in [1, n - 1]). ML-KEM's own
+        // random m and the implementation's key pair generation draw from the same distributions.
+        pq = ekPq.encapsulate();
+        key = await curve.generate();
+      } else {
+        const es = eseed ?? new Uint8Array(sizes.eseed);
+        try {
+          if (eseed === undefined) fillRandom(es);
+          const parts = c.splitEseed(es);
+          scalar = parts.scalar;
+          pq = ekPq.encapsulateInternal(parts.m);
+        } finally {
+          if (eseed === undefined) wipe(es);
+        }
+        key = await curve.load(scalar);
+      }
+      const ctT = key.publicKey;
+      ssT = await dh(key, element, ekT);
+      return { ciphertext: concat(pq.ciphertext, ctT), sharedSecret: c.combiner(pq.sharedSecret, ssT, ctT, ekT) };
+    } finally {
+      wipe(ssT, scalar, pq?.sharedSecret);
+      key?.dispose();
+    }
+  }
+
+  function encapsulationKeyOf(ekPq: EncapsulationKey, ekT: Uint8Array): AsyncEncapsulationKey {
+    let element: Promise<AsyncElement> | undefined;
+    const elementOnce = () => (element ??= impl().then((curve) => curve.element(ekT.slice())));
+    return Object.freeze({
+      name,
+      bytes: () => concat(ekPq.bytes(), ekT),
+      encapsulate: () => encaps(ekPq, ekT, elementOnce),
+      async encapsulateInternal(eseed: Uint8Array): Promise<Encapsulation> {
+        const es = takeBytes(eseed, sizes.eseed, `${name} eseed`);
+        try {
+          return await encaps(ekPq, ekT, elementOnce, es);
+        } finally {
+          wipe(es);
+        }
+      },
+    });
+  }
+
+  function decapsulationKeyOf(secretKey: Uint8Array): AsyncDecapsulationKey {
+    const { key: dk, dkPq, ekT } = c.decapsulationKey(takeBytes(secretKey, 32, `${name} secretKey`));
+    let loaded: Promise<AsyncCurveKey> | undefined;
+    /** dk_T in the asynchronous implementation, derived again from the seed (wiped after) and loaded once. */
+    const dkT = () =>
+      (loaded ??= impl().then((curve) => {
+        const seed = dk.seed();
+        try {
+          return c.derive(seed, `${name} secretKey`, (_, scalar) => curve.load(scalar));
+        } finally {
+          wipe(seed);
+        }
+      }));
+    const encapsulationKey = encapsulationKeyOf(dkPq.encapsulationKey, ekT);
+    // One lifetime (lifetime.ts): dispose() or collection disposes of the synchronous key object
+    // (the seed, the ML-KEM half) and of the loaded curve key.
+    const curveKey = { dispose: () => void loaded?.then((k) => k.dispose(), () => {}) };
+    const { alive, dispose, seal } = keyLifetime(name, { arrays: [], parts: [dk, curveKey] });
+    return seal({
+      name,
+      encapsulationKey,
+      /** Decaps: the checks and the ML-KEM half as the synchronous key does them, then ss_T on this door's curve. */
+      async decapsulate(ciphertext: Uint8Array): Promise<Uint8Array> {
+        alive();
+        const ct = takeBytes(ciphertext, sizes.ciphertext, `${name} ciphertext`);
+        const ctT = ct.subarray(nCt);
+        let ssPq: Uint8Array | undefined;
+        let ssT: Uint8Array | undefined;
+        try {
+          c.checkElement(ctT, `${name} ciphertext`, nCt);
+          ssPq = dkPq.decapsulate(ct.subarray(0, nCt));
+          const key = await dkT();
+          ssT = await dh(key, () => impl().then((curve) => curve.element(ctT.slice())), ctT);
+          return c.combiner(ssPq, ssT, ctT, ekT);
+        } finally {
+          wipe(ssPq, ssT);
+        }
+      },
+      seed: () => dk.seed(),
+      dispose,
+    });
+  }
+
+  return Object.freeze({
+    name,
+    sizes,
+    curvePath: async () => (await impl()).path,
+    encapsulationKey(publicKey: Uint8Array): AsyncEncapsulationKey {
+      const { ekPq, ekT } = c.parsePublicKey(takeBytes(publicKey, sizes.publicKey, `${name} publicKey`));
+      return encapsulationKeyOf(ekPq, ekT);
+    },
+    decapsulationKey: decapsulationKeyOf,
+  });
+}

@@ -5,19 +5,22 @@
 //   - the smoke suite (test/smoke/suite.ts) on Node.js 20.19.0 (the lowest supported), 22, 24 and
 //     26 as ES modules and through require(); Deno; Bun (both ways); workerd (a Worker serving the
 //     suite); Jest 30 + ts-jest in a CommonJS project; the browser app bundled by esbuild, Vite and
-//     webpack in Chromium, and by esbuild in Firefox; a page whose CSP forbids WebAssembly
+//     webpack in Chromium, by esbuild in Firefox and in WebKitGTK's MiniBrowser (Safari's engine,
+//     through WebKitWebDriver under xvfb-run); a page whose CSP forbids WebAssembly; React Native's
+//     Hermes (a Metro release bundle, compiled by hermesc -O, on the hermes VM of hermes-engine-cli)
 //   - TypeScript 5.9 (node10, nodenext, bundler) and 7 (nodenext, bundler) on a consumer project
 // The tools are pinned in test/runtimes/package.json (+ lock) and installed into .tools/runtimes/
 // on first use; the consumers (test/runtimes/consumers/) are copied to .tools/runtimes/apps/ with
 // the generated pieces (the suite compiled to .mjs/.cjs, the entry list from scripts/entries.ts,
 // the ACVP subset). Node.js 26 comes from scripts/install-node.sh (or NODE26); the browsers are
-// Debian's (scripts/install-chromium.sh, scripts/install-firefox.sh).
+// Debian's (scripts/install-chromium.sh, scripts/install-firefox.sh, scripts/install-webkit.sh).
 // Usage: node --import tsx scripts/test-runtimes.ts [--only text]   (jobs whose name contains text)
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +36,9 @@ const bin = (path: string): string => join(tools, 'node_modules', path);
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const CHROMIUM = '/usr/bin/chromium';
 const FIREFOX = '/usr/bin/firefox-esr';
+const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const XVFB_RUN = '/usr/bin/xvfb-run';
 const specifiers = Object.keys(ENTRIES).map(specifier);
 
 // ---- running commands ---------------------------------------------------------------------------
@@ -372,23 +378,115 @@ async function webpackBuild(node: string): Promise<string> {
   return out;
 }
 
-async function inBrowser(browser: 'chromium' | 'firefox', folder: string, query = ''): Promise<string> {
-  const executable = browser === 'chromium' ? CHROMIUM : FIREFOX;
-  if (!existsSync(executable)) throw new Error(`${executable} is missing (scripts/install-${browser}.sh installs it)`);
+type Browser = 'chromium' | 'firefox' | 'webkit';
+
+/** A browser showing url, and how to close it. */
+interface Opened {
+  close: () => Promise<void>;
+  /** What the runner knows of the engine that the page may not say (WebKitGTK's version). */
+  engine?: string;
+}
+
+async function open(browser: Browser, url: string, profile: string): Promise<Opened> {
+  if (browser !== 'webkit') {
+    const child = launch(browser, url, profile);
+    return { close: async () => stop(child) };
+  }
+  return openWebKit(url);
+}
+
+/**
+ * WebKitGTK's MiniBrowser (it has no headless mode) on a virtual display, through WebKitWebDriver
+ * and plain W3C WebDriver: a session naming the binary, then the page.
+ */
+async function openWebKit(url: string): Promise<Opened> {
+  const port = await freePort();
+  const driver = spawn(XVFB_RUN, ['-a', WEBKIT_DRIVER, `--port=${port}`], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  driver.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+  driver.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const call = async (method: string, path: string, body?: object): Promise<{ value: Record<string, unknown> | null }> => {
+    const response = await fetch(`${base}${path}`, { method, body: body === undefined ? null : JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+    const json = (await response.json()) as { value: Record<string, unknown> | null };
+    if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${response.status} ${JSON.stringify(json.value)}`);
+    return json;
+  };
+  let session: string | undefined;
+  try {
+    for (let deadline = Date.now() + 30_000; ; ) {
+      try {
+        await call('GET', '/status');
+        break;
+      } catch (err) {
+        if (Date.now() > deadline) throw new Error(`WebKitWebDriver did not answer within 30 s (${(err as Error).message})\n${log.trim()}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const options = { binary: MINIBROWSER, args: ['--automation'] };
+    const created = await call('POST', '/session', { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': options } } });
+    session = String(created.value?.['sessionId']);
+    const caps = created.value?.['capabilities'] as { browserName?: string; browserVersion?: string } | undefined;
+    await call('POST', `/session/${session}/url`, { url });
+    return {
+      engine: `WebKitGTK ${caps?.browserVersion ?? '?'} ${caps?.browserName ?? ''}`.trim(),
+      close: async () => {
+        await call('DELETE', `/session/${session}`).catch(() => undefined);
+        stop(driver);
+      },
+    };
+  } catch (err) {
+    stop(driver);
+    throw err;
+  }
+}
+
+function executable(browser: Browser): string[] {
+  if (browser === 'chromium') return [CHROMIUM];
+  if (browser === 'firefox') return [FIREFOX];
+  return [WEBKIT_DRIVER, MINIBROWSER, XVFB_RUN];
+}
+
+async function inBrowser(browser: Browser, folder: string, query = ''): Promise<string> {
+  for (const file of executable(browser)) {
+    if (!existsSync(file)) throw new Error(`${file} is missing (scripts/install-${browser}.sh installs it)`);
+  }
   const { server, origin, result } = await serveBundles({ page: folder });
   const profile = mkdtempSync(join(tmpdir(), `mlkem-${browser}-`));
-  const child = launch(browser, `${origin}/page/${query}`, profile);
+  let opened: Opened | undefined;
   try {
+    opened = await open(browser, `${origin}/page/${query}`, profile);
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no result from the page within 90 s')), 90_000).unref());
     const r = await Promise.race([result(query === '' ? 'page' : 'page strict-csp'), timeout]);
     if (r.failed > 0 || r.passed === 0) throw new Error(`${r.failed} failed:\n${r.failures.join('\n')}`);
-    return `${r.runtime}: ${r.passed} passed, 0 failed`;
+    return `${opened.engine === undefined ? '' : `${opened.engine}, `}${r.runtime}: ${r.passed} passed, 0 failed`;
   } finally {
-    stop(child);
+    await opened?.close();
     server.close();
     await new Promise((r) => setTimeout(r, 300)); // let the browser let go of its profile
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+// ---- React Native: Metro and Hermes -------------------------------------------------------------
+
+const HERMES = bin('hermes-engine-cli/linux64-bin/hermes');
+const HERMESC = bin('hermes-engine-cli/linux64-bin/hermesc');
+
+/**
+ * A React Native release build of one of the consumer's entries: Metro's bundle (on a Node.js that
+ * Metro supports), compiled to Hermes bytecode with -O as the React Native build does, run by the
+ * hermes VM. The native random module's stand-in gets a fresh seed each time.
+ */
+async function hermesBundle(entry: string, node: string): Promise<string> {
+  for (const file of [HERMES, HERMESC]) if (!existsSync(file)) throw new Error(`${file} is missing (hermes-engine-cli in test/runtimes/package.json)`);
+  const dir = join(apps, 'react-native');
+  writeFileSync(join(dir, 'random-seed.json'), JSON.stringify(Array.from(new Uint32Array(randomBytes(16).buffer))));
+  const js = join(dir, `${entry}.bundle.js`);
+  const hbc = join(dir, `${entry}.hbc`);
+  await mustRun(node, [bin('metro/src/cli.js'), 'build', `react-native/${entry}`, '--config', join(dir, 'metro.config.js'), '--out', js, '--platform', 'android', '--dev', 'false', '--minify', 'false', '--reset-cache'], { timeoutMs: 300_000 });
+  await mustRun(HERMESC, ['-O', '-emit-binary', '-out', hbc, js]);
+  return hbc;
 }
 
 // ---- the jobs -----------------------------------------------------------------------------------
@@ -475,6 +573,11 @@ async function main(): Promise<void> {
     { name: 'Chromium, CSP without wasm-unsafe-eval', run: async () => inBrowser('chromium', (await bundles()).esbuild!, '?strict-csp') },
     { name: 'Firefox ESR (esbuild bundle)', run: async () => inBrowser('firefox', (await bundles()).esbuild!) },
     { name: 'Firefox ESR, CSP without wasm-unsafe-eval', run: async () => inBrowser('firefox', (await bundles()).esbuild!, '?strict-csp') },
+    { name: 'WebKit MiniBrowser (esbuild bundle)', run: async () => inBrowser('webkit', (await bundles()).esbuild!) },
+    { name: 'WebKit MiniBrowser, CSP without wasm-unsafe-eval', run: async () => inBrowser('webkit', (await bundles()).esbuild!, '?strict-csp') },
+    // Metro needs Node.js 22.13 or later; the app runs on Hermes, whichever Node.js bundled it.
+    { name: 'React Native: Hermes (core, keys, key objects; no TextEncoder)', run: async () => smoke(HERMES, [await hermesBundle('app-core.js', nodes['24']!)]) },
+    { name: 'React Native: Hermes (Metro release bundle)', run: async () => smoke(HERMES, [await hermesBundle('app.js', nodes['24']!)]) },
   ];
 
   let passed = 0;

@@ -3,7 +3,8 @@
 // its own way (import, require, a bundler, a Worker's module rules) and passes them in, with the
 // WebAssembly module file as that platform loads it and an ACVP subset (test/smoke/vectors.ts).
 // Checks, on both backends: the ACVP subset, round trips of every entry point, portable = wasm,
-// and the error contract (codes, messages, one MlKemError class across the entry points).
+// and the error contract (codes, messages, one MlKemError class across the entry points). Where
+// the runtime has no WebAssembly (Hermes), loadWasm must refuse and the portable backend runs alone.
 // Runtime-neutral code only: no Buffer, no node:*.
 import type * as Core from '../../src/index.js';
 import type * as Hybrid from '../../src/hybrid/index.js';
@@ -18,7 +19,17 @@ export interface SmokeInput {
   /** Entry specifiers the package declares (scripts/entries.ts): each must have been loaded and checked. */
   entries: string[];
   /** mlkem.wasm as the platform loads it: a WebAssembly.Module, bytes, a Response or a promise. */
-  wasmFile: Wasm.WasmModuleSource;
+  wasmFile?: Wasm.WasmModuleSource;
+  /**
+   * False where the runtime has no WebAssembly at all (Hermes): loadWasm and loadWasmSync must
+   * refuse with ERR_WASM_UNAVAILABLE, and every check runs on the portable backend only.
+   */
+  webAssembly?: boolean;
+  /**
+   * Where the runtime has a `crypto.subtle` of its own (browsers): install() fills in our
+   * algorithms there, and the runtime's own algorithms keep working.
+   */
+  polyfill?: boolean;
   /** Its bytes or Module for loadWasmSync, where the runtime may compile synchronously. */
   wasmFileSync?: Wasm.WasmModuleSync;
   /** False where the runtime refuses to compile embedded bytes (Cloudflare Workers). */
@@ -36,7 +47,10 @@ export interface SmokeResult {
 }
 
 type Kem = Core.MlKem;
-type Backends = Record<'portable' | 'wasm' | 'wasm (file)' | 'wasm (sync file)', Record<string, Kem>>;
+type WasmBackend = 'wasm' | 'wasm (file)' | 'wasm (sync file)';
+/** Only `portable` where the runtime has no WebAssembly. */
+type Backends = Record<'portable', Record<string, Kem>> & { [B in WasmBackend]?: Record<string, Kem> | undefined };
+const WASM_BACKENDS: readonly WasmBackend[] = ['wasm', 'wasm (file)', 'wasm (sync file)'];
 
 function hex(s: string): Uint8Array {
   const out = new Uint8Array(s.length / 2);
@@ -91,6 +105,10 @@ function keyObjects(kem: Kem, what: string): void {
   const { ciphertext, sharedSecret } = kem.encapsulationKey(pair.publicKey).encapsulate();
   sameBytes(dk.decapsulate(ciphertext), sharedSecret, `${what}: key object's secret`);
   sameBytes(kem.decapsulate(ciphertext, pair.secretKey), sharedSecret, `${what}: one-shot secret`);
+  // Symbol.dispose (for `using`) where the runtime has it; dispose() everywhere (Hermes has neither
+  // the symbol nor FinalizationRegistry, and key objects must still work there).
+  const dispose = (Symbol as { dispose?: symbol }).dispose;
+  if (dispose !== undefined) check(typeof (dk as unknown as Record<symbol, unknown>)[dispose] === 'function', `${what}: no Symbol.dispose on a decapsulation key`);
   dk.dispose();
   let code: unknown;
   try {
@@ -110,14 +128,17 @@ const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void
     void b;
   },
   'mlkem-ts/wasm': (_wasm, b) => {
-    for (const backend of ['wasm', 'wasm (file)', 'wasm (sync file)'] as const) {
-      for (const [name, kem] of Object.entries(b[backend])) roundTrip(kem, `${backend} ${name}`);
-      keyObjects(b[backend]['MlKem1024']!, backend);
+    for (const backend of WASM_BACKENDS) {
+      const kems = b[backend];
+      if (kems === undefined) continue; // no WebAssembly: the refusals are checked by runSmoke
+      for (const [name, kem] of Object.entries(kems)) roundTrip(kem, `${backend} ${name}`);
+      keyObjects(kems['MlKem1024']!, backend);
     }
   },
   'mlkem-ts/keys': (keys, b) => {
     for (const backend of ['portable', 'wasm (file)'] as const) {
-      const kem = b[backend]['MlKem768']!;
+      const kem = b[backend]?.['MlKem768'];
+      if (kem === undefined) continue; // no WebAssembly
       const pair = kem.keygen();
       const privatePem: string = keys.toPem(keys.encodePkcs8(pair), 'PRIVATE KEY');
       const publicPem: string = keys.toPem(keys.encodeSpki(pair.publicKey), 'PUBLIC KEY');
@@ -133,10 +154,15 @@ const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void
   },
   'mlkem-ts/hybrid': (hybrid, b) => {
     for (const name of ['XWing', 'X25519MLKEM768', 'SecP256r1MLKEM768', 'SecP384r1MLKEM1024']) roundTrip(hybrid[name], `hybrid ${name}`);
-    const overWasm: Kem = hybrid.createXWing(b['wasm (file)']['MlKem768']);
-    roundTrip(overWasm, 'X-Wing over wasm');
     const seed = new Uint8Array(32).fill(7);
-    sameBytes(overWasm.keygen(seed).publicKey, (hybrid.XWing as Kem).keygen(seed).publicKey, 'X-Wing over wasm = over portable');
+    const wasm768 = b['wasm (file)']?.['MlKem768'];
+    if (wasm768 !== undefined) {
+      const overWasm: Kem = hybrid.createXWing(wasm768);
+      roundTrip(overWasm, 'X-Wing over wasm');
+      sameBytes(overWasm.keygen(seed).publicKey, (hybrid.XWing as Kem).keygen(seed).publicKey, 'X-Wing over wasm = over portable');
+    }
+    const overPortable: Kem = hybrid.createXWing(b.portable['MlKem768']);
+    sameBytes(overPortable.keygen(seed).publicKey, (hybrid.XWing as Kem).keygen(seed).publicKey, 'createXWing(portable) = XWing');
   },
   // HPKE (entries whose optional peers the runner installs): our KEMs on bytes, over both backends,
   // and the adapters' shapes (the libraries' async suites are exercised by test/hpke-*.test.ts).
@@ -178,10 +204,46 @@ function hpkeChecks(m: Record<string, any>, b: Backends, adapter: () => void): v
     const { sharedSecret, enc } = kem.encap(publicKey);
     sameBytes(kem.decap(enc, privateKey), sharedSecret, `hpke ${name}: Decap(Encap)`);
   }
-  const overWasm = m.createHpkeKem(b['wasm (file)']['MlKem768']);
-  const ikm = new Uint8Array(64).fill(2);
-  sameBytes(overWasm.deriveKeyPair(ikm).publicKey, m.ML_KEM_768.deriveKeyPair(ikm).publicKey, 'hpke ML-KEM-768 over wasm = over portable');
+  const wasm768 = b['wasm (file)']?.['MlKem768'];
+  if (wasm768 !== undefined) {
+    const overWasm = m.createHpkeKem(wasm768);
+    const ikm = new Uint8Array(64).fill(2);
+    sameBytes(overWasm.deriveKeyPair(ikm).publicKey, m.ML_KEM_768.deriveKeyPair(ikm).publicKey, 'hpke ML-KEM-768 over wasm = over portable');
+  }
   adapter();
+}
+
+const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384'] as const;
+
+/**
+ * install() on a runtime with a crypto.subtle: afterwards every algorithm runs through the global
+ * (filled by us or the runtime's own), SubtleCrypto.supports (where it exists) reports them, a
+ * second install() changes nothing, and the runtime's own algorithms still answer as before.
+ */
+async function polyfillChecks(webcrypto: typeof WebCrypto): Promise<void> {
+  const g = globalThis as unknown as { crypto: { subtle: WebCrypto.WebCryptoSubtle & { digest(alg: string, data: Uint8Array): Promise<ArrayBuffer> } }; SubtleCrypto?: { supports?: (op: string, alg: string) => boolean } };
+  const abc = new Uint8Array([0x61, 0x62, 0x63]);
+  const before = new Uint8Array(await g.crypto.subtle.digest('SHA-256', abc));
+  const filled = webcrypto.install();
+  check(filled.every((name) => (ALGORITHMS as readonly string[]).includes(name)), `install() filled unknown names: ${filled.join(', ')}`);
+  check(webcrypto.install().join() === filled.join(), 'a second install() returned something else');
+  for (const alg of ALGORITHMS) {
+    const subtle = g.crypto.subtle;
+    const supports = g.SubtleCrypto?.supports;
+    if (typeof supports === 'function') check(supports.call(g.SubtleCrypto, 'encapsulateBits', alg), `after install(), SubtleCrypto.supports('encapsulateBits', '${alg}') is false`);
+    const { publicKey, privateKey } = (await subtle.generateKey(alg, false, ['encapsulateBits', 'decapsulateBits'])) as CryptoKeyPair;
+    const { ciphertext, sharedKey } = await subtle.encapsulateBits(alg, publicKey);
+    sameBytes(new Uint8Array(await subtle.decapsulateBits(alg, privateKey, ciphertext)), new Uint8Array(sharedKey), `polyfilled crypto.subtle ${alg} round trip${filled.includes(alg) ? ' (filled)' : ' (the runtime\'s own)'}`);
+  }
+  sameBytes(new Uint8Array(await g.crypto.subtle.digest('SHA-256', abc)), before, 'the runtime\'s SHA-256 after install()');
+}
+
+/** install() where there is no crypto.subtle (React Native): fills nothing and creates nothing. */
+function noSubtleChecks(webcrypto: typeof WebCrypto): void {
+  const g = globalThis as { crypto?: { subtle?: unknown } };
+  check(g.crypto?.subtle === undefined, 'the runtime has a crypto.subtle after all');
+  check(webcrypto.install().length === 0, 'install() filled algorithms without a crypto.subtle');
+  check(g.crypto?.subtle === undefined, 'install() created a crypto.subtle');
 }
 
 /** Runs every check, counting; never throws. */
@@ -212,29 +274,39 @@ export async function runSmoke(input: SmokeInput): Promise<SmokeResult> {
 
   const core = mod('mlkem-ts') as typeof Core;
   const wasm = mod('mlkem-ts/wasm') as typeof Wasm;
-  const classes = [core.MlKemError, wasm.MlKemError, (mod('mlkem-ts/hybrid') as typeof Hybrid).MlKemError];
+  // Every loaded entry's class (a runner may load only some entries, as the Hermes core run does).
+  const classes = ['mlkem-ts', 'mlkem-ts/wasm', 'mlkem-ts/hybrid'].flatMap((s) => (input.modules[s] === undefined ? [] : [mod(s)['MlKemError'] as typeof Core.MlKemError]));
   const levels = { 'ML-KEM-512': 'MlKem512', 'ML-KEM-768': 'MlKem768', 'ML-KEM-1024': 'MlKem1024' } as const;
   const pick = (w: Wasm.WasmMlKem | typeof Core): Record<string, Kem> => ({ MlKem512: w.MlKem512, MlKem768: w.MlKem768, MlKem1024: w.MlKem1024 });
 
-  const backends = { portable: pick(core) } as Backends;
-  await run('loadWasm(mlkem.wasm as the platform loads it)', async () => {
-    backends['wasm (file)'] = pick(await wasm.loadWasm(input.wasmFile));
-  });
-  await run(input.embeddedWasm ? 'loadWasm() (embedded module)' : 'loadWasm() refused: ERR_WASM_UNAVAILABLE', async () => {
-    if (input.embeddedWasm) backends.wasm = pick(await wasm.loadWasm());
-    else {
+  const backends: Backends = { portable: pick(core) };
+  if (input.webAssembly === false) {
+    await run('no WebAssembly: loadWasm and loadWasmSync refused with ERR_WASM_UNAVAILABLE', async () => {
+      check(typeof (globalThis as { WebAssembly?: unknown }).WebAssembly === 'undefined', 'the runtime has WebAssembly after all');
       await throwsMlKemError(() => wasm.loadWasm(), 'ERR_WASM_UNAVAILABLE', classes);
       await throwsMlKemError(() => wasm.loadWasmSync(), 'ERR_WASM_UNAVAILABLE', classes);
-      backends.wasm = backends['wasm (file)'];
-    }
-  });
-  await run('loadWasmSync(mlkem.wasm)', () => {
-    backends['wasm (sync file)'] = input.wasmFileSync === undefined ? backends['wasm (file)'] : pick(wasm.loadWasmSync(input.wasmFileSync));
-  });
-  if (!backends.wasm || !backends['wasm (file)'] || !backends['wasm (sync file)']) return result; // counted as failed above
+      await throwsMlKemError(() => wasm.loadWasm(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), 'ERR_WASM_UNAVAILABLE', classes);
+    });
+  } else {
+    await run('loadWasm(mlkem.wasm as the platform loads it)', async () => {
+      backends['wasm (file)'] = pick(await wasm.loadWasm(input.wasmFile));
+    });
+    await run(input.embeddedWasm ? 'loadWasm() (embedded module)' : 'loadWasm() refused: ERR_WASM_UNAVAILABLE', async () => {
+      if (input.embeddedWasm) backends.wasm = pick(await wasm.loadWasm());
+      else {
+        await throwsMlKemError(() => wasm.loadWasm(), 'ERR_WASM_UNAVAILABLE', classes);
+        await throwsMlKemError(() => wasm.loadWasmSync(), 'ERR_WASM_UNAVAILABLE', classes);
+        backends.wasm = backends['wasm (file)'];
+      }
+    });
+    await run('loadWasmSync(mlkem.wasm)', () => {
+      backends['wasm (sync file)'] = input.wasmFileSync === undefined ? backends['wasm (file)'] : pick(wasm.loadWasmSync(input.wasmFileSync));
+    });
+    if (!backends.wasm || !backends['wasm (file)'] || !backends['wasm (sync file)']) return result; // counted as failed above
+  }
 
   // ACVP subset (FIPS 203 Algorithms 16-18 through the public _internal forms), every backend.
-  for (const [backend, kems] of Object.entries(backends)) {
+  for (const [backend, kems] of Object.entries(backends) as Array<[string, Record<string, Kem>]>) {
     await run(`ACVP subset (${backend})`, () => {
       const v = input.vectors;
       check(v.keyGen.length > 0 && v.encapsulation.length > 0 && v.decapsulation.length > 0, 'no vectors');
@@ -267,12 +339,13 @@ export async function runSmoke(input: SmokeInput): Promise<SmokeResult> {
     });
   }
 
-  await run('portable = wasm on the same seed', () => {
+  if (input.webAssembly !== false) await run('portable = wasm on the same seed', () => {
     const seed = new Uint8Array(64).map((_, i) => i);
     for (const name of Object.values(levels)) {
       const p = backends.portable[name]!.keygen(seed);
-      for (const backend of ['wasm', 'wasm (file)', 'wasm (sync file)'] as const) {
-        sameBytes(backends[backend][name]!.keygen(seed).secretKey, p.secretKey, `${backend} ${name} secret key`);
+      for (const backend of WASM_BACKENDS) {
+        const kem = backends[backend]?.[name];
+        if (kem !== undefined) sameBytes(kem.keygen(seed).secretKey, p.secretKey, `${backend} ${name} secret key`);
       }
     }
   });
@@ -286,18 +359,27 @@ export async function runSmoke(input: SmokeInput): Promise<SmokeResult> {
     const kem = backends.portable.MlKem768!;
     const { publicKey } = kem.keygen();
     await throwsMlKemError(() => kem.encapsulate(publicKey.subarray(1)), 'ERR_INVALID_LENGTH', classes);
-    await throwsMlKemError(() => backends.wasm.MlKem768!.encapsulate(publicKey.subarray(1)), 'ERR_INVALID_LENGTH', classes);
+    if (backends.wasm) await throwsMlKemError(() => backends.wasm!.MlKem768!.encapsulate(publicKey.subarray(1)), 'ERR_INVALID_LENGTH', classes);
     await throwsMlKemError(() => kem.encapsulate('not bytes' as unknown as Uint8Array), 'ERR_INVALID_TYPE', classes);
     const keys = mod('mlkem-ts/keys') as typeof Keys;
     await throwsMlKemError(() => keys.fromPem('-----BEGIN PUBLIC KEY-----\nAAAA\n'), 'ERR_INVALID_KEY_ENCODING', classes);
-    const hybrid = mod('mlkem-ts/hybrid') as typeof Hybrid;
-    await throwsMlKemError(() => hybrid.XWing.decapsulate(new Uint8Array(3), new Uint8Array(32)), 'ERR_INVALID_LENGTH', classes);
-    await throwsMlKemError(() => wasm.loadWasm('mlkem.wasm' as never), 'ERR_INVALID_TYPE', classes);
-    await throwsMlKemError(() => wasm.loadWasm(new Uint8Array(10)), 'ERR_INVALID_TYPE', classes);
+    const hybrid = input.modules['mlkem-ts/hybrid'] as typeof Hybrid | undefined;
+    if (hybrid) await throwsMlKemError(() => hybrid.XWing.decapsulate(new Uint8Array(3), new Uint8Array(32)), 'ERR_INVALID_LENGTH', classes);
+    const noWasm = input.webAssembly === false ? 'ERR_WASM_UNAVAILABLE' : 'ERR_INVALID_TYPE';
+    await throwsMlKemError(() => wasm.loadWasm('mlkem.wasm' as never), noWasm, classes);
+    await throwsMlKemError(() => wasm.loadWasm(new Uint8Array(10)), noWasm, classes);
     // An empty but valid module compiles only where compiling from bytes is allowed.
-    if (input.embeddedWasm) await throwsMlKemError(() => wasm.loadWasm(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), 'ERR_INVALID_TYPE', classes);
-    check(core.MlKemError === wasm.MlKemError && core.MlKemError === hybrid.MlKemError, 'the entry points export different MlKemError classes');
+    if (input.embeddedWasm && input.webAssembly !== false) await throwsMlKemError(() => wasm.loadWasm(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), 'ERR_INVALID_TYPE', classes);
+    check(classes.length >= 2 && classes.every((C) => C === core.MlKemError), 'the entry points export different MlKemError classes');
   });
+
+  // Last: install() patches the global crypto.subtle.
+  if (input.polyfill !== undefined) {
+    const webcrypto = mod('mlkem-ts/webcrypto') as typeof WebCrypto;
+    await run(input.polyfill ? 'Web Crypto polyfill: install() fills crypto.subtle' : 'Web Crypto polyfill: install() leaves a runtime without crypto.subtle alone', () =>
+      input.polyfill ? polyfillChecks(webcrypto) : noSubtleChecks(webcrypto),
+    );
+  }
 
   for (const [name, fn] of Object.entries(input.extra ?? {})) await run(name, fn);
   return result;

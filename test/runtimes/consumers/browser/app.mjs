@@ -1,5 +1,5 @@
 // The browser app: bundled by esbuild, Vite and webpack, served by scripts/test-runtimes.ts with a
-// Content-Security-Policy, and opened in Chromium and Firefox. It posts its result to ./result.
+// Content-Security-Policy, and opened in Chromium, Firefox and WebKit. It posts its result to ./result.
 // With ?strict-csp the page's CSP lacks 'wasm-unsafe-eval': the WebAssembly backend must refuse
 // with ERR_WASM_UNAVAILABLE (also for the fetched file) and the portable one must work.
 import { modules } from '../entries.mjs';
@@ -43,7 +43,7 @@ async function strictCsp() {
 async function main() {
   const result = location.search.includes('strict-csp')
     ? await strictCsp()
-    : await runSmoke({ modules, entries, wasmFile: fetch('./mlkem.wasm'), embeddedWasm: true, vectors });
+    : await runSmoke({ modules, entries, wasmFile: fetch('./mlkem.wasm'), embeddedWasm: true, polyfill: true, vectors });
   return { ...result, runtime: navigator.userAgent };
 }
 

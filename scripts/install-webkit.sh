@@ -16,7 +16,7 @@ fi
 
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq >/dev/null
-# xauth: xvfb-run needs it; the fonts give the page a default font (no effect on the tests).
+# xauth: xvfb-run needs it.
 $SUDO apt-get install -y -qq --no-install-recommends webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb xauth >/dev/null
 
 for f in /usr/bin/WebKitWebDriver "$MINIBROWSER" /usr/bin/xvfb-run; do

@@ -15,6 +15,8 @@
 // the ACVP subset). Node.js 26 comes from scripts/install-node.sh (or NODE26); the browsers are
 // Debian's (scripts/install-chromium.sh, scripts/install-firefox.sh, scripts/install-webkit.sh).
 // Usage: node --import tsx scripts/test-runtimes.ts [--only text]   (jobs whose name contains text)
+//        node --import tsx scripts/test-runtimes.ts --bench-hermes [--rounds N] [--batch-ms MS]
+//          (npm run bench:hermes: each operation's speed on Hermes beside @noble/post-quantum's)
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -33,7 +35,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tools = join(root, '.tools', 'runtimes');
 const apps = join(tools, 'apps');
 const bin = (path: string): string => join(tools, 'node_modules', path);
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const option = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const only = option('--only');
 const CHROMIUM = '/usr/bin/chromium';
 const FIREFOX = '/usr/bin/firefox-esr';
 const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
@@ -523,6 +526,13 @@ async function main(): Promise<void> {
   const tsc7 = join(root, 'node_modules/typescript/bin/tsc');
   let browserBundles: Record<string, string> | undefined;
   const bundles = async (): Promise<Record<string, string>> => (browserBundles ??= await bundleBrowserApp());
+
+  if (process.argv.includes('--bench-hermes')) {
+    const settings = { rounds: Number(option('--rounds') ?? 7), batchMs: Number(option('--batch-ms') ?? 300) };
+    writeFileSync(join(apps, 'react-native', 'bench-settings.json'), JSON.stringify(settings));
+    console.log((await mustRun(HERMES, [await hermesBundle('bench.js', nodes['24']!)], { timeoutMs: 1_800_000 })).trim());
+    return;
+  }
 
   const jobs: Job[] = [
     { name: 'package contents (npm pack)', run: () => checkContents(tarball) },

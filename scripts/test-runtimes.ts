@@ -14,7 +14,7 @@
 // the generated pieces (the suite compiled to .mjs/.cjs, the entry list from scripts/entries.ts,
 // the ACVP subset). Node.js 26 comes from scripts/install-node.sh (or NODE26); the browsers are
 // Debian's (scripts/install-chromium.sh, scripts/install-firefox.sh, scripts/install-webkit.sh).
-// Usage: node --import tsx scripts/test-runtimes.ts [--only text]   (jobs whose name contains text)
+// Usage: node --import tsx scripts/test-runtimes.ts [--only text[,text…]]   (jobs whose name contains a text)
 //        node --import tsx scripts/test-runtimes.ts --bench-hermes [--rounds N] [--batch-ms MS]
 //          (npm run bench:hermes: each operation's speed on Hermes beside @noble/post-quantum's)
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -593,7 +593,7 @@ async function main(): Promise<void> {
   let passed = 0;
   let failed = 0;
   for (const job of jobs) {
-    if (only !== undefined && !job.name.includes(only)) continue;
+    if (only !== undefined && !only.split(',').some((text) => job.name.includes(text))) continue;
     const t0 = performance.now();
     try {
       const detail = await job.run();

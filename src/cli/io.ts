@@ -181,6 +181,16 @@ export class Files {
   }
 
   /**
+   * Refuses binary output to standard output when it is a terminal (raw bytes would garble it),
+   * unless the command line asked for it (`allowed`), before any work.
+   */
+  checkTerminal(option: string, file: string | undefined, binary: boolean, allowed: boolean): void {
+    if (file === '-' && binary && !allowed && this.io.stdoutIsTTY === true) {
+      throw new UsageError(`${option} would write binary data to standard output, which is a terminal: name a file, pipe it, or add --binary`);
+    }
+  }
+
+  /**
    * Refuses, before any work, outputs that are the same file as an input or as one another:
    * compared as files (device and inode, through links), not as path strings. `outputs` pairs
    * each output file with the option that names it.

@@ -5,6 +5,7 @@ import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import {
   type MlKemAlgorithm,
+  type PemLabel,
   type PrivateKeyForm,
   type PrivateKeyInfo,
   decodePkcs8,
@@ -51,10 +52,22 @@ export function naming<T>(name: string, f: () => T): T {
   }
 }
 
-/** The outer layer of a key file: PEM armour, a JWK's JSON, or DER (SPKI or PKCS#8 by its first field). */
-export function unwrap(bytes: Uint8Array, name: string): Container {
+/** Which key a command needs from a file: in a PEM file of several blocks, the first block of that kind. */
+export type Wanted = 'private' | 'public' | 'any';
+
+const PEM_LABEL: Record<Wanted, PemLabel | undefined> = { private: 'PRIVATE KEY', public: 'PUBLIC KEY', any: undefined };
+
+/**
+ * The outer layer of a key file: PEM armour, a JWK's JSON, or DER (SPKI or PKCS#8 by its first
+ * field). A PEM file may hold several blocks (a public key, then the private key): the first block
+ * of the kind `want` names is taken when there is one, else the first key block.
+ */
+export function unwrap(bytes: Uint8Array, name: string, want: Wanted = 'any'): Container {
   if (indexOf(bytes, BEGIN) !== -1) {
-    const { label, der } = naming(name, () => fromPem(new TextDecoder().decode(bytes)));
+    const text = new TextDecoder().decode(bytes);
+    const wanted = PEM_LABEL[want];
+    const has = wanted !== undefined && new RegExp(`^-----BEGIN ${wanted}-----[ \\t]*$`, 'm').test(text.replace(/\r/g, '\n'));
+    const { label, der } = naming(name, () => fromPem(text, has ? wanted : undefined));
     return { encoding: 'PEM', structure: label === 'PUBLIC KEY' ? 'SubjectPublicKeyInfo' : 'PKCS#8', der };
   }
   let first = 0;
@@ -88,8 +101,8 @@ export function unwrap(bytes: Uint8Array, name: string): Container {
 }
 
 /** Decodes a key file strictly (mlkem-ts/keys); an expanded private key also gets the pairwise check. */
-export function readKey(bytes: Uint8Array, name: string): KeyFile {
-  const container = unwrap(bytes, name);
+export function readKey(bytes: Uint8Array, name: string, want: Wanted = 'any'): KeyFile {
+  const container = unwrap(bytes, name, want);
   return naming(name, (): KeyFile => {
     if (container.structure === 'JWK') {
       const key = fromJwk(container.jwk);
@@ -104,10 +117,10 @@ export function readKey(bytes: Uint8Array, name: string): KeyFile {
  * readKey on the bytes of a key file, which it then wipes with everything it decoded that may be
  * secret (the DER of a PEM file, the key's seed and expanded key), once `use` returns or throws.
  */
-export function withKey<T>(bytes: Uint8Array, name: string, use: (key: KeyFile) => T): T {
+export function withKey<T>(bytes: Uint8Array, name: string, use: (key: KeyFile) => T, want: Wanted = 'any'): T {
   let key: KeyFile | undefined;
   try {
-    key = readKey(bytes, name);
+    key = readKey(bytes, name, want);
     return use(key);
   } finally {
     wipe(bytes);

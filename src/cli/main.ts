@@ -4,18 +4,23 @@
 // so that tests can run it in-process; bin.ts runs it as a program. Every failure is one line on
 // stderr naming the file and what was wrong, never a stack trace; nothing is ever asked.
 import { bench } from './commands/bench.js';
-import { decap, encap } from './commands/encap.js';
+import { decap, encap, pkeyutl } from './commands/encap.js';
 import { inspect } from './commands/inspect.js';
-import { keygen } from './commands/keygen.js';
-import { pubkey } from './commands/pubkey.js';
+import { genpkey, keygen } from './commands/keygen.js';
+import { convert, pkey, pubkey } from './commands/pubkey.js';
 import { MlKemError } from '../errors.js';
 import { CliError, UsageError, oneLine } from './errors.js';
 import { type CliIo, nodeIo } from './io.js';
 import { type Command, wantsHelp } from './options.js';
+import { VERSION } from './version.js';
 
 export type { CliIo } from './io.js';
 
-const COMMANDS: readonly Command[] = [keygen, pubkey, encap, decap, inspect, bench];
+const COMMANDS: readonly Command[] = [keygen, pubkey, convert, encap, decap, inspect, bench];
+/** The same operations under OpenSSL's names and options. */
+const OPENSSL_COMMANDS: readonly Command[] = [genpkey, pkey, pkeyutl];
+const ALL = [...COMMANDS, ...OPENSSL_COMMANDS];
+const NAMES = `${ALL.slice(0, -1).map((c) => c.name).join(', ')} or ${ALL[ALL.length - 1]!.name}`;
 
 const USAGE = `Usage: mlkem-ts COMMAND [options]
 
@@ -26,7 +31,13 @@ input or output.
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(9)}${c.summary}`).join('\n')}
 
-Run 'mlkem-ts COMMAND --help' for the options of a command.
+The same under OpenSSL's names and options (the files 'openssl' 3.5 writes):
+${OPENSSL_COMMANDS.map((c) => `  ${c.name.padEnd(9)}${c.summary}`).join('\n')}
+
+Options are exactly as listed (OpenSSL's '-out' is not our '-o'). Binary output (DER, raw
+ciphertexts and secrets) is not written to a terminal unless --binary is given.
+Run 'mlkem-ts help COMMAND' or 'mlkem-ts COMMAND --help' for the options of a command,
+'mlkem-ts --version' for the version.
 Exit status: 0 done, 1 the operation failed, 2 bad usage.
 `;
 
@@ -35,13 +46,26 @@ export async function main(argv: readonly string[], io: CliIo = nodeIo()): Promi
   const [name, ...args] = argv;
   let command: Command | undefined;
   try {
-    if (name === '-h' || name === '--help' || name === 'help') {
-      io.writeStdout(USAGE);
+    if (name === '--version' || name === 'version') {
+      if (args.length > 0) throw new UsageError(`${name} takes no arguments, got '${args[0]}'`);
+      io.writeStdout(`mlkem-ts ${VERSION}\n`);
       return 0;
     }
-    if (name === undefined) throw new UsageError('a command is needed: keygen, pubkey, encap, decap, inspect or bench');
-    command = COMMANDS.find((c) => c.name === name);
-    if (command === undefined) throw new UsageError(`unknown command '${name}': expected keygen, pubkey, encap, decap, inspect or bench`);
+    if (name === '-h' || name === '--help' || name === '-help' || name === 'help') {
+      if (args.length === 0) {
+        io.writeStdout(USAGE);
+        return 0;
+      }
+      const [topic, ...more] = args;
+      if (more.length > 0) throw new UsageError(`help takes one COMMAND, got ${args.length}`);
+      const about = ALL.find((c) => c.name === topic);
+      if (about === undefined) throw new UsageError(`unknown command '${topic}': expected ${NAMES}`);
+      io.writeStdout(about.help);
+      return 0;
+    }
+    if (name === undefined) throw new UsageError(`a command is needed: ${NAMES}`);
+    command = ALL.find((c) => c.name === name);
+    if (command === undefined) throw new UsageError(`unknown command '${name}': expected ${NAMES}`);
     if (wantsHelp(args)) {
       io.writeStdout(command.help);
       return 0;

@@ -1,14 +1,25 @@
 /// <reference types="node" />
-// Command-line parsing with node:util's parseArgs (strict: unknown options and missing values are
-// usage errors), plus the values several commands share.
+// Command-line parsing, strict and exact: a word that begins with '-' must be one of the command's
+// options exactly as written (no abbreviations, no grouped short options, no value glued to a
+// short option), so that OpenSSL's `-out` is never read as `-o ut`; an option's value is the next
+// word and may not itself look like an option; nothing is given twice. Plus the values several
+// commands share.
 import { resolve } from 'node:path';
-import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { MlKemAlgorithm } from '../keys/index.js';
 import { ML_KEM_ENTRIES, orList } from '../registry.js';
 import { UsageError } from './errors.js';
 import type { KeyFormat } from './keyfile.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+/** One option: a value ('string') or a flag ('boolean'), spelled `--KEY` and `-SHORT`, or exactly as `names` says. */
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  multiple?: boolean;
+  /** The exact spellings, replacing `--KEY` and `-SHORT` (OpenSSL's single-dash names). */
+  names?: readonly string[];
+}
+
+type Options = Record<string, OptionSpec>;
 
 /** A subcommand: its name, one line for the overview, its help text, and what it does. */
 export interface Command {
@@ -26,18 +37,76 @@ export interface Parsed<O extends Options> {
   positionals: string[];
 }
 
-/** Parses a subcommand's arguments; every command also takes -h/--help (handled by main). */
-export function parse<O extends Options>(args: string[], options: O, positionals = false): Parsed<O> {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: positionals }) as Parsed<O>;
-  } catch (err) {
-    // parseArgs explains at length; its first sentence says what was wrong.
-    throw new UsageError((err as Error).message.split(/\.(?:\s|$)/)[0]!);
+/** The spellings of an option. */
+const spellings = (key: string, spec: OptionSpec): readonly string[] =>
+  spec.names ?? [...(spec.short !== undefined ? [`-${spec.short}`] : []), `--${key}`];
+
+/** How a message shows an option: "-o, --out <value>", as node:util's parseArgs does. */
+const label = (key: string, spec: OptionSpec): string => `${spellings(key, spec).join(', ')}${spec.type === 'string' ? ' <value>' : ''}`;
+
+/** A word that would be read as an option (a lone '-' is standard input or output, not an option). */
+const looksLikeOption = (word: string): boolean => word.length > 1 && word.startsWith('-');
+
+/**
+ * Parses a subcommand's arguments. Every command also takes -h, --help and -help (handled by
+ * main). `hint` may explain an unknown option (for example, OpenSSL's name of our command).
+ */
+export function parse<O extends Options>(args: readonly string[], options: O, positionals = false, hint?: (word: string) => string | undefined): Parsed<O> {
+  const byName = new Map<string, string>();
+  for (const [key, spec] of Object.entries(options)) for (const name of spellings(key, spec)) byName.set(name, key);
+  const values: Record<string, string | boolean | string[]> = {};
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (word === '--') {
+      rest.push(...args.slice(i + 1));
+      break;
+    }
+    if (!looksLikeOption(word)) {
+      rest.push(word);
+      continue;
+    }
+    // --name=value, for a value option spelled with two dashes only.
+    const eq = word.startsWith('--') ? word.indexOf('=') : -1;
+    const name = eq === -1 ? word : word.slice(0, eq);
+    const key = byName.get(name);
+    const spec = key === undefined ? undefined : options[key]!;
+    if (key === undefined || spec === undefined || (eq !== -1 && spec.type !== 'string')) {
+      const why = [suggestion(word, byName), hint?.(word)].filter((w) => w !== undefined).join('; ');
+      throw new UsageError(`Unknown option '${word}'${why === '' ? '' : `: ${why}`}`);
+    }
+    let value: string | boolean = true;
+    if (spec.type === 'string') {
+      if (eq !== -1) value = word.slice(eq + 1);
+      else {
+        const next = args[i + 1];
+        if (next === undefined) throw new UsageError(`Option '${label(key, spec)}' argument missing`);
+        if (looksLikeOption(next)) {
+          throw new UsageError(`Option '${label(key, spec)}' needs a value, and '${next}' is an option (a file whose name starts with '-' is written ./${next})`);
+        }
+        value = next;
+        i++;
+      }
+    }
+    if (spec.multiple === true) {
+      ((values[key] ??= []) as string[]).push(value as string);
+    } else {
+      if (key in values) throw new UsageError(`Option '${label(key, spec)}' is given twice`);
+      values[key] = value;
+    }
   }
+  if (!positionals && rest.length > 0) throw new UsageError(`Unexpected argument '${rest[0]}'`);
+  return { values, positionals: rest } as Parsed<O>;
 }
 
-/** True when the arguments ask for help. */
-export const wantsHelp = (args: readonly string[]): boolean => args.some((a) => a === '-h' || a === '--help');
+/** "did you mean '--out'?" for a single-dash spelling of a long option (OpenSSL's habit). */
+function suggestion(word: string, byName: Map<string, string>): string | undefined {
+  if (!word.startsWith('--') && byName.has(`-${word}`)) return `did you mean '-${word}'?`;
+  return undefined;
+}
+
+/** True when the arguments ask for help (before any other parsing: a help request always wins). */
+export const wantsHelp = (args: readonly string[]): boolean => args.some((a) => a === '-h' || a === '--help' || a === '-help');
 
 /** Throws a usage error unless `value` was given. */
 export function required(value: string | undefined, option: string): string {
@@ -46,12 +115,11 @@ export function required(value: string | undefined, option: string): string {
 }
 
 /** "ML-KEM-768", "mlkem768", "768" and the like, in any case. */
-export function parseAlgorithm(value: string): MlKemAlgorithm {
-  const level = /^(?:ml-?kem-?)?(\d+)$/i.exec(value.trim())?.[1];
-  const entry = ML_KEM_ENTRIES.find((e) => e.name === `ML-KEM-${level}`);
+export function parseAlgorithm(value: string, option = '-a/--algorithm'): MlKemAlgorithm {
+  const m = /^(?:ml-?kem-?)?(512|768|1024)$/i.exec(value.trim());
+  const entry = m === null ? undefined : ML_KEM_ENTRIES.find((e) => e.name === `ML-KEM-${m[1]}`);
   if (entry === undefined) {
-    const names = ML_KEM_ENTRIES.map((e) => e.name);
-    throw new UsageError(`-a/--algorithm must be ${orList(names)} (or ${names.map((n) => n.slice('ML-KEM-'.length)).join(', ')}), got '${value}'`);
+    throw new UsageError(`${option} must be ${orList(ML_KEM_ENTRIES.map((e) => e.name))} (or 512, 768, 1024), got '${value}'`);
   }
   return entry.name;
 }
@@ -62,13 +130,22 @@ export function keyFormat(values: { der?: boolean | undefined; jwk?: boolean | u
   return values.der === true ? 'der' : values.jwk === true ? 'jwk' : 'pem';
 }
 
+/** OpenSSL's -outform / -inform / -keyform value: PEM or DER, in any case. */
+export function openSslForm(value: string | undefined, option: string): 'pem' | 'der' | undefined {
+  if (value === undefined) return undefined;
+  const v = value.toUpperCase();
+  if (v !== 'PEM' && v !== 'DER') throw new UsageError(`${option} must be PEM or DER, got '${value}'`);
+  return v === 'PEM' ? 'pem' : 'der';
+}
+
 /** A file argument: the option that names it, its value, and whether it is read or written. */
 export type FileArgument = [option: string, file: string | undefined, direction: 'input' | 'output'];
 
 /**
  * Refuses two file arguments that would collide: both "-" in the same direction (one standard
  * input, one standard output), or the same file twice (an output would overwrite an input, such
- * as the private key, or another output).
+ * as the private key, or another output). Files that exist are compared again as files (device
+ * and inode) by Files.checkOutputs, which catches links.
  */
 export function distinctFiles(...files: FileArgument[]): void {
   for (let i = 0; i < files.length; i++) {

@@ -108,7 +108,7 @@ Options:
       iterations: { type: 'string', short: 'n' },
       json: { type: 'boolean' },
     });
-    const algorithms = values.algorithm === undefined ? undefined : new Set(values.algorithm.map(parseAlgorithm));
+    const algorithms = values.algorithm === undefined ? undefined : new Set(values.algorithm.map((a) => parseAlgorithm(a)));
     const backend = values.backend ?? 'all';
     const iterations = values.iterations ?? '1000';
     if (backend !== 'portable' && backend !== 'wasm' && backend !== 'all') throw new UsageError(`--backend must be portable, wasm or all, got '${backend}'`);

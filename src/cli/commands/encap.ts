@@ -1,49 +1,126 @@
-// `mlkem-ts encap` and `mlkem-ts decap` (like `openssl pkeyutl -encap` / `-decap`): a shared
-// secret and its ciphertext for a public key (FIPS 203, Algorithm 20), and the shared secret of a
-// ciphertext under a private key (Algorithm 21).
+// `mlkem-ts encap` and `mlkem-ts decap`, and their OpenSSL spelling `mlkem-ts pkeyutl -encap` /
+// `-decap`: a shared secret and its ciphertext for a public key (FIPS 203, Algorithm 20), and the
+// shared secret of a ciphertext under a private key (Algorithm 21). pkeyutl writes what `openssl
+// pkeyutl` 3.5 writes: the raw ciphertext and the raw 32-byte secret.
 import { wipe } from '../../ct.js';
 import { kemFor } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
-import { Files, inputName } from '../io.js';
+import { type CliIo, Files, inputName } from '../io.js';
 import { withKey } from '../keyfile.js';
-import { type Command, distinctFiles, parse, required } from '../options.js';
+import { type Command, distinctFiles, openSslForm, parse, required } from '../options.js';
+import { openSslHint } from './keygen.js';
 
 const SECRET_OPTIONS = `      --secret FILE   the 32-byte shared secret, raw; '-' prints it as hex on standard output
       --hex           write the shared secret as hex text (the default for '-')
       --base64        write the shared secret as base64 text
+      --binary        write raw bytes to standard output even when it is a terminal
   -h, --help          show this help`;
 
 type SecretText = 'hex' | 'base64' | undefined;
 
+/** The files and options of one encapsulation or decapsulation, checked before any work. */
+interface Kem {
+  key: string;
+  keyOption: string;
+  ct: string;
+  ctOption: string;
+  secret: string;
+  secretOption: string;
+  text: SecretText;
+  binary: boolean;
+  /** OpenSSL's -keyform: PEM or DER demanded of the key file. */
+  keyform?: 'pem' | 'der' | undefined;
+}
+
 /**
- * The arguments encap and decap share, checked before any work: the key (-i), the ciphertext
- * (--ct, written by encap and read by decap) and the shared secret (--secret) with its text form.
+ * The arguments encap and decap share: the key (-i), the ciphertext (--ct, written by encap and
+ * read by decap) and the shared secret (--secret) with its text form.
  */
-function kemArguments(args: string[], ctDirection: 'input' | 'output') {
-  const { values } = parse(args, {
-    in: { type: 'string', short: 'i' },
-    ct: { type: 'string' },
-    secret: { type: 'string' },
-    hex: { type: 'boolean' },
-    base64: { type: 'boolean' },
-  });
-  const input = values.in ?? '-';
+function kemArguments(args: string[], twinHint: string): Omit<Kem, 'keyOption' | 'ctOption' | 'secretOption'> {
+  const { values } = parse(
+    args,
+    {
+      in: { type: 'string', short: 'i' },
+      ct: { type: 'string' },
+      secret: { type: 'string' },
+      hex: { type: 'boolean' },
+      base64: { type: 'boolean' },
+      binary: { type: 'boolean' },
+    },
+    false,
+    openSslHint(twinHint),
+  );
   const ct = required(values.ct, '--ct');
   const secret = required(values.secret, '--secret');
-  distinctFiles(['-i/--in', input, 'input'], ['--ct', ct, ctDirection], ['--secret', secret, 'output']);
   if (values.hex === true && values.base64 === true) throw new UsageError('--hex and --base64 cannot be combined');
   // Raw bytes to a file, hex on standard output, or as asked.
   const text: SecretText = values.base64 === true ? 'base64' : values.hex === true || secret === '-' ? 'hex' : undefined;
-  return { input, ct, secret, text };
+  return { key: values.in ?? '-', ct, secret, text, binary: values.binary === true };
 }
 
-function writeSecret(files: Files, file: string, secret: Uint8Array, text: SecretText): void {
-  files.write(file, text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`, { private: true });
+const secretBytes = (secret: Uint8Array, text: SecretText): string | Uint8Array => (text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`);
+
+function checkKeyform(k: Kem, encoding: string, name: string): void {
+  if (k.keyform !== undefined && encoding.toLowerCase() !== k.keyform) throw new CliError(`${name}: is ${encoding}, not ${k.keyform.toUpperCase()} as -keyform says`);
+}
+
+async function encapsulate(io: CliIo, k: Kem): Promise<void> {
+  distinctFiles([k.keyOption, k.key, 'input'], [k.ctOption, k.ct, 'output'], [k.secretOption, k.secret, 'output']);
+  const files = new Files(io);
+  files.checkTerminal(k.ctOption, k.ct, true, k.binary);
+  files.checkTerminal(k.secretOption, k.secret, k.text === undefined, k.binary);
+  const name = inputName(k.key);
+  const { algorithm, publicKey } = withKey(
+    await files.read(k.key, 'the public key'),
+    name,
+    (key) => {
+      checkKeyform(k, key.container.encoding, name);
+      return { algorithm: key.algorithm, publicKey: key.publicKey.slice() };
+    },
+    'public',
+  );
+  files.checkOutputs([k.ctOption, k.ct], [k.secretOption, k.secret]);
+  const { ciphertext, sharedSecret } = kemFor(algorithm).encapsulate(publicKey);
+  try {
+    files.write(k.ct, ciphertext, { private: false });
+    files.write(k.secret, secretBytes(sharedSecret, k.text), { private: true });
+  } finally {
+    wipe(sharedSecret);
+  }
+}
+
+async function decapsulate(io: CliIo, k: Kem): Promise<void> {
+  distinctFiles([k.keyOption, k.key, 'input'], [k.ctOption, k.ct, 'input'], [k.secretOption, k.secret, 'output']);
+  const files = new Files(io);
+  files.checkTerminal(k.secretOption, k.secret, k.text === undefined, k.binary);
+  const keyBytes = await files.read(k.key, 'the private key');
+  const ciphertext = await files.read(k.ct, 'the ciphertext');
+  files.checkOutputs([k.secretOption, k.secret]);
+  const name = inputName(k.key);
+  withKey(
+    keyBytes,
+    name,
+    (key) => {
+      checkKeyform(k, key.container.encoding, name);
+      if (key.kind !== 'private') throw new CliError(`${name}: is a public key; decap needs the private key`);
+      const kem = kemFor(key.algorithm);
+      if (ciphertext.length !== kem.sizes.ciphertext) {
+        throw new CliError(`${inputName(k.ct)}: holds ${ciphertext.length} bytes; an ${kem.name} ciphertext has ${kem.sizes.ciphertext} (is the key the right one?)`);
+      }
+      const sharedSecret = kem.decapsulate(ciphertext, key.secretKey);
+      try {
+        files.write(k.secret, secretBytes(sharedSecret, k.text), { private: true });
+      } finally {
+        wipe(sharedSecret);
+      }
+    },
+    'private',
+  );
 }
 
 export const encap: Command = {
   name: 'encap',
-  summary: 'encapsulate a shared secret to a public key (like openssl pkeyutl -encap)',
+  summary: 'encapsulate a shared secret to a public key (OpenSSL spelling: pkeyutl -encap)',
   help: `Usage: mlkem-ts encap -i pub.pem --ct ct.bin --secret ss.bin [--hex | --base64]
 
 Makes a fresh shared secret and its ciphertext for a public key (SubjectPublicKeyInfo in PEM or
@@ -56,29 +133,21 @@ Options:
 ${SECRET_OPTIONS}
 `,
   async run(args, io) {
-    const { input, ct, secret, text } = kemArguments(args, 'output');
-    const files = new Files(io);
-    const { algorithm, publicKey } = withKey(await files.read(input, 'the public key'), inputName(input), (key) => key);
-    files.checkOutputs(['--ct', ct], ['--secret', secret]);
-    const { ciphertext, sharedSecret } = kemFor(algorithm).encapsulate(publicKey);
-    try {
-      files.write(ct, ciphertext, { private: false });
-      writeSecret(files, secret, sharedSecret, text);
-    } finally {
-      wipe(sharedSecret);
-    }
+    const a = kemArguments(args, 'pkeyutl');
+    await encapsulate(io, { ...a, keyOption: '-i/--in', ctOption: '--ct', secretOption: '--secret' });
   },
 };
 
 export const decap: Command = {
   name: 'decap',
-  summary: 'decapsulate a ciphertext with a private key (like openssl pkeyutl -decap)',
+  summary: 'decapsulate a ciphertext with a private key (OpenSSL spelling: pkeyutl -decap)',
   help: `Usage: mlkem-ts decap -i key.pem --ct ct.bin --secret ss.bin [--hex | --base64]
 
 Recovers the shared secret of a ciphertext made by 'mlkem-ts encap' (or any ML-KEM encapsulation)
-with the private key (PKCS#8 in PEM or DER, or a JWK). A ciphertext of the right length is never
-refused: a tampered one gives an unrelated secret (FIPS 203 implicit rejection), so the two sides
-learn of a mismatch only when they use the secret. The shared secret file is created with mode 0600.
+with the private key (PKCS#8 in PEM or DER, or a JWK; in a PEM file of several blocks, the private
+key's). A ciphertext of the right length is never refused: a tampered one gives an unrelated
+secret (FIPS 203 implicit rejection), so the two sides learn of a mismatch only when they use the
+secret. The shared secret file is created with mode 0600.
 
 Options:
   -i, --in FILE       the private key (default '-': standard input)
@@ -86,23 +155,56 @@ Options:
 ${SECRET_OPTIONS}
 `,
   async run(args, io) {
-    const { input, ct: ctFile, secret, text } = kemArguments(args, 'input');
-    const files = new Files(io);
-    const keyBytes = await files.read(input, 'the private key');
-    const ciphertext = await files.read(ctFile, 'the ciphertext');
-    files.checkOutputs(['--secret', secret]);
-    withKey(keyBytes, inputName(input), (key) => {
-      if (key.kind !== 'private') throw new CliError(`${inputName(input)}: is a public key; decap needs the private key`);
-      const kem = kemFor(key.algorithm);
-      if (ciphertext.length !== kem.sizes.ciphertext) {
-        throw new CliError(`${inputName(ctFile)}: holds ${ciphertext.length} bytes; an ${kem.name} ciphertext has ${kem.sizes.ciphertext} (is the key the right one?)`);
-      }
-      const sharedSecret = kem.decapsulate(ciphertext, key.secretKey);
-      try {
-        writeSecret(files, secret, sharedSecret, text);
-      } finally {
-        wipe(sharedSecret);
-      }
+    const a = kemArguments(args, 'pkeyutl');
+    await decapsulate(io, { ...a, keyOption: '-i/--in', ctOption: '--ct', secretOption: '--secret' });
+  },
+};
+
+export const pkeyutl: Command = {
+  name: 'pkeyutl',
+  summary: 'encap, decap: -encap|-decap -inkey KEY [-in CT] [-out F] [-secret SS]',
+  help: `Usage: mlkem-ts pkeyutl -encap -inkey pub.pem [-pubin] [-out ct.bin] -secret ss.bin
+       mlkem-ts pkeyutl -decap -inkey key.pem [-in ct.bin] [-secret ss.bin | -out ss.bin]
+
+OpenSSL's spelling of 'mlkem-ts encap' and 'mlkem-ts decap', writing what 'openssl pkeyutl' 3.5
+writes: the raw ciphertext and the raw 32-byte shared secret (files created with mode 0600 for
+the secret). With -decap, -in is the ciphertext (where 'mlkem-ts decap -i' is the key).
+
+Options:
+  -encap           encapsulate to the public key -inkey
+  -decap           decapsulate the ciphertext -in with the private key -inkey
+  -inkey FILE      the key (required); PEM, DER or JWK
+  -keyform FORM    PEM or DER: refuse a key file in the other encoding
+  -pubin           the key is a public key (accepted; the file's content says so too)
+  -in FILE         -decap: the ciphertext (default: standard input)
+  -out FILE        -encap: the ciphertext; -decap: the secret, without -secret (default: standard output)
+  -secret FILE     the shared secret (required with -encap)
+  --binary         write raw bytes to standard output even when it is a terminal
+  -help, -h        show this help
+`,
+  async run(args, io) {
+    const { values } = parse(args, {
+      encap: { type: 'boolean', names: ['-encap'] },
+      decap: { type: 'boolean', names: ['-decap'] },
+      inkey: { type: 'string', names: ['-inkey'] },
+      keyform: { type: 'string', names: ['-keyform'] },
+      pubin: { type: 'boolean', names: ['-pubin'] },
+      in: { type: 'string', names: ['-in'] },
+      out: { type: 'string', names: ['-out'] },
+      secret: { type: 'string', names: ['-secret'] },
+      binary: { type: 'boolean', names: ['--binary'] },
     });
+    if (values.encap === values.decap) throw new UsageError('one of -encap and -decap is needed (the other operations of openssl pkeyutl are not ML-KEM ones)');
+    const key = required(values.inkey, '-inkey');
+    const common = { key, keyOption: '-inkey', text: undefined, binary: values.binary === true, keyform: openSslForm(values.keyform, '-keyform') };
+    if (values.encap === true) {
+      if (values.in !== undefined) throw new UsageError('-in is the ciphertext of -decap; -encap reads only the key (-inkey)');
+      await encapsulate(io, { ...common, ct: values.out ?? '-', ctOption: '-out', secret: required(values.secret, '-secret (with -encap, where -out is the ciphertext)'), secretOption: '-secret' });
+    } else {
+      if (values.pubin === true) throw new UsageError('-pubin says the key is a public key, and -decap needs the private key');
+      if (values.secret !== undefined && values.out !== undefined) throw new UsageError('-secret and -out both name where the secret goes: give one');
+      const secretOption = values.secret !== undefined ? '-secret' : '-out';
+      await decapsulate(io, { ...common, ct: values.in ?? '-', ctOption: '-in', secret: values.secret ?? values.out ?? '-', secretOption });
+    }
   },
 };

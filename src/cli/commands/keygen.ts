@@ -1,17 +1,60 @@
-// `mlkem-ts keygen`: a new key pair (FIPS 203, Algorithm 19, fresh randomness), written as the
-// PKCS#8 / SubjectPublicKeyInfo files of RFC 9935 that OpenSSL 3.5 and Node.js 24+ read, or as JWK.
+// `mlkem-ts keygen` and its OpenSSL spelling `mlkem-ts genpkey -algorithm ML-KEM-768`: a new key
+// pair (FIPS 203, Algorithm 19, fresh randomness), written as the PKCS#8 / SubjectPublicKeyInfo
+// files of RFC 9935 that OpenSSL 3.5 and Node.js 24+ read, or as JWK. genpkey writes what
+// `openssl genpkey` writes: PEM or DER, in the both form (seed and expanded key), OpenSSL 3.5's
+// default output format for ML-KEM.
 import { wipe } from '../../ct.js';
-import { type PrivateKeyForm, kemFor } from '../../keys/index.js';
+import { type MlKemAlgorithm, type PrivateKeyForm, kemFor } from '../../keys/index.js';
 import { UsageError } from '../errors.js';
-import { Files } from '../io.js';
-import { writePrivateKey, writePublicKey } from '../keyfile.js';
-import { type Command, distinctFiles, keyFormat, parse, parseAlgorithm } from '../options.js';
+import { type CliIo, Files } from '../io.js';
+import { type KeyFormat, writePrivateKey, writePublicKey } from '../keyfile.js';
+import { type Command, distinctFiles, keyFormat, openSslForm, parse, parseAlgorithm, required } from '../options.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 
+/** The form named by --form (or the default). */
+export function parseForm(value: string | undefined, fallback: PrivateKeyForm): PrivateKeyForm {
+  const form = (value ?? fallback) as PrivateKeyForm;
+  if (!FORMS.includes(form)) throw new UsageError(`--form must be seed, expanded or both, got '${form}'`);
+  return form;
+}
+
+interface Generate {
+  algorithm: MlKemAlgorithm;
+  form: PrivateKeyForm;
+  format: KeyFormat;
+  out: string;
+  outOption: string;
+  pubout?: string | undefined;
+  binary: boolean;
+}
+
+/** Makes the key pair and writes it, once every file argument has been checked. */
+function generate(io: CliIo, g: Generate): void {
+  if (g.format === 'jwk' && g.form !== 'seed') throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${g.form}`);
+  distinctFiles([g.outOption, g.out, 'output'], ['--pubout', g.pubout, 'output']);
+  const files = new Files(io);
+  files.checkTerminal(g.outOption, g.out, g.format === 'der', g.binary);
+  files.checkTerminal('--pubout', g.pubout, g.format === 'der', g.binary);
+  files.checkOutputs([g.outOption, g.out], ['--pubout', g.pubout]);
+  const pair = kemFor(g.algorithm).keygen();
+  try {
+    files.write(g.out, writePrivateKey({ algorithm: g.algorithm, ...pair }, g.format, g.form), { private: true });
+    if (g.pubout !== undefined) files.write(g.pubout, writePublicKey(pair.publicKey, g.format), { private: false });
+  } finally {
+    wipe(pair.seed, pair.secretKey);
+  }
+}
+
+/** For an OpenSSL option given to one of our commands: the command that takes it. */
+export const openSslHint =
+  (twin: string) =>
+  (word: string): string | undefined =>
+    /^-[a-z]{2,}$/.test(word) ? `'mlkem-ts ${twin}' takes OpenSSL's options` : undefined;
+
 export const keygen: Command = {
   name: 'keygen',
-  summary: 'make a key pair (like openssl genpkey -algorithm ML-KEM-768)',
+  summary: 'make a key pair (OpenSSL spelling: genpkey -algorithm ML-KEM-768)',
   help: `Usage: mlkem-ts keygen [-a ML-KEM-768] [--form seed] [-o key.pem] [--pubout pub.pem] [--der | --jwk]
 
 Makes a new ML-KEM key pair from fresh randomness and writes the private key (and, with --pubout,
@@ -26,33 +69,66 @@ Options:
       --pubout FILE     also write the public key (SubjectPublicKeyInfo) to FILE
       --der             write DER instead of PEM
       --jwk             write JWK (JSON, as Node.js exports it; private keys in the seed form only)
+      --binary          write DER to standard output even when it is a terminal
   -h, --help            show this help
 `,
   run(args, io) {
-    const { values } = parse(args, {
-      algorithm: { type: 'string', short: 'a' },
-      form: { type: 'string' },
-      out: { type: 'string', short: 'o' },
-      pubout: { type: 'string' },
-      der: { type: 'boolean' },
-      jwk: { type: 'boolean' },
+    const { values } = parse(
+      args,
+      {
+        algorithm: { type: 'string', short: 'a' },
+        form: { type: 'string' },
+        out: { type: 'string', short: 'o' },
+        pubout: { type: 'string' },
+        der: { type: 'boolean' },
+        jwk: { type: 'boolean' },
+        binary: { type: 'boolean' },
+      },
+      false,
+      openSslHint('genpkey'),
+    );
+    generate(io, {
+      algorithm: parseAlgorithm(values.algorithm ?? 'ML-KEM-768'),
+      form: parseForm(values.form, 'seed'),
+      format: keyFormat(values),
+      out: values.out ?? '-',
+      outOption: '-o/--out',
+      pubout: values.pubout,
+      binary: values.binary === true,
     });
-    const algorithm = parseAlgorithm(values.algorithm ?? 'ML-KEM-768');
-    const form = (values.form ?? 'seed') as PrivateKeyForm;
-    if (!FORMS.includes(form)) throw new UsageError(`--form must be seed, expanded or both, got '${form}'`);
-    const out = values.out ?? '-';
-    const format = keyFormat(values);
-    if (format === 'jwk' && form !== 'seed') throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${form}`);
-    distinctFiles(['-o/--out', out, 'output'], ['--pubout', values.pubout, 'output']);
+  },
+};
 
-    const files = new Files(io);
-    files.checkOutputs(['-o/--out', out], ['--pubout', values.pubout]);
-    const pair = kemFor(algorithm).keygen();
-    try {
-      files.write(out, writePrivateKey({ algorithm, ...pair }, format, form), { private: true });
-      if (values.pubout !== undefined) files.write(values.pubout, writePublicKey(pair.publicKey, format), { private: false });
-    } finally {
-      wipe(pair.seed, pair.secretKey);
-    }
+export const genpkey: Command = {
+  name: 'genpkey',
+  summary: 'keygen: -algorithm ML-KEM-768 [-out F] [-outform PEM|DER]',
+  help: `Usage: mlkem-ts genpkey -algorithm ML-KEM-768 [-out key.pem] [-outform PEM|DER]
+
+OpenSSL's spelling of 'mlkem-ts keygen', writing the file 'openssl genpkey' 3.5 writes: the
+private key as PKCS#8 in the both form (the seed and the expanded key), PEM by default. The file
+is created with mode 0600.
+
+Options:
+  -algorithm NAME   ML-KEM-512, ML-KEM-768 or ML-KEM-1024 (required)
+  -out FILE         the private key file (default: standard output)
+  -outform FORM     PEM (default) or DER
+  --binary          write DER to standard output even when it is a terminal
+  -help, -h         show this help
+`,
+  run(args, io) {
+    const { values } = parse(args, {
+      algorithm: { type: 'string', names: ['-algorithm'] },
+      out: { type: 'string', names: ['-out'] },
+      outform: { type: 'string', names: ['-outform'] },
+      binary: { type: 'boolean', names: ['--binary'] },
+    });
+    generate(io, {
+      algorithm: parseAlgorithm(required(values.algorithm, '-algorithm'), '-algorithm'),
+      form: 'both',
+      format: openSslForm(values.outform, '-outform') ?? 'pem',
+      out: values.out ?? '-',
+      outOption: '-out',
+      binary: values.binary === true,
+    });
   },
 };

@@ -1,12 +1,82 @@
-// `mlkem-ts pubkey`: the public key of a private key file (like `openssl pkey -pubout`), or a
-// public key file converted between PEM, DER and JWK.
-import { Files, inputName } from '../io.js';
-import { withKey, writePublicKey } from '../keyfile.js';
-import { type Command, distinctFiles, keyFormat, parse } from '../options.js';
+// `mlkem-ts pubkey` (the public key of a key file, like `openssl pkey -pubout`), `mlkem-ts
+// convert` (a key file re-encoded: private keys between the three PKCS#8 forms, PEM, DER and JWK)
+// and their OpenSSL spelling `mlkem-ts pkey`, which writes what `openssl pkey` 3.5 writes: a
+// private key in the both form when its seed is known (else the expanded form), PEM or DER,
+// and with -text OpenSSL's text layout of the key.
+import { CliError, UsageError } from '../errors.js';
+import { type CliIo, Files, inputName } from '../io.js';
+import { type KeyFile, type KeyFormat, type Wanted, withKey, writePrivateKey, writePublicKey } from '../keyfile.js';
+import { type Command, distinctFiles, keyFormat, openSslForm, parse } from '../options.js';
+import type { PrivateKeyForm } from '../../keys/index.js';
+import { keyText } from '../text.js';
+import { openSslHint, parseForm } from './keygen.js';
+
+interface Rewrite {
+  input: string;
+  inOption: string;
+  out: string;
+  outOption: string;
+  want: Wanted;
+  /** What is written: the key itself, or its public key. */
+  part: 'key' | 'public';
+  format: KeyFormat;
+  /** The PKCS#8 form of a private key: a fixed one, or the default by what the file holds. */
+  form: PrivateKeyForm | { withSeed: PrivateKeyForm; withoutSeed: PrivateKeyForm };
+  /** The encoded key (false for -noout) and OpenSSL's text after it. */
+  encoded: boolean;
+  text: boolean;
+  /** PEM or DER demanded of the input (OpenSSL's -inform). */
+  inform?: 'pem' | 'der' | undefined;
+  binary: boolean;
+}
+
+/** Reads a key file and writes it again as `r` asks. */
+async function rewrite(io: CliIo, r: Rewrite): Promise<void> {
+  distinctFiles([r.inOption, r.input, 'input'], [r.outOption, r.out, 'output']);
+  const files = new Files(io);
+  files.checkTerminal(r.outOption, r.out, r.encoded && r.format === 'der', r.binary);
+  const bytes = await files.read(r.input, 'the key');
+  files.checkOutputs([r.outOption, r.out]);
+  const name = inputName(r.input);
+  withKey(
+    bytes,
+    name,
+    (key) => {
+      if (r.inform !== undefined && key.container.encoding.toLowerCase() !== r.inform) {
+        throw new CliError(`${name}: is ${key.container.encoding}, not ${r.inform.toUpperCase()} as -inform says`);
+      }
+      if (r.want === 'public' && key.kind !== 'public') throw new CliError(`${name}: is a private key, and -pubin says a public key`);
+      const pub = r.part === 'public' || key.kind === 'public';
+      let content = '';
+      let binary: Uint8Array | undefined;
+      if (r.encoded) {
+        if (!pub && r.format === 'jwk' && key.kind === 'private' && key.seed === undefined) {
+          throw new CliError(`${name}: holds the expanded key only; a JWK holds the seed, which cannot be recovered from it`);
+        }
+        const encoded = pub ? writePublicKey(key.publicKey, r.format) : writePrivateKey(key, r.format, r.format === 'jwk' ? 'seed' : formOf(key, r.form));
+        if (typeof encoded === 'string') content = encoded;
+        else binary = encoded;
+      }
+      if (r.text) content += keyText(key.algorithm, pub ? { publicKey: key.publicKey } : key);
+      const data = binary === undefined ? content : content === '' ? binary : Buffer.concat([binary, Buffer.from(content)]);
+      files.write(r.out, data, { private: !pub });
+    },
+    r.want === 'public' ? 'public' : r.part === 'public' ? 'any' : r.want,
+  );
+}
+
+function formOf(key: KeyFile, form: Rewrite['form']): PrivateKeyForm {
+  if (key.kind !== 'private') return 'seed';
+  if (typeof form !== 'string') return key.seed !== undefined ? form.withSeed : form.withoutSeed;
+  if (form !== 'expanded' && key.seed === undefined) {
+    throw new UsageError(`--form ${form} needs the key's seed, and the file holds the expanded key only (it cannot be turned back into its seed)`);
+  }
+  return form;
+}
 
 export const pubkey: Command = {
   name: 'pubkey',
-  summary: 'write the public key of a key file (like openssl pkey -pubout)',
+  summary: 'write the public key of a key file (OpenSSL spelling: pkey -pubout)',
   help: `Usage: mlkem-ts pubkey [-i key.pem] [-o pub.pem] [--der | --jwk]
 
 Reads a private key (PKCS#8 in PEM or DER, or a JWK) and writes its public key as a
@@ -17,22 +87,132 @@ Options:
   -o, --out FILE   where to write the public key (default '-': standard output)
       --der        write DER instead of PEM
       --jwk        write a JWK (JSON)
+      --binary     write DER to standard output even when it is a terminal
   -h, --help       show this help
 `,
   async run(args, io) {
-    const { values } = parse(args, {
-      in: { type: 'string', short: 'i' },
-      out: { type: 'string', short: 'o' },
-      der: { type: 'boolean' },
-      jwk: { type: 'boolean' },
+    const { values } = parse(
+      args,
+      { in: { type: 'string', short: 'i' }, out: { type: 'string', short: 'o' }, der: { type: 'boolean' }, jwk: { type: 'boolean' }, binary: { type: 'boolean' } },
+      false,
+      openSslHint('pkey'),
+    );
+    await rewrite(io, {
+      input: values.in ?? '-',
+      inOption: '-i/--in',
+      out: values.out ?? '-',
+      outOption: '-o/--out',
+      want: 'any',
+      part: 'public',
+      format: keyFormat(values),
+      form: 'seed',
+      encoded: true,
+      text: false,
+      binary: values.binary === true,
     });
+  },
+};
+
+export const convert: Command = {
+  name: 'convert',
+  summary: 'write a key file again in another encoding or form (OpenSSL spelling: pkey -outform DER)',
+  help: `Usage: mlkem-ts convert [-i key.pem] [-o FILE] [--form seed|expanded|both] [--der | --jwk]
+
+Reads a key file (PEM, DER or JWK; private or public) and writes the same key in the encoding
+asked for: PEM (default), DER or JWK; a private key as PKCS#8 in the form asked for. Private key
+files are created with mode 0600.
+
+Options:
+  -i, --in FILE       the key file (default '-': standard input)
+  -o, --out FILE      where to write it (default '-': standard output)
+      --form FORM     the PKCS#8 form of a private key: seed, expanded or both (default: seed when
+                      the file holds the seed, else expanded; seed and both need the seed)
+      --der           write DER instead of PEM
+      --jwk           write a JWK (JSON; a private key needs its seed)
+      --binary        write DER to standard output even when it is a terminal
+  -h, --help          show this help
+`,
+  async run(args, io) {
+    const { values } = parse(
+      args,
+      {
+        in: { type: 'string', short: 'i' },
+        out: { type: 'string', short: 'o' },
+        form: { type: 'string' },
+        der: { type: 'boolean' },
+        jwk: { type: 'boolean' },
+        binary: { type: 'boolean' },
+      },
+      false,
+      openSslHint('pkey'),
+    );
     const format = keyFormat(values);
-    const input = values.in ?? '-';
-    const output = values.out ?? '-';
-    distinctFiles(['-i/--in', input, 'input'], ['-o/--out', output, 'output']);
-    const files = new Files(io);
-    const { publicKey } = withKey(await files.read(input, 'the key'), inputName(input), (key) => key);
-    files.checkOutputs(['-o/--out', output]);
-    files.write(output, writePublicKey(publicKey, format), { private: false });
+    const form = values.form === undefined ? { withSeed: 'seed' as const, withoutSeed: 'expanded' as const } : parseForm(values.form, 'seed');
+    if (format === 'jwk' && typeof form === 'string' && form !== 'seed') throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${form}`);
+    await rewrite(io, {
+      input: values.in ?? '-',
+      inOption: '-i/--in',
+      out: values.out ?? '-',
+      outOption: '-o/--out',
+      want: 'any',
+      part: 'key',
+      format,
+      form: format === 'jwk' ? 'seed' : form,
+      encoded: true,
+      text: false,
+      binary: values.binary === true,
+    });
+  },
+};
+
+export const pkey: Command = {
+  name: 'pkey',
+  summary: 'pubkey, convert: -in F [-pubout] [-out F] [-outform PEM|DER] [-text] [-noout]',
+  help: `Usage: mlkem-ts pkey [-in key.pem] [-pubin] [-pubout] [-out FILE] [-outform PEM|DER] [-text] [-noout]
+
+OpenSSL's spelling of 'mlkem-ts pubkey' and 'mlkem-ts convert', writing what 'openssl pkey' 3.5
+writes: the private key as PKCS#8 in the both form when its seed is known (else the expanded
+form), or with -pubout the public key, in PEM or DER; -text adds the key in OpenSSL's text layout
+(seed, dk, ek; with -pubout or -pubin the public key only). A private key file is created with
+mode 0600.
+
+Options:
+  -in FILE        the key file (default: standard input); PEM, DER or JWK
+  -inform FORM    PEM or DER: refuse a file in the other encoding
+  -pubin          the file holds a public key
+  -pubout         write the public key
+  -out FILE       where to write (default: standard output)
+  -outform FORM   PEM (default) or DER
+  -text           also write the key as text
+  -noout          do not write the encoded key (with -text: the text alone)
+  --binary        write DER to standard output even when it is a terminal
+  -help, -h       show this help
+`,
+  async run(args, io) {
+    const { values } = parse(args, {
+      in: { type: 'string', names: ['-in'] },
+      inform: { type: 'string', names: ['-inform'] },
+      pubin: { type: 'boolean', names: ['-pubin'] },
+      pubout: { type: 'boolean', names: ['-pubout'] },
+      out: { type: 'string', names: ['-out'] },
+      outform: { type: 'string', names: ['-outform'] },
+      text: { type: 'boolean', names: ['-text'] },
+      noout: { type: 'boolean', names: ['-noout'] },
+      binary: { type: 'boolean', names: ['--binary'] },
+    });
+    await rewrite(io, {
+      input: values.in ?? '-',
+      inOption: '-in',
+      out: values.out ?? '-',
+      outOption: '-out',
+      want: values.pubin === true ? 'public' : 'any',
+      part: values.pubout === true ? 'public' : 'key',
+      format: openSslForm(values.outform, '-outform') ?? 'pem',
+      form: { withSeed: 'both', withoutSeed: 'expanded' },
+      encoded: values.noout !== true,
+      text: values.text === true,
+      inform: openSslForm(values.inform, '-inform'),
+      binary: values.binary === true,
+    });
   },
 };

@@ -13,6 +13,8 @@
 //   so that no runtime's handling of those inputs matters.
 // Only multiplications happen here: the Group has checked every scalar and element before.
 import { wipe } from '../ct.js';
+import { MlKemError } from '../errors.js';
+import { detail } from '../random.js';
 import type { CurveImpl } from './curve.js';
 import type { AsyncCurveImpl, AsyncCurveKey, AsyncElement } from './curve-async.js';
 import { GENERATOR, LEADING_ZERO, fromHex, offsetView, toHex } from './native.js';
@@ -218,12 +220,38 @@ export async function testedWebCryptoImpl(name: CurveName, subtle: CurveSubtle, 
   for (const way of ways) {
     const impl = webCryptoImpl(name, subtle, way, reference);
     try {
-      if (await selfTest(impl, name)) return impl;
+      if (await selfTest(impl, name)) return guarded(name, impl);
     } catch {
       // refused (NotSupportedError, OperationError, DataError...): not this way
     }
   }
   return undefined;
+}
+
+/**
+ * A Web Crypto curve that passed its self-test, its every call guarded: what the platform throws
+ * afterwards (it has no reason to, for inputs the Group has checked) is an MlKemError
+ * ERR_PLATFORM with the platform's error as cause, never a DOMException.
+ */
+function guarded(name: CurveName, impl: AsyncCurveImpl): AsyncCurveImpl {
+  const run = async <T>(f: () => Promise<T>): Promise<T> => {
+    try {
+      return await f();
+    } catch (err) {
+      throw new MlKemError('ERR_PLATFORM', `the runtime's Web Crypto ${name} failed after passing its self-test${detail(err)}`, { cause: err });
+    }
+  };
+  const guard = (key: AsyncCurveKey): AsyncCurveKey => ({
+    publicKey: key.publicKey,
+    sharedSecret: (peer) => run(() => key.sharedSecret(peer)),
+    dispose: () => key.dispose(),
+  });
+  return Object.freeze({
+    path: impl.path,
+    load: async (scalar: Uint8Array) => guard(await run(() => impl.load(scalar))),
+    element: (bytes: Uint8Array) => run(() => impl.element(bytes)),
+    generate: async () => guard(await run(() => impl.generate!())),
+  });
 }
 
 const chosen = new Map<CurveName, Promise<AsyncCurveImpl | undefined>>();

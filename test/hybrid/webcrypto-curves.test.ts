@@ -7,6 +7,7 @@
 // not used.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { MlKemError } from '../../src/errors.js';
 import { nobleP256, nobleP384 } from '../../src/hybrid/noble-nist.js';
 import { nobleX25519 } from '../../src/hybrid/noble-x25519.js';
 import { type CurveSubtle, testedWebCryptoImpl, webCryptoCurve } from '../../src/hybrid/webcrypto-curves.js';
@@ -101,4 +102,21 @@ describe("the self-test: a Web Crypto that fails it is not used", () => {
       for (const [name, reference] of cases) assert.equal(await testedWebCryptoImpl(name, subtleWith(change), reference), undefined, name);
     });
   }
+
+  it('a Web Crypto that fails after passing: ERR_PLATFORM with its error as cause, not a DOMException', async () => {
+    for (const [name, reference] of cases) {
+      let failing = false;
+      const impl = (await testedWebCryptoImpl(name, subtleWith((m, f, a) => (failing && m === 'deriveBits' ? Promise.reject(new DOMException('boom', 'OperationError')) : f(...a))), reference))!;
+      const key = await impl.load(new Uint8Array(name === 'P-384' ? 48 : 32).fill(7));
+      const peer = await impl.element(key.publicKey);
+      failing = true;
+      await assert.rejects(key.sharedSecret(peer), (err: unknown) => {
+        assert.ok(err instanceof MlKemError, name);
+        assert.equal(err.code, 'ERR_PLATFORM');
+        assert.match(err.message, new RegExp(`Web Crypto ${name} failed after passing its self-test: boom`));
+        assert.ok((err as { cause?: unknown }).cause instanceof DOMException);
+        return true;
+      });
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { MlKemError } from '../errors.js';
 import { checkBytes, describe, takeUint8Array } from '../args.js';
 import { asyncHybridOf } from '../hybrid/concrete-async.js';
 import type { HybridKem } from '../hybrid/types.js';
+import { lowOrderRefusing } from '../hybrid/low-order.js';
 import { KEM_OBJECT_METHODS, kemShape, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { HYBRID_ENTRIES, type HpkeName, entryOf } from '../registry.js';
@@ -204,7 +205,10 @@ function fromMlKem(kem: MlKem, hpkeIds: HpkeIds): HpkeKem {
 }
 
 /** The HPKE KEM of draft-ietf-hpke-pq §4 over a hybrid KEM of mlkem-ts/hybrid. */
-function fromHybrid(kem: HybridKem, hybrid: HpkeIds): HpkeKem {
+function fromHybrid(given: HybridKem, hybrid: HpkeIds): HpkeKem {
+  // MLKEM768-X25519 refuses low-order X25519 shares (EncapError, DecapError), as HPKE's
+  // DHKEM(X25519) must (RFC 9180 §7.1.4), and as the HPKE libraries and age do: the drafts leave it open.
+  const kem = lowOrderRefusing(given) ?? given;
   const { id } = hybrid;
   const { publicKey: Npk, ciphertext: Nenc, seed: Nsk, sharedSecret: Nsecret, eseed: Nrandom } = kem.sizes;
   const hpke: HpkeKem = Object.freeze({

@@ -29,6 +29,12 @@ export interface ConcreteParams {
   label: string;
   /** Which implementation does the curve's multiplications. */
   curves: CurveChoice;
+  /**
+   * X25519 only: refuse a peer element of low order, whose X25519 value is all zeros (RFC 7748
+   * §6.1's check), as Node 26's Web Crypto, HPKE's DHKEM and age do. The drafts do not ask for it:
+   * without it a low-order element gives ss_T = 0, which the combiner still binds.
+   */
+  refuseLowOrder?: boolean;
 }
 
 /** The expanded decapsulation key (expandKey): the ML-KEM key object and the loaded group scalar. */
@@ -51,8 +57,12 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   const nCt = kem.sizes.ciphertext;
   const nElem = group.elementBytes;
   const label = Uint8Array.from(c.label, (ch) => ch.charCodeAt(0));
-  // X-Wing refuses no X25519 value (a low-order one gives ss_T = 0); the NIST groups refuse invalid points.
+  // The NIST groups refuse invalid points when a key or ciphertext is read. X-Wing, as its drafts
+  // define it, refuses no X25519 value (a low-order one gives ss_T = 0); with refuseLowOrder it
+  // refuses a low-order one where it would be used: in encapsulation (the public key's) and
+  // decapsulation (the ciphertext's), as Node 26 does, so that importing such a public key works.
   const refuses = group.name !== 'X25519';
+  const refusesLowOrder = group.name === 'X25519' && c.refuseLowOrder === true;
   const impl = () => group.impl(c.curves);
   const sizes = Object.freeze({ publicKey: nEk + nElem, secretKey: 32, ciphertext: nCt + nElem, sharedSecret: 32, seed: 32, eseed: 32 + c.groupSeedBytes });
 
@@ -73,8 +83,8 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   }
 
   /** A peer's group element, checked: ERR_INVALID_PUBLIC_KEY where the group refuses it. */
-  function checkElement(element: Uint8Array, what: string, from: number): void {
-    const problem = refuses ? group.elementProblem(element) : undefined;
+  function checkElement(element: Uint8Array, what: string, from: number, refusing = refuses): void {
+    const problem = refusing ? group.elementProblem(element) : undefined;
     if (problem !== undefined) {
       throw new MlKemError('ERR_INVALID_PUBLIC_KEY', `${what} is not valid: its ${group.name} element (bytes ${from}..${from + nElem}) ${problem}`);
     }
@@ -159,6 +169,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
 
   /** EncapsDerand with m and the group scalar, to a checked ML-KEM key and group element. */
   function encaps(ekPq: EncapsulationKey, ekT: Uint8Array, m: Uint8Array, scalar: Uint8Array): Encapsulation {
+    if (refusesLowOrder) checkElement(ekT, arg('publicKey'), nEk, true);
     let pq: Encapsulation | undefined;
     let key: CurveKey | undefined;
     let ssT: Uint8Array | undefined;
@@ -177,7 +188,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   /** Decaps of a ciphertext (a private copy of the right length) with an expanded key. */
   function decaps(e: Expanded, ct: Uint8Array): Uint8Array {
     const ctT = ct.subarray(nCt);
-    checkElement(ctT, arg('ciphertext'), nCt);
+    checkElement(ctT, arg('ciphertext'), nCt, refuses || refusesLowOrder);
     let ssPq: Uint8Array | undefined;
     let ssT: Uint8Array | undefined;
     try {
@@ -293,13 +304,14 @@ export function createConcrete(c: ConcreteParams): HybridKem {
 
     /**
      * Decaps: ML-KEM rejects implicitly, so only an invalid P-256/P-384 point in ct_T is refused
-     * (X-Wing refuses nothing: a low-order ct_T gives ss_T = 0, which the combiner still binds).
+     * (X-Wing refuses nothing unless refuseLowOrder: a low-order ct_T gives ss_T = 0, which the
+     * combiner still binds).
      */
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
       const ct = takeBytes(ciphertext, sizes.ciphertext, arg('ciphertext'));
       const sk = takeBytes(secretKey, 32, arg('secretKey'));
       try {
-        checkElement(ct.subarray(nCt), arg('ciphertext'), nCt); // before any work on the key
+        checkElement(ct.subarray(nCt), arg('ciphertext'), nCt, refuses || refusesLowOrder); // before any work on the key
       } catch (err) {
         wipe(sk); // our copy of the caller's secret
         throw err;

@@ -12,6 +12,9 @@ export interface HybridConstruction {
   readonly name: HybridName;
   /** The hybrid over an ML-KEM object (of the entry's parameter set), with the given curve implementation (internal: tests, benchmarks). */
   over(kem: MlKem, curves: CurveChoice): HybridKem;
-  /** The public factory (createXWing, ...): checks its argument, then `over(kem, 'auto')`. */
-  create(kem: MlKem): HybridKem;
+  /**
+   * The public factory (createXWing, ...): checks its argument, then `over(kem, 'auto')`. Options:
+   * `refuseLowOrder` for X-Wing (createXWing); the other hybrids refuse invalid shares always.
+   */
+  create(kem: MlKem, options?: { refuseLowOrder?: boolean }): HybridKem;
 }

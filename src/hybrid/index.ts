@@ -22,6 +22,7 @@ import { createMLKEM1024_P384, createMLKEM768_P256 } from './mlkem-nist.js';
 import { createSecP256r1MLKEM768, createSecP384r1MLKEM1024, createX25519MLKEM768 } from './tls.js';
 import type { HybridKem } from './types.js';
 import { createXWing } from './xwing.js';
+export type { XWingOptions } from './xwing.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
 export type { Encapsulation, HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName, HybridSizes } from './types.js';

@@ -130,8 +130,8 @@ export interface HybridKem {
    * @param publicKey - the recipient's public key.
    * @returns the ciphertext and the shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (the
-   *   ML-KEM half fails FIPS 203 §7.2; or, for every hybrid but X-Wing, an invalid curve share),
-   *   `ERR_RANDOMNESS`.
+   *   ML-KEM half fails FIPS 203 §7.2; or, for every hybrid but X-Wing, an invalid curve share;
+   *   for X-Wing made with `refuseLowOrder`, a low-order X25519 share), `ERR_RANDOMNESS`.
    */
   encapsulate(publicKey: Uint8Array): Encapsulation;
   /**
@@ -149,7 +149,8 @@ export interface HybridKem {
    * @param secretKey - the secret key (the seed).
    * @returns the shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (an
-   *   invalid curve share, for every hybrid but X-Wing), `ERR_RANDOMNESS` (noble path only).
+   *   invalid curve share, for every hybrid but X-Wing, and for X-Wing made with
+   *   `refuseLowOrder` a low-order one), `ERR_RANDOMNESS` (noble path only).
    */
   decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array;
   /**

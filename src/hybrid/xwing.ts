@@ -1,7 +1,10 @@
 // X-Wing (draft-connolly-cfrg-xwing-kem-10), which draft-irtf-cfrg-concrete-hybrid-kems names
 // MLKEM768-X25519: the general-purpose hybrid KEM of ML-KEM-768 and X25519, bound by SHA3-256.
+import { describe, readOptions } from '../args.js';
+import { MlKemError } from '../errors.js';
 import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
+import { recordTwin } from './low-order.js';
 import type { HybridConstruction } from './construction.js';
 import type { CurveChoice } from './curve.js';
 import type { HybridKem } from './types.js';
@@ -10,9 +13,23 @@ import { X25519 } from './x25519.js';
 /** XWingLabel, "\./" ‖ "/^\" (§5.3). */
 const LABEL = '\\.//^\\';
 
+/** Options of createXWing. */
+export interface XWingOptions {
+  /**
+   * Refuse an X25519 share of low order — one whose X25519 value is all zeros — with
+   * ERR_INVALID_PUBLIC_KEY: a public key's in encapsulation, a ciphertext's in decapsulation.
+   * Default false, as the X-Wing and concrete-hybrid-kems drafts define the KEM (such a share then
+   * gives ss_X = 0, which the combiner still binds). Web Crypto's MLKEM768-X25519 and HPKE's use true.
+   */
+  refuseLowOrder?: boolean;
+}
+
 /** X-Wing over an ML-KEM-768 object, with the given curve implementation (internal: tests and benchmarks). */
-export function xwingOver(kem: MlKem, curves: CurveChoice): HybridKem {
-  return createConcrete({ name: 'X-Wing', kem, group: X25519, groupSeedBytes: 32, randomScalar: (seed) => seed.slice(), label: LABEL, curves });
+export function xwingOver(kem: MlKem, curves: CurveChoice, options?: XWingOptions): HybridKem {
+  const refuseLowOrder = options?.refuseLowOrder === true;
+  const xwing = createConcrete({ name: 'X-Wing', kem, group: X25519, groupSeedBytes: 32, randomScalar: (seed) => seed.slice(), label: LABEL, curves, refuseLowOrder });
+  recordTwin(xwing, refuseLowOrder ? () => xwing : () => xwingOver(kem, curves, { refuseLowOrder: true }));
+  return xwing;
 }
 
 /**
@@ -21,13 +38,19 @@ export function xwingOver(kem: MlKem, curves: CurveChoice): HybridKem {
  * Sizes: publicKey 1216 (pk_M ‖ pk_X), secretKey = seed 32, ciphertext 1120 (ct_M ‖ ct_X),
  * sharedSecret 32, eseed 64 (ML-KEM m ‖ X25519 ephemeral scalar).
  * @param mlkem768 - `MlKem768` of any backend (`mlkem-ts` or `mlkem-ts/wasm`).
+ * @param options - `refuseLowOrder` (default false): refuse low-order X25519 shares, as Web Crypto and HPKE do.
  * @returns A frozen HybridKem named 'X-Wing'.
- * @throws {MlKemError} `ERR_INVALID_TYPE` if mlkem768 is not an ML-KEM-768 object.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` if mlkem768 is not an ML-KEM-768 object or options are not `{ refuseLowOrder?: boolean }`.
  * @example
  * const xwing = createXWing((await loadWasm()).MlKem768);
+ * const strict = createXWing(MlKem768, { refuseLowOrder: true });
  */
-export function createXWing(mlkem768: MlKem): HybridKem {
-  return xwingOver(checkKem(mlkem768, 'ML-KEM-768', 'createXWing'), 'auto');
+export function createXWing(mlkem768: MlKem, options?: XWingOptions): HybridKem {
+  const { refuseLowOrder } = readOptions(options, ['refuseLowOrder'], 'createXWing options');
+  if (refuseLowOrder !== undefined && typeof refuseLowOrder !== 'boolean') {
+    throw new MlKemError('ERR_INVALID_TYPE', `createXWing options.refuseLowOrder must be a boolean, got ${describe(refuseLowOrder)}`);
+  }
+  return xwingOver(checkKem(mlkem768, 'ML-KEM-768', 'createXWing'), 'auto', { refuseLowOrder: refuseLowOrder === true });
 }
 
 /** X-Wing's construction (constructions.ts). */

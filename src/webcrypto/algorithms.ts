@@ -21,10 +21,14 @@ export interface AlgorithmEntry {
 /** The hybrids' constructions and their asynchronous door (src/hybrid), loaded on first use. */
 const hybrids = () => import('../hybrid/constructions.js');
 
-/** A registry entry as an algorithm of this layer: ML-KEM is the backend's object, a hybrid its construction over it. */
+/**
+ * A registry entry as an algorithm of this layer: ML-KEM is the backend's object, a hybrid its
+ * construction over it. MLKEM768-X25519 refuses low-order X25519 shares (OperationError in
+ * encapsulation and decapsulation), as Node 26's does: the drafts leave it open.
+ */
 function algorithmOf(e: RegistryEntry & { webCrypto: string }): AlgorithmEntry {
   const member = memberOf(e.mlkem);
-  const kem = e.kind === 'ml-kem' ? (b: Backend) => b[member] : async (b: Backend) => (await hybrids()).constructionOf(e.name as HybridName).create(b[member]);
+  const kem = e.kind === 'ml-kem' ? (b: Backend) => b[member] : async (b: Backend) => (await hybrids()).constructionOf(e.name as HybridName).create(b[member], { refuseLowOrder: true });
   return { name: e.webCrypto, pkix: e.oid !== undefined, kem };
 }
 

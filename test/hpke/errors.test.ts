@@ -1,5 +1,5 @@
 // Bad input to our HPKE KEMs, through both libraries: wrong-length enc and keys, keys of another
-// KEM or not ours, a public key that fails FIPS 203 §7.2, X-Wing's low-order X25519 values, and
+// KEM or not ours, a public key that fails FIPS 203 §7.2, MLKEM768-X25519's refusal of low-order X25519 shares, and
 // tampered ciphertexts. Each must end in the library's documented error (hpke: EncapError,
 // DecapError, DeserializeError, OpenError; @hpke/core: the same names from its own classes),
 // with our MlKemError as the cause where the KEM refused, and never anything else.
@@ -126,12 +126,15 @@ for (const backend of backends) {
       }
 
       if (kem.name === 'MLKEM768-X25519') {
-        it('X-Wing refuses no X25519 value (draft-connolly-cfrg-xwing-kem §5): a low-order share in enc only fails to open', async () => {
+        it('a low-order X25519 share (all-zero X25519 value) is refused, as DHKEM(X25519) must (RFC 9180 §7.1.4): in the public key EncapError, in enc DecapError', async () => {
           const { privateKey, publicKey } = await suite.GenerateKeyPair();
+          const pk = await suite.SerializePublicKey(publicKey);
+          pk.fill(0, kem.Npk - 32); // u = 0: pk_X of order 1
+          await rejects(suite.Seal(await suite.DeserializePublicKey(pk), message), HPKE.EncapError, 'ERR_INVALID_PUBLIC_KEY');
           const { encapsulatedSecret: enc, ciphertext: ct } = await suite.Seal(publicKey, message);
           const lowOrder = enc.slice();
           lowOrder.fill(0, kem.Nenc - 32); // u = 0: ct_X of order 1
-          await rejects(suite.Open(privateKey, lowOrder, ct), HPKE.OpenError);
+          await rejects(suite.Open(privateKey, lowOrder, ct), HPKE.DecapError, 'ERR_INVALID_PUBLIC_KEY');
         });
       }
     });

@@ -1,6 +1,9 @@
-// CryptoKey-like objects for the algorithms of this layer. They have the four attributes of a
-// CryptoKey (WebCrypto §13) and hold the key material privately. They are not native CryptoKeys:
-// `instanceof CryptoKey` is false, and they cannot be structured-cloned (postMessage to a worker,
+// The CryptoKeys of the algorithms of this layer. They have the four attributes of a CryptoKey
+// (WebCrypto §13) as accessors of their own and hold the key material privately. Where the runtime
+// has a CryptoKey class, they are CryptoKeys as far as JavaScript allows: their prototype chain
+// reaches CryptoKey.prototype (`instanceof CryptoKey` holds), their `constructor` is CryptoKey and
+// their Symbol.toStringTag "CryptoKey". They are not the runtime's own (it cannot use them: this
+// layer never hands them to it), and they cannot be structured-cloned (postMessage to a worker,
 // IndexedDB): an own property holding a Symbol makes every such attempt throw a DataCloneError
 // that says so, instead of silently storing an empty object.
 import type { AlgorithmEntry } from './algorithms.js';
@@ -53,9 +56,10 @@ let slotsOfKey: (key: MlKemCryptoKey) => Slots;
 const bound = Symbol('bound');
 
 /**
- * A CryptoKey of an ML-KEM or hybrid KEM algorithm made by mlkem-ts/webcrypto. Pass it to the
- * `subtle` of this package (or to crypto.subtle after install()); native SubtleCrypto methods do
- * not accept it.
+ * A CryptoKey of an ML-KEM or hybrid KEM algorithm made by mlkem-ts/webcrypto: `instanceof
+ * CryptoKey` where the runtime has the class, with its `constructor` and Symbol.toStringTag. Pass
+ * it to the `subtle` of this package (or to crypto.subtle after install()); the runtime's own
+ * SubtleCrypto methods do not accept it, and it cannot be structured-cloned.
  */
 export class MlKemCryptoKey {
   readonly #entry: AlgorithmEntry;
@@ -98,10 +102,7 @@ export class MlKemCryptoKey {
     return (this.#usagesCached ??= [...this.#usages]);
   }
 
-  /**
-   * "CryptoKey", so that `Object.prototype.toString` describes the key as it does a native one
-   * (`instanceof CryptoKey` is still false).
-   */
+  /** "CryptoKey", so that `Object.prototype.toString` describes the key as it does a native one (also without a CryptoKey class). */
   get [Symbol.toStringTag](): string {
     return 'CryptoKey';
   }
@@ -123,11 +124,31 @@ export class MlKemCryptoKey {
   })();
 }
 
+let linked = false;
+
+/**
+ * Once, at the first key: puts CryptoKey.prototype under our keys' prototype and CryptoKey as
+ * their constructor, where the runtime has the class (Node.js, Deno, Bun, browsers; not Hermes).
+ * Our accessors shadow the runtime's, which would throw on an object that is not its own.
+ */
+function linkToCryptoKey(): void {
+  linked = true;
+  const C = (globalThis as { CryptoKey?: { prototype?: unknown } }).CryptoKey;
+  if (typeof C !== 'function' || typeof C.prototype !== 'object' || C.prototype === null) return;
+  try {
+    Object.setPrototypeOf(MlKemCryptoKey.prototype, C.prototype);
+    Object.defineProperty(MlKemCryptoKey.prototype, 'constructor', { value: C, writable: true, configurable: true, enumerable: false });
+  } catch {
+    // a frozen prototype: our keys stay CryptoKey-shaped objects
+  }
+}
+
 /** True for a key made by this layer. */
 export const isOurKey = (value: unknown): value is MlKemCryptoKey => isKey(value);
 
 /** A new key (the only way to make one). */
 export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {
+  if (!linked) linkToCryptoKey();
   const made = new MlKemCryptoKey(token, entry, key, extractable, usages);
   if (key.type === 'private') recordSecrets(made, { arrays: [], parts: [key.handle as PrivateHandle & Part] });
   return made;

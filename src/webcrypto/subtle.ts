@@ -57,7 +57,8 @@ const MODERN_FORMATS: readonly string[] = ['raw-public', 'raw-private', 'raw-see
 const NO_ALGORITHM_USAGES = ['sign', 'encrypt'];
 
 const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
-const isNativeKey = (value: unknown): boolean => typeof CryptoKey === 'function' && value instanceof CryptoKey;
+/** A key of the runtime's own (ours pass `instanceof CryptoKey` too). */
+const isNativeKey = (value: unknown): boolean => typeof CryptoKey === 'function' && value instanceof CryptoKey && !isOurKey(value);
 
 /** Builds the object. */
 export function createSubtle(o: SubtleOptions): WebCryptoSubtle {

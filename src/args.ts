@@ -1,7 +1,10 @@
 // Reading the caller's arguments at the public boundary: type and length checks that no subclass,
-// Proxy or other realm can fool, private copies of byte arrays, and the fields of argument objects.
+// Proxy or other realm can fool (through bytes.ts, which also makes the private copies), and the
+// fields of argument objects.
 // Every failure is an MlKemError naming the argument, what was expected and what was given.
+import { copyBytes, isUint8Array, lengthOf, readBytes } from './bytes.js';
 import { MlKemError } from './errors.js';
+
 
 /** Names what a value is, for error messages ("a string", "an ArrayBuffer", "null"). */
 export function describe(value: unknown): string {
@@ -16,71 +19,6 @@ export function describe(value: unknown): string {
     if (typeof name !== 'string' || name === '') name = 'object';
   }
   return `${/^([aeio]|u(?!int))/i.test(name as string) ? 'an' : 'a'} ${name as string}`; // "a Uint8Array", "an ArrayBuffer"
-}
-
-interface Intrinsics {
-  tag: () => unknown;
-  length: () => number;
-  buffer: () => ArrayBufferLike;
-  byteOffset: () => number;
-}
-
-let typedArrayGetters: Intrinsics | undefined;
-
-/**
- * The intrinsic %TypedArray%.prototype getters for the type tag, length, buffer and offset: they
- * read the array's internal slots, so no subclass, Proxy or overridden property can lie to them.
- */
-function intrinsics(): Intrinsics {
-  if (typedArrayGetters) return typedArrayGetters;
-  const proto = Object.getPrototypeOf(Uint8Array.prototype) as object;
-  const get = (key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get!;
-  return (typedArrayGetters = {
-    tag: get(Symbol.toStringTag),
-    length: get('length') as () => number,
-    buffer: get('buffer') as () => ArrayBufferLike,
-    byteOffset: get('byteOffset') as () => number,
-  });
-}
-
-/**
- * True for a genuine Uint8Array (or subclass, such as Node's Buffer), also one from another
- * realm; false for anything else, including a Proxy of one.
- */
-export function isUint8Array(value: unknown): value is Uint8Array {
-  return intrinsics().tag.call(value) === 'Uint8Array';
-}
-
-/** The length of a Uint8Array, read from its internal slot (a subclass cannot lie about it). */
-export function lengthOf(value: Uint8Array): number {
-  return intrinsics().length.call(value);
-}
-
-/**
- * Copies the first dst.length bytes of value, a Uint8Array that checkBytes found at least that
- * long, into dst, in one read.
- * Note: the bytes are read through a fixed-length view made from the internal slots, so a
- * length-tracking view whose SharedArrayBuffer another thread grows meanwhile, or a subclass
- * with a lying `length`, `buffer` or `set`, cannot make the copy throw or read other bytes.
- */
-export function readBytes(dst: Uint8Array, value: Uint8Array): void {
-  if (dst.length === 0) return; // an array on a detached buffer has length 0 (and no buffer to view)
-  const { buffer, byteOffset } = intrinsics();
-  dst.set(new Uint8Array(buffer.call(value), byteOffset.call(value), dst.length));
-}
-
-/**
- * A plain Uint8Array copy of a Uint8Array, also of a subclass (Node's Buffer) or of one from
- * another realm, its length read from the internal slot. Code that slices or views its input
- * works on such a copy: slicing a caller's array goes through the caller's subclass (Buffer's
- * slice shares memory; another constructor may not take (buffer, offset, length)), and wiping
- * a view of it would wipe the caller's bytes. Public functions copy their inputs this way before
- * they call out of the library (randomness), so that nothing the callee does can change them.
- */
-export function copyBytes(value: Uint8Array): Uint8Array {
-  const out = new Uint8Array(intrinsics().length.call(value));
-  readBytes(out, value);
-  return out;
 }
 
 /**
@@ -130,7 +68,7 @@ export function checkBytes(value: unknown, length: number, what: string): assert
   if (!isUint8Array(value)) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array of ${length} bytes, got ${describe(value)}`);
   }
-  const actual = intrinsics().length.call(value);
+  const actual = lengthOf(value);
   if (actual !== length) {
     throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${length} bytes long, got ${actual}`);
   }

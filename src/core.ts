@@ -5,7 +5,7 @@
 // Callers (kem.ts) have checked the types and lengths of the arguments and hand over arrays that
 // nothing outside the library can change during the call: private copies where the call draws
 // randomness first, the caller's arrays otherwise (read once, through readBytes).
-import { readBytes } from './args.js';
+import { readBytes } from './bytes.js';
 import { ctDiffMask, ctDiffMaskWords, ctSelect } from './ct.js';
 import { MlKemError } from './errors.js';
 import type { Kernels } from './kernels.js';

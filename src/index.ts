@@ -16,7 +16,7 @@ import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from './params.js';
 import { portableKernels } from './portable/index.js';
 
 export { MlKemError, type MlKemErrorCode } from './errors.js';
-export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem } from './kem.js';
+export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem, MlKemBackend } from './kem.js';
 
 /** ML-KEM-512 (NIST security category 1), portable. */
 export const MlKem512: MlKem = /* @__PURE__ */ createMlKem(ML_KEM_512, portableKernels);

@@ -1,7 +1,8 @@
 // The public ML-KEM objects: one frozen object per parameter set and backend, which checks every
 // argument at the boundary, takes private copies of what it must, and runs the algorithms of
 // core.ts. Key objects (key-objects.ts) are made here too.
-import { checkBytes, describe, isObjectArgument, readBytes, readFields } from './args.js';
+import { checkBytes, describe, isObjectArgument, readFields } from './args.js';
+import { readBytes } from './bytes.js';
 import { Core, type Encapsulation, type KeyPair } from './core.js';
 import type { Kernels } from './kernels.js';
 import { type DecapsulationKey, type DecapsulationKeyOptions, type EncapsulationKey, createDecapsulationKey, createEncapsulationKey } from './key-objects.js';
@@ -120,6 +121,20 @@ export interface MlKem {
    * const sharedSecret = dk.decapsulate(ciphertext);
    */
   decapsulationKey(secret: Uint8Array, options?: DecapsulationKeyOptions): DecapsulationKey;
+}
+
+/**
+ * The three ML-KEM objects of one backend: the portable ones of `mlkem-ts`
+ * (`import * as mlkem from 'mlkem-ts'`) or what `await loadWasm()` returns. The one backend type
+ * of every layer (`MlKemBackend` of mlkem-ts/keys, `WasmMlKem`, the Web Crypto layer's backend).
+ */
+export interface MlKemBackend {
+  /** ML-KEM-512 (NIST security category 1). */
+  readonly MlKem512: MlKem;
+  /** ML-KEM-768 (NIST security category 3), the recommended default. */
+  readonly MlKem768: MlKem;
+  /** ML-KEM-1024 (NIST security category 5). */
+  readonly MlKem1024: MlKem;
 }
 
 /** Builds the public, frozen ML-KEM object for a parameter set over a set of kernels. */

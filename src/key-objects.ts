@@ -3,7 +3,8 @@
 // Each operation copies the cached expansion into the backend's workspace, so a key holds no
 // backend memory: any number of keys can be alive at once, on either backend, and the backend's
 // memory holds no secret between operations. A decapsulation key wipes its secrets on dispose.
-import { checkBytes, describe, isUint8Array, lengthOf, readOptions } from './args.js';
+import { checkBytes, describe, readOptions } from './args.js';
+import { isUint8Array, lengthOf } from './bytes.js';
 import { ctEqual, wipe } from './ct.js';
 import type { Core, DkExpansion, EkExpansion, Encapsulation } from './core.js';
 import { MlKemError } from './errors.js';

@@ -6,7 +6,7 @@
 // base64, line ends, colons, non-ASCII) for every text parser, which must finish in time linear
 // in its length and throw nothing but an MlKemError.
 import { isDeepStrictEqual } from 'node:util';
-import { decodeBase64, decodeBase64url } from '../../src/keys/base64.js';
+import { decodeBase64, decodeBase64url } from '../../src/bytes.js';
 import { fromJwk, fromPem } from '../../src/keys/index.js';
 import { CHANGES, HOLDERS, changingRandomness, stream, withGetRandomValues } from '../../test/support/hostile-buffers.js';
 import { outcome, publicCalls } from '../../test/support/hostile-calls.js';

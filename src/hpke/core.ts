@@ -34,6 +34,7 @@ import {
   type SenderContextParams,
 } from '@hpke/core';
 import { wipe } from '../ct.js';
+import { copyBuffer } from '../bytes.js';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
@@ -50,13 +51,11 @@ async function mapError<T>(name: keyof typeof ERRORS, f: () => T | Promise<T>): 
   }
 }
 
-/** A copy of the bytes of an ArrayBuffer, SharedArrayBuffer or view, as @hpke/core passes them. */
+/** A copy of the bytes of an ArrayBuffer, SharedArrayBuffer or view, of any realm, as @hpke/core passes them (bytes.ts's copy policy). */
 function bytesOf(value: unknown, what: string): Uint8Array {
-  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
-  if (value instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer)) {
-    return new Uint8Array(value).slice();
-  }
-  throw new TypeError(`${what} must be an ArrayBuffer or a view of one, got ${typeof value}`);
+  const copy = copyBuffer(value);
+  if (copy === undefined) throw new TypeError(`${what} must be an ArrayBuffer or a view of one, got ${typeof value}`);
+  return copy.bytes;
 }
 
 /** f of a copy of secret input bytes (ikm, ekm), wiped after. */

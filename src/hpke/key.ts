@@ -1,7 +1,8 @@
 // Key objects for the HPKE libraries: the shape of a Web Crypto CryptoKey that both `hpke` (its
 // Key interface) and `@hpke/core` (CryptoKey) read, with the key bytes held out of reach in a
 // WeakMap, so that `extractable: false` means something and a key cannot be altered after creation.
-import { checkBytes, copyBytes, describe } from '../args.js';
+import { checkBytes, describe } from '../args.js';
+import { copyBytes } from '../bytes.js';
 import { MlKemError } from '../errors.js';
 import { wipe } from '../ct.js';
 import { recordSecrets } from '../lifetime.js';

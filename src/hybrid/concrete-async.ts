@@ -7,7 +7,7 @@ import { takeBytes } from '../args.js';
 import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
-import { concat } from './bytes.js';
+import { concat } from '../bytes.js';
 import type { Group } from './curve.js';
 import { type AsyncCurveChoice, type AsyncCurveImpl, type AsyncCurveKey, type AsyncCurvePath, type AsyncElement, asyncImpl } from './curve-async.js';
 import { keyLifetime } from '../lifetime.js';

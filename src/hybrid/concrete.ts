@@ -9,7 +9,7 @@ import { MlKemError } from '../errors.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, KeyPair, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
-import { concat } from './bytes.js';
+import { concat } from '../bytes.js';
 import { registerConcrete } from './concrete-async.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
 import { hybridDecapsulationKey, kemEncapsulationKey } from './mlkem.js';

@@ -8,7 +8,7 @@ import { MlKemError } from '../errors.js';
 import { checkBytes, takeBytes } from '../args.js';
 import { checkKem, type DecapsulationKey, type Encapsulation, type EncapsulationKey, type KeyPair, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
-import { concat } from './bytes.js';
+import { concat } from '../bytes.js';
 import type { HybridConstruction } from './construction.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
 import { hybridDecapsulationKey, kemEncapsulationKey } from './mlkem.js';

@@ -3,7 +3,7 @@
 // kty "AKP", alg the algorithm's name, pub the public key and, in a private key, priv its seed,
 // both in unpadded base64url (RFC 7515, §2). The algorithm-specific checks (which names, which
 // sizes, what a key must satisfy) stay with the callers: keys/jwk.ts and webcrypto/formats.ts.
-import { decodeBase64url, encodeBase64url } from './base64.js';
+import { decodeBase64url, encodeBase64url } from '../bytes.js';
 
 /** An AKP JWK's members, in the order Node.js writes them. */
 export interface AkpJwk {

@@ -3,7 +3,7 @@
 // minimal lengths, and nothing left over: anything else is refused with ERR_INVALID_KEY_ENCODING
 // and a message that says what was wrong and at which byte.
 import { MlKemError } from '../errors.js';
-import { isUint8Array } from '../args.js';
+import { isUint8Array } from '../bytes.js';
 
 export const TAG_INTEGER = 0x02;
 export const TAG_BIT_STRING = 0x03;

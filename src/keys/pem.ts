@@ -5,7 +5,7 @@
 // blank lines inside, canonical base64.
 import { MlKemError } from '../errors.js';
 import { describe, takeUint8Array } from '../args.js';
-import { decodeBase64, encodeBase64 } from './base64.js';
+import { decodeBase64, encodeBase64 } from '../bytes.js';
 import type { PemLabel } from './types.js';
 import { wipe } from '../ct.js';
 

@@ -1,6 +1,6 @@
 // The types shared by the key formats of mlkem-ts/keys (one module, so that the format modules
 // and the entry point import it and not each other).
-import type { MlKem } from '../kem.js';
+import type { MlKem, MlKemBackend } from '../kem.js';
 
 /** The name of an ML-KEM parameter set, as key formats name it. */
 export type MlKemAlgorithm = MlKem['name'];
@@ -9,14 +9,7 @@ export type MlKemAlgorithm = MlKem['name'];
  * The three ML-KEM objects of one backend: `await loadWasm()` from 'mlkem-ts/wasm', or the
  * portable ones (`import * as mlkem from 'mlkem-ts'`). The default is the portable backend.
  */
-export interface MlKemBackend {
-  /** ML-KEM-512. */
-  readonly MlKem512: MlKem;
-  /** ML-KEM-768. */
-  readonly MlKem768: MlKem;
-  /** ML-KEM-1024. */
-  readonly MlKem1024: MlKem;
-}
+export type { MlKemBackend };
 
 /** Options every function of mlkem-ts/keys takes. */
 export interface KeyOptions {

@@ -11,25 +11,18 @@
  * const { publicKey, secretKey } = MlKem768.keygen();
  * @module mlkem-ts/wasm
  */
-import { createMlKem, type MlKem } from '../kem.js';
+import { createMlKem, type MlKemBackend } from '../kem.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../params.js';
 import { compile, compileSync, instantiate } from './instance.js';
 import type { WasmModuleSource, WasmModuleSync } from './types.js';
 import { wasmKernels } from './kernels.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
-export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem } from '../kem.js';
+export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem, MlKemBackend } from '../kem.js';
 export type { CompiledWasmModule, WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
 
-/** The three parameter sets over one WebAssembly instance. */
-export interface WasmMlKem {
-  /** ML-KEM-512 (NIST security category 1). */
-  readonly MlKem512: MlKem;
-  /** ML-KEM-768 (NIST security category 3), the recommended default. */
-  readonly MlKem768: MlKem;
-  /** ML-KEM-1024 (NIST security category 5). */
-  readonly MlKem1024: MlKem;
-}
+/** The three parameter sets over one WebAssembly instance: a backend, as every layer takes one. */
+export type WasmMlKem = MlKemBackend;
 
 function build(module: WebAssembly.Module): WasmMlKem {
   const kernels = wasmKernels(instantiate(module));

@@ -3,6 +3,7 @@
 // runtimes that refuse to compile from bytes (Cloudflare Workers; pages whose CSP lacks
 // 'wasm-unsafe-eval'). Every instance has its own memory, so instances never share a workspace.
 import { describe } from '../args.js';
+import { copyBuffer } from '../bytes.js';
 import { MlKemError } from '../errors.js';
 import type { WasmExports } from './exports.js';
 import type { WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
@@ -67,24 +68,17 @@ function isModule(value: unknown): value is WebAssembly.Module {
   return Object.prototype.toString.call(value) === '[object WebAssembly.Module]';
 }
 
-/** An ArrayBuffer (by its tag, not instanceof: one of another realm, a Jest sandbox or an iframe, counts) or a view. */
-function isBytes(value: unknown): value is ArrayBuffer | ArrayBufferView {
-  return Object.prototype.toString.call(value) === '[object ArrayBuffer]' || ArrayBuffer.isView(value);
-}
-
 /**
- * A private copy of the caller's bytes (an ArrayBuffer or any view), or undefined for anything
- * else; a view or buffer whose properties lie or throw is ERR_INVALID_TYPE.
+ * A private copy of the caller's bytes (an ArrayBuffer, of any realm, or any view), or undefined
+ * for anything else (bytes.ts's copy policy; a SharedArrayBuffer itself is not a module's bytes).
  */
 function copyOfBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
-  if (!isBytes(value)) return undefined;
-  try {
-    if (!ArrayBuffer.isView(value)) return new Uint8Array(value as ArrayBuffer).slice();
-    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
-  } catch (err) {
-    throw new MlKemError('ERR_INVALID_TYPE', `module must be ${SYNC_ACCEPTED}, got ${describe(value)} that could not be read (${String(err)})`, { cause: err });
-  }
+  const copy = copyBuffer(value);
+  return copy !== undefined && (copy.view || !copy.shared) ? copy.bytes : undefined;
 }
+
+/** An ArrayBuffer or a view, as copyOfBytes takes them. */
+const isBytes = (value: unknown): boolean => copyOfBytes(value) !== undefined;
 
 /** The bytes must at least look like a WebAssembly binary: magic "\0asm", version 1. */
 function checkMagic(bytes: Uint8Array): void {

@@ -1,6 +1,7 @@
 // The WebIDL conversions of the SubtleCrypto arguments (WebIDL §3.2): AlgorithmIdentifier,
 // KeyFormat, sequence<KeyUsage>, BufferSource and JsonWebKey. A value that cannot be converted is
 // a TypeError, before any algorithm step, as in native engines.
+import { copyBuffer } from '../bytes.js';
 import { type AlgorithmEntry, entryNamed } from './algorithms.js';
 import { fail, typeError } from './errors.js';
 import { KEY_USAGES, type KeyUsage } from './key.js';
@@ -77,24 +78,23 @@ export function intersect(usages: readonly KeyUsage[], allowed: readonly KeyUsag
   return KEY_USAGES.filter((u) => usages.includes(u) && allowed.includes(u));
 }
 
-const tag = (value: unknown): string => Object.prototype.toString.call(value);
-
 /** True for a BufferSource: an ArrayBuffer or a view of one (also from another realm). */
 export function isBufferSource(value: unknown): value is ArrayBuffer | ArrayBufferView {
-  return ArrayBuffer.isView(value) || tag(value) === '[object ArrayBuffer]';
+  const copy = copyBuffer(value);
+  return copy !== undefined && (copy.view || !copy.shared);
 }
 
-/** A copy of the bytes held by a BufferSource (WebIDL "get a copy of the buffer source"), else a TypeError. */
+/**
+ * A copy of the bytes held by a BufferSource (WebIDL "get a copy of the buffer source", bytes.ts's
+ * copy policy), else a TypeError: shared memory is no BufferSource without [AllowShared]. A
+ * detached buffer (or a view of one) holds no bytes (WebIDL): the copy is empty, and the
+ * operation's own length checks reject it (DataError, OperationError), not a TypeError.
+ */
 export function copyBufferSource(value: unknown, what: string): Uint8Array {
-  // A detached buffer (or a view of one) holds no bytes (WebIDL): the copy is empty, and the
-  // operation's own length checks reject it (DataError, OperationError), not a TypeError.
-  if (ArrayBuffer.isView(value)) {
-    if (tag(value.buffer) === '[object SharedArrayBuffer]') typeError(`${what} must not be backed by a SharedArrayBuffer`);
-    if (value.buffer.byteLength === 0) return new Uint8Array(0); // (a detached view's own byteLength getter may throw)
-    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
-  }
-  if (tag(value) === '[object ArrayBuffer]') return (value as ArrayBuffer).byteLength === 0 ? new Uint8Array(0) : new Uint8Array(value as ArrayBuffer).slice();
-  return typeError(`${what} must be an ArrayBuffer, a TypedArray or a DataView`);
+  const copy = copyBuffer(value);
+  if (copy?.shared === true && copy.view) typeError(`${what} must not be backed by a SharedArrayBuffer`);
+  if (copy === undefined || copy.shared) return typeError(`${what} must be an ArrayBuffer, a TypedArray or a DataView`);
+  return copy.bytes;
 }
 
 /** The members of a JsonWebKey this layer reads, converted as WebIDL converts the dictionary. */

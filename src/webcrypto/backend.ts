@@ -1,14 +1,13 @@
 // The backend behind the Web Crypto layer: the WebAssembly one when it loads (it needs
 // WebAssembly and, on a page, a CSP that allows 'wasm-unsafe-eval'), else the portable one.
 // Loaded once, on the first operation; the caller never chooses.
-import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../index.js';
+import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
+import type { MlKemBackend } from '../kem.js';
 import { loadWasm } from '../wasm/index.js';
 
-export interface Backend {
+/** A backend (kem.ts's one backend type) and which one it is. */
+export interface Backend extends MlKemBackend {
   readonly name: 'wasm' | 'portable';
-  readonly MlKem512: MlKem;
-  readonly MlKem768: MlKem;
-  readonly MlKem1024: MlKem;
 }
 
 /** The portable backend. */

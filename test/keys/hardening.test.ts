@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { decodeBase64, decodeBase64url } from '../../src/keys/base64.js';
+import { decodeBase64, decodeBase64url } from '../../src/bytes.js';
 import { type MlKemAlgorithm, decodePkcs8, encodePkcs8, encodeSpki, fromJwk, fromPem, kemFor, toPem } from '../../src/keys/index.js';
 import { LEVELS, expectError } from '../support/api.js';
 import { equalBytes, getCoeff, setCoeff } from '../support/helpers.js';

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type KeyPair, MlKemError } from '../../src/index.js';
-import { decodeBase64, decodeBase64url, encodeBase64, encodeBase64url } from '../../src/keys/base64.js';
+import { decodeBase64, decodeBase64url, encodeBase64, encodeBase64url } from '../../src/bytes.js';
 import {
   type MlKemAlgorithm,
   type PrivateKeyForm,

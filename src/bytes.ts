@@ -1,0 +1,308 @@
+// Bytes: the one way mlkem-ts copies what a caller hands it, and the byte-string helpers every
+// layer shares (concatenation, base64). A caller's Uint8Array is read through the intrinsic
+// %TypedArray% getters, and any other BufferSource through the intrinsic ArrayBuffer,
+// SharedArrayBuffer, %TypedArray% and DataView getters: their internal slots, so that no subclass,
+// Proxy, overridden property or other realm changes what is read. One policy for every buffer:
+// shared and resizable buffers are copied as they are at the moment of the copy (a length-tracking
+// view, its current length), a detached buffer holds no bytes, another realm's buffer is a buffer.
+import { MlKemError } from './errors.js';
+
+interface Intrinsics {
+  tag: () => unknown;
+  length: () => number;
+  buffer: () => ArrayBufferLike;
+  byteOffset: () => number;
+}
+
+let typedArrayGetters: Intrinsics | undefined;
+
+/**
+ * The intrinsic %TypedArray%.prototype getters for the type tag, length, buffer and offset: they
+ * read the array's internal slots, so no subclass, Proxy or overridden property can lie to them.
+ */
+function intrinsics(): Intrinsics {
+  if (typedArrayGetters) return typedArrayGetters;
+  const proto = Object.getPrototypeOf(Uint8Array.prototype) as object;
+  const get = (key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get!;
+  return (typedArrayGetters = {
+    tag: get(Symbol.toStringTag),
+    length: get('length') as () => number,
+    buffer: get('buffer') as () => ArrayBufferLike,
+    byteOffset: get('byteOffset') as () => number,
+  });
+}
+
+/**
+ * True for a genuine Uint8Array (or subclass, such as Node's Buffer), also one from another
+ * realm; false for anything else, including a Proxy of one.
+ */
+export function isUint8Array(value: unknown): value is Uint8Array {
+  return intrinsics().tag.call(value) === 'Uint8Array';
+}
+
+/** The length of a Uint8Array, read from its internal slot (a subclass cannot lie about it). */
+export function lengthOf(value: Uint8Array): number {
+  return intrinsics().length.call(value);
+}
+
+/**
+ * Copies the first dst.length bytes of value, a Uint8Array that checkBytes found at least that
+ * long, into dst, in one read.
+ * Note: the bytes are read through a fixed-length view made from the internal slots, so a
+ * length-tracking view whose SharedArrayBuffer another thread grows meanwhile, or a subclass
+ * with a lying `length`, `buffer` or `set`, cannot make the copy throw or read other bytes.
+ */
+export function readBytes(dst: Uint8Array, value: Uint8Array): void {
+  if (dst.length === 0) return; // an array on a detached buffer has length 0 (and no buffer to view)
+  const { buffer, byteOffset } = intrinsics();
+  dst.set(new Uint8Array(buffer.call(value), byteOffset.call(value), dst.length));
+}
+
+/**
+ * A plain Uint8Array copy of a Uint8Array, also of a subclass (Node's Buffer) or of one from
+ * another realm, its length read from the internal slot. Code that slices or views its input
+ * works on such a copy: slicing a caller's array goes through the caller's subclass (Buffer's
+ * slice shares memory; another constructor may not take (buffer, offset, length)), and wiping
+ * a view of it would wipe the caller's bytes. Public functions copy their inputs this way before
+ * they call out of the library (randomness), so that nothing the callee does can change them.
+ */
+export function copyBytes(value: Uint8Array): Uint8Array {
+  const out = new Uint8Array(intrinsics().length.call(value));
+  readBytes(out, value);
+  return out;
+}
+
+/** The intrinsic getters of the BufferSource types, read once. */
+interface BufferIntrinsics {
+  arrayBufferLength: () => number;
+  sharedLength: (() => number) | undefined;
+  viewBuffer: () => ArrayBufferLike;
+  viewOffset: () => number;
+  viewLength: () => number;
+  dataViewBuffer: () => ArrayBufferLike;
+  dataViewOffset: () => number;
+  dataViewLength: () => number;
+}
+
+let bufferGetters: BufferIntrinsics | undefined;
+
+function bufferIntrinsics(): BufferIntrinsics {
+  if (bufferGetters) return bufferGetters;
+  const get = (proto: object, key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get!;
+  const typed = Object.getPrototypeOf(Uint8Array.prototype) as object;
+  const Shared = (globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer;
+  return (bufferGetters = {
+    arrayBufferLength: get(ArrayBuffer.prototype, 'byteLength') as () => number,
+    sharedLength: Shared === undefined ? undefined : (get(Shared.prototype, 'byteLength') as () => number),
+    viewBuffer: get(typed, 'buffer') as () => ArrayBufferLike,
+    viewOffset: get(typed, 'byteOffset') as () => number,
+    viewLength: get(typed, 'byteLength') as () => number,
+    dataViewBuffer: get(DataView.prototype, 'buffer') as () => ArrayBufferLike,
+    dataViewOffset: get(DataView.prototype, 'byteOffset') as () => number,
+    dataViewLength: get(DataView.prototype, 'byteLength') as () => number,
+  });
+}
+
+/** f's result, or undefined when it throws (an intrinsic getter given the wrong kind of object). */
+function attempt<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The byte length of an ArrayBuffer or SharedArrayBuffer (0 when detached), and which it is; undefined for anything else. */
+function bufferLength(buffer: unknown): { length: number; shared: boolean } | undefined {
+  const g = bufferIntrinsics();
+  const plain = attempt(() => g.arrayBufferLength.call(buffer));
+  if (plain !== undefined) return { length: plain, shared: false };
+  const shared = g.sharedLength && attempt(() => g.sharedLength!.call(buffer));
+  return shared === undefined ? undefined : { length: shared, shared: true };
+}
+
+/** A copy of the bytes of a BufferSource: a plain Uint8Array of our own, and where they were. */
+export interface BufferCopy {
+  /** The bytes, in a fresh ArrayBuffer. */
+  bytes: Uint8Array<ArrayBuffer>;
+  /** They were in a SharedArrayBuffer. */
+  shared: boolean;
+  /** The value was a view (a TypedArray or DataView), not a buffer. */
+  view: boolean;
+}
+
+/**
+ * A copy of the bytes an ArrayBuffer, a SharedArrayBuffer or a view of either holds (WebIDL's "get
+ * a copy of the bytes held by the buffer source"), from this realm or another; undefined for
+ * anything else. Never throws: a value whose internal slots are not a buffer's is not a buffer.
+ * Each caller decides what it accepts (Web Crypto refuses shared memory, as WebIDL does).
+ */
+export function copyBuffer(value: unknown): BufferCopy | undefined {
+  const g = bufferIntrinsics();
+  let buffer: unknown = value;
+  let offset = 0;
+  let length: number | undefined;
+  let view = true;
+  // A TypedArray's getters give 0 on a detached buffer; a DataView's throw there (its buffer says 0).
+  if (attempt(() => g.viewBuffer.call(value)) !== undefined) {
+    buffer = g.viewBuffer.call(value);
+    offset = g.viewOffset.call(value);
+    length = g.viewLength.call(value);
+  } else if (attempt(() => g.dataViewBuffer.call(value)) !== undefined) {
+    buffer = g.dataViewBuffer.call(value);
+    offset = attempt(() => g.dataViewOffset.call(value)) ?? 0;
+    length = attempt(() => g.dataViewLength.call(value)) ?? 0;
+  } else {
+    view = false;
+  }
+  const held = bufferLength(buffer);
+  if (held === undefined) return undefined;
+  length ??= held.length;
+  const bytes = new Uint8Array(length);
+  if (length > 0) bytes.set(new Uint8Array(buffer as ArrayBuffer, offset, length));
+  return { bytes, shared: held.shared, view };
+}
+
+/** a ‖ b ‖ ... in a fresh array. */
+export function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+// ---- base64 ------------------------------------------------------------------------------------
+// Base64 (RFC 4648, §4) for PEM and base64url (RFC 4648, §5) for JWK, strict and without lookup
+// tables. The text of a private key is secret, and a table indexed by its characters leaks them
+// through the cache (Sieck, "Util::Lookup: Exploiting key decoding in cryptographic libraries", CCS
+// 2021); so each character is mapped with arithmetic on masks instead, and validity is accumulated
+// and checked once, at the end.
+
+/** -1 (all ones) when lo <= c <= hi, else 0, for c, lo, hi in [0, 255]. */
+const inRange = (c: number, lo: number, hi: number): number => ((lo - 1 - c) & (c - hi - 1)) >> 8;
+
+/** The 6-bit value of a character code, or -1 when it is not in the alphabet. */
+function decodeChar(code: number, url: boolean): number {
+  const c = code & 0xff; // codes above 255 are refused through `code >>> 8` by the caller
+  let v = -1;
+  v += inRange(c, 0x41, 0x5a) & (c - 0x41 + 1); // A-Z: 0..25
+  v += inRange(c, 0x61, 0x7a) & (c - 0x61 + 27); // a-z: 26..51
+  v += inRange(c, 0x30, 0x39) & (c - 0x30 + 53); // 0-9: 52..61
+  const c62 = url ? 0x2d : 0x2b; // '-' or '+'
+  const c63 = url ? 0x5f : 0x2f; // '_' or '/'
+  v += inRange(c, c62, c62) & 63;
+  v += inRange(c, c63, c63) & 64;
+  return v;
+}
+
+/** The character code of a 6-bit value. */
+function encodeChar(v: number, url: boolean): number {
+  let diff = 0x41; // 'A' - 0
+  diff += ((25 - v) >> 8) & 6; // v >= 26: 'a' - 26
+  diff -= ((51 - v) >> 8) & 75; // v >= 52: '0' - 52
+  diff += ((61 - v) >> 8) & (url ? -13 : -15); // v >= 62: '-' or '+' - 62
+  diff += ((62 - v) >> 8) & (url ? 49 : 3); // v = 63: '_' or '/' - 63
+  return v + diff;
+}
+
+function encode(bytes: Uint8Array, url: boolean): string {
+  const codes: number[] = [];
+  let i = 0;
+  for (; i + 3 <= bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    codes.push(encodeChar(n >>> 18, url), encodeChar((n >>> 12) & 63, url), encodeChar((n >>> 6) & 63, url), encodeChar(n & 63, url));
+  }
+  const rest = bytes.length - i; // 0, 1 or 2: public, from the length
+  if (rest > 0) {
+    const n = (bytes[i]! << 16) | (rest === 2 ? bytes[i + 1]! << 8 : 0);
+    codes.push(encodeChar(n >>> 18, url), encodeChar((n >>> 12) & 63, url));
+    if (rest === 2) codes.push(encodeChar((n >>> 6) & 63, url));
+    if (!url) codes.push(...(rest === 1 ? [0x3d, 0x3d] : [0x3d])); // '=' padding
+  }
+  let out = '';
+  for (let j = 0; j < codes.length; j += 8192) out += String.fromCharCode(...codes.slice(j, j + 8192));
+  codes.fill(0);
+  return out;
+}
+
+/**
+ * Decodes `text` (already stripped of padding) into bytes. Refuses any character outside the
+ * alphabet, a length that no byte string has (4n + 1), and non-zero unused bits in the last
+ * character (so that each byte string has exactly one encoding). `what` names the text.
+ */
+function decode(text: string, url: boolean, what: string, secret: boolean): Uint8Array {
+  const n = text.length;
+  if (n % 4 === 1) {
+    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: ${n} characters cannot encode whole bytes`);
+  }
+  const out = new Uint8Array((n * 3) >> 2);
+  let bad = 0;
+  let acc = 0; // up to 24 bits
+  let o = 0;
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    const v = decodeChar(code, url);
+    bad |= (code >>> 8) | (v >> 31); // non-zero for a code above 255 or a character not in the alphabet
+    acc = (acc << 6) | (v & 63);
+    if ((i & 3) === 3) {
+      out[o++] = acc >>> 16;
+      out[o++] = acc >>> 8;
+      out[o++] = acc;
+      acc = 0;
+    }
+  }
+  const tail = n & 3; // 0, 2 or 3 characters left: 0, 1 or 2 bytes
+  if (tail === 2) {
+    out[o++] = acc >>> 4;
+    bad |= acc & 0x0f; // unused bits must be zero
+  } else if (tail === 3) {
+    out[o++] = acc >>> 10;
+    out[o++] = acc >>> 2;
+    bad |= acc & 0x03;
+  }
+  acc = 0;
+  if (bad !== 0) {
+    out.fill(0);
+    // Only now, on text that is refused anyway, look for the culprit to name it (by its position
+    // alone in secret text, whose characters are never quoted).
+    for (let i = 0; i < n; i++) {
+      const code = text.charCodeAt(i);
+      if (code > 255 || decodeChar(code, url) < 0) {
+        const shown = secret ? 'outside the alphabet' : code >= 0x21 && code <= 0x7e ? `'${text[i]}'` : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+        throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: character ${shown} at position ${i}`);
+      }
+    }
+    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: the unused bits of its last character are not zero (not the canonical encoding)`);
+  }
+  return out;
+}
+
+/** Base64 with '=' padding (RFC 4648, §4), as in PEM (RFC 7468). */
+export function encodeBase64(bytes: Uint8Array): string {
+  return encode(bytes, false);
+}
+
+/**
+ * Strict base64 (RFC 4648, §4): the alphabet only, padded to a multiple of 4, canonical. With
+ * `secret`, a message never quotes a character of the text (a private key's).
+ */
+export function decodeBase64(text: string, what: string, secret = false): Uint8Array {
+  if (text.length % 4 !== 0) {
+    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid base64: its length ${text.length} is not a multiple of 4`);
+  }
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return decode(text.slice(0, text.length - pad), false, what, secret);
+}
+
+/** Base64url without padding (RFC 4648, §5; RFC 7515, §2), as in JWK. */
+export function encodeBase64url(bytes: Uint8Array): string {
+  return encode(bytes, true);
+}
+
+/** Strict base64url without padding (RFC 7515, §2): the URL-safe alphabet only, canonical; `secret` as for decodeBase64. */
+export function decodeBase64url(text: string, what: string, secret = false): Uint8Array {
+  return decode(text, true, what, secret);
+}

@@ -1,7 +1,10 @@
 // What the command reports: a failed operation (exit status 1) or bad usage (exit status 2), as
 // one line on stderr. Everything else that reaches main is turned into one of these there.
 
-/** An operation failed: a file could not be read or written, or holds no usable key. Exit 1. */
+/**
+ * An operation failed: a file could not be read or written, or holds no usable key. Exit 1.
+ * A CliError made from another error keeps it as `cause` (the message names the file).
+ */
 export class CliError extends Error {
   readonly status: 1 | 2 = 1;
 }
@@ -27,7 +30,7 @@ const FS_MESSAGES: Record<string, string> = {
 export function fileError(name: string, err: unknown): CliError {
   const code = (err as { code?: unknown } | null)?.code;
   const message = typeof code === 'string' && FS_MESSAGES[code] !== undefined ? FS_MESSAGES[code] : oneLine(err);
-  return new CliError(`${name}: ${message}`);
+  return new CliError(`${name}: ${message}`, { cause: err });
 }
 
 /** The message of anything thrown, on one line. */

@@ -47,7 +47,7 @@ export function naming<T>(name: string, f: () => T): T {
   try {
     return f();
   } catch (err) {
-    if (err instanceof MlKemError) throw new CliError(`${name}: ${err.message}`);
+    if (err instanceof MlKemError) throw new CliError(`${name}: ${err.message}`, { cause: err });
     throw err;
   }
 }

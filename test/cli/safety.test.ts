@@ -187,3 +187,18 @@ it('a private file that is not valid UTF-8 JSON is refused without quoting it', 
   assert.equal(r.status, 1);
   quotesNoSecret(r.stderr, 'latin1');
 });
+
+it('a CliError made from a key error keeps it as cause (the message only adds the file name)', async () => {
+  const { naming } = await import('../../src/cli/keyfile.js');
+  const { MlKemError } = await import('../../src/errors.js');
+  const { decodeSpki } = await import('../../src/keys/index.js');
+  const err = (() => {
+    try {
+      naming('x.der', () => decodeSpki(Uint8Array.of(0x30, 0x00)));
+    } catch (e) {
+      return e as Error;
+    }
+  })()!;
+  assert.ok(err.cause instanceof MlKemError);
+  assert.equal(err.message, `x.der: ${(err.cause as Error).message}`);
+});

@@ -246,6 +246,10 @@ describe('OpenSSL spellings and ours give identical files and secrets', () => {
     assert.equal(pubText, `${toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY')}ML-KEM-768 Public-Key:\n${lines('ek', pair.publicKey)}`);
     assert.equal((await ok(['pkey', '-in', expandedDer, '-text', '-noout'])).toString(), `ML-KEM-768 Private-Key:\n${lines('dk', pair.secretKey)}${lines('ek', pair.publicKey)}`);
     assert.equal((await ok(['pkey', '-in', keyPem, '-noout'])).length, 0);
+    assert.equal((await ok(['pkey', '-in', keyPem, '-text_pub', '-noout'])).toString(), `ML-KEM-768 Public-Key:\n${lines('ek', pair.publicKey)}`);
+    await fails(['pkey', '-in', keyPem, '-text', '-outform', 'DER'], 2, /text output \(-text, -text_pub\) cannot be combined with DER output/);
+    await ok(['pkey', '-in', keyPem, '-text', '-noout', '-out', t.path('k.txt')]);
+    assert.equal((await import('node:fs')).statSync(t.path('k.txt')).mode & 0o777, 0o600, 'the text of a private key is a private file');
   });
 });
 

@@ -198,6 +198,7 @@ it('a CliError made from a key error keeps it as cause (the message only adds th
     } catch (e) {
       return e as Error;
     }
+    return undefined;
   })()!;
   assert.ok(err.cause instanceof MlKemError);
   assert.equal(err.message, `x.der: ${(err.cause as Error).message}`);

@@ -22,9 +22,10 @@ interface Rewrite {
   format: KeyFormat;
   /** The PKCS#8 form of a private key: a fixed one, or the default by what the file holds. */
   form: PrivateKeyForm | { withSeed: PrivateKeyForm; withoutSeed: PrivateKeyForm };
-  /** The encoded key (false for -noout) and OpenSSL's text after it. */
+  /** The encoded key (false for -noout) and OpenSSL's text after it (of the public key only with `textPublic`). */
   encoded: boolean;
   text: boolean;
+  textPublic?: boolean;
   /** PEM or DER demanded of the input (OpenSSL's -inform). */
   inform?: 'pem' | 'der' | undefined;
   binary: boolean;
@@ -57,9 +58,11 @@ async function rewrite(io: CliIo, r: Rewrite): Promise<void> {
         if (typeof encoded === 'string') content = encoded;
         else binary = encoded;
       }
-      if (r.text) content += keyText(key.algorithm, pub ? { publicKey: key.publicKey } : key);
-      const data = binary === undefined ? content : content === '' ? binary : Buffer.concat([binary, Buffer.from(content)]);
-      files.write(r.out, data, { private: !pub });
+      const textPublic = pub || r.textPublic === true;
+      if (r.text) content += keyText(key.algorithm, textPublic ? { publicKey: key.publicKey } : key);
+      const data = binary ?? content;
+      // Private when it holds any secret: the encoded private key or its text.
+      files.write(r.out, data, { private: (r.encoded && !pub) || (r.text && !textPublic) });
     },
     r.want === 'public' ? 'public' : r.part === 'public' ? 'any' : r.want,
   );
@@ -183,7 +186,8 @@ Options:
   -pubout         write the public key
   -out FILE       where to write (default: standard output)
   -outform FORM   PEM (default) or DER
-  -text           also write the key as text
+  -text           also write the key as text (after PEM; not with -outform DER)
+  -text_pub       the same, of the public key only
   -noout          do not write the encoded key (with -text: the text alone)
   --binary        write DER to standard output even when it is a terminal
   -help, -h       show this help
@@ -197,20 +201,26 @@ Options:
       out: { type: 'string', names: ['-out'] },
       outform: { type: 'string', names: ['-outform'] },
       text: { type: 'boolean', names: ['-text'] },
+      textPub: { type: 'boolean', names: ['-text_pub'] },
       noout: { type: 'boolean', names: ['-noout'] },
       binary: { type: 'boolean', names: ['--binary'] },
     });
+    const format = openSslForm(values.outform, '-outform') ?? 'pem';
+    const text = values.text === true || values.textPub === true;
+    // As openssl pkey: -pubout with -text (or -text_pub) shows the public key only; no text after DER.
+    if (text && format === 'der' && values.noout !== true) throw new UsageError('text output (-text, -text_pub) cannot be combined with DER output (-outform DER)');
     await rewrite(io, {
+      textPublic: values.textPub === true,
       input: values.in ?? '-',
       inOption: '-in',
       out: values.out ?? '-',
       outOption: '-out',
       want: values.pubin === true ? 'public' : 'any',
       part: values.pubout === true ? 'public' : 'key',
-      format: openSslForm(values.outform, '-outform') ?? 'pem',
+      format,
       form: { withSeed: 'both', withoutSeed: 'expanded' },
       encoded: values.noout !== true,
-      text: values.text === true,
+      text,
       inform: openSslForm(values.inform, '-inform'),
       binary: values.binary === true,
     });

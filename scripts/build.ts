@@ -15,7 +15,7 @@
 // writes them instead.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { ASSETS, packageFields } from './entries.js';
@@ -79,8 +79,11 @@ function licenceNotice(packages: string[]): string {
   return `/*!\n * Bundled into this CommonJS file:\n${lines.join('\n')}\n */\n`;
 }
 
+/** The command (dist/cli) runs as an ES module only (package.json "bin"): nothing requires it. */
+const isCommand = (file: string): boolean => relative(dist, file).split(sep)[0] === 'cli';
+
 async function buildCommonJs(): Promise<void> {
-  const sources = files(dist, '.js');
+  const sources = files(dist, '.js').filter((f) => !isCommand(f));
   const result = await build({
     entryPoints: sources,
     outbase: dist,
@@ -120,7 +123,7 @@ async function buildCommonJs(): Promise<void> {
   }
   for (const dts of files(dist, '.d.ts')) {
     const rel = relative(dist, dts);
-    if (rel.startsWith('cjs')) continue;
+    if (rel.startsWith('cjs') || isCommand(dts)) continue;
     mkdirSync(dirname(join(dist, 'cjs', rel)), { recursive: true });
     copyFileSync(dts, join(dist, 'cjs', rel));
   }

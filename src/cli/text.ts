@@ -7,13 +7,13 @@ const WIDTH = 15;
 
 /** One labelled part: "label:\n    xx:xx:…:xx:\n    …:xx\n". */
 function labelled(label: string, bytes: Uint8Array): string {
-  let out = `${label}:\n`;
-  for (let i = 0; i < bytes.length; i++) {
-    if (i % WIDTH === 0) out += `${i > 0 ? '\n' : ''}    `;
-    out += bytes[i]!.toString(16).padStart(2, '0');
-    if (i !== bytes.length - 1) out += ':';
+  const rows: string[] = [];
+  for (let at = 0; at < bytes.length; at += WIDTH) {
+    const row: string[] = [];
+    for (const b of bytes.subarray(at, at + WIDTH)) row.push(b.toString(16).padStart(2, '0'));
+    rows.push(`    ${row.join(':')}${at + WIDTH < bytes.length ? ':' : ''}`);
   }
-  return `${out}\n`;
+  return `${label}:\n${rows.join('\n')}\n`;
 }
 
 /** The text of a key; `secretKey` and `seed` are shown only for a private key. */

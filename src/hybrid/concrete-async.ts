@@ -8,7 +8,7 @@ import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { concat } from '../bytes.js';
-import type { Group } from './curve.js';
+import type { CurveChoice, Group } from './curve.js';
 import { type AsyncCurveChoice, type AsyncCurveImpl, type AsyncCurveKey, type AsyncCurvePath, type AsyncElement, asyncImpl } from './curve-async.js';
 import { keyLifetime } from '../lifetime.js';
 import type { HybridDecapsulationKey, HybridKem, HybridName, HybridSizes } from './types.js';
@@ -49,6 +49,8 @@ export interface ConcreteParts {
   kem: MlKem;
   group: Group;
   sizes: HybridSizes;
+  /** The synchronous hybrid's curve choice: the door's default ('auto' also tries Web Crypto). */
+  curves: CurveChoice;
   /** Checks a peer's element: ERR_INVALID_PUBLIC_KEY naming `what` where the group refuses it. */
   checkElement(element: Uint8Array, what: string, from: number): void;
   /** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label). */
@@ -72,11 +74,12 @@ export function registerConcrete(kem: HybridKem, parts: ConcreteParts): void {
 
 /**
  * The asynchronous door of a concrete hybrid made by this package (undefined for any other
- * object), with its curve half on `curves` ('auto': node:crypto, else Web Crypto, else noble).
+ * object), with its curve half on `curves` ('auto': node:crypto, else Web Crypto, else noble);
+ * by default the hybrid's own choice (the public factories' is 'auto').
  */
-export function asyncHybridOf(kem: HybridKem, curves: AsyncCurveChoice = 'auto'): AsyncHybrid | undefined {
+export function asyncHybridOf(kem: HybridKem, curves?: AsyncCurveChoice): AsyncHybrid | undefined {
   const parts = registry.get(kem);
-  return parts === undefined ? undefined : asyncConcrete(parts, curves);
+  return parts === undefined ? undefined : asyncConcrete(parts, curves ?? parts.curves);
 }
 
 function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid {
@@ -95,14 +98,24 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
     let key: AsyncCurveKey | undefined;
     let ssT: Uint8Array | undefined;
     let scalar: Uint8Array | undefined;
+    let ctT: Uint8Array;
     try {
       const curve = await impl();
-      if (eseed === undefined && curve.generate !== undefined) {
+      if (eseed === undefined && curve.ephemeral !== undefined) {
         // Note: Encaps is EncapsDerand with random m and a random group seed, whose RandomScalar is a
         // uniform scalar (X25519: 32 random bytes; P-256, P-384: uniform in [1, n - 1]). ML-KEM's own
         // random m and the implementation's key pair generation draw from the same distributions.
+        // The curve half is asked for first, so that the runtime computes it while ML-KEM runs here.
+        const lowOrder = !refuses && group.elementProblem(ekT) !== undefined; // X25519's zeros, never computed
+        const pending = (lowOrder ? Promise.resolve(undefined) : element()).then((peer) => curve.ephemeral!(peer));
+        pending.then(
+          (e) => void (pq === undefined && wipe(e.sharedSecret)), // ML-KEM failed: nobody takes it
+          () => {},
+        );
         pq = ekPq.encapsulate();
-        key = await curve.generate();
+        const e = await pending;
+        ctT = e.publicKey;
+        ssT = e.sharedSecret ?? new Uint8Array(group.secretBytes);
       } else {
         const es = eseed ?? new Uint8Array(sizes.eseed);
         try {
@@ -114,9 +127,9 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
           if (eseed === undefined) wipe(es);
         }
         key = await curve.load(scalar);
+        ctT = key.publicKey;
+        ssT = await dh(key, element, ekT);
       }
-      const ctT = key.publicKey;
-      ssT = await dh(key, element, ekT);
       return { ciphertext: concat(pq.ciphertext, ctT), sharedSecret: c.combiner(pq.sharedSecret, ssT, ctT, ekT) };
     } finally {
       wipe(ssT, scalar, pq?.sharedSecret);
@@ -170,14 +183,19 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
         const ctT = ct.subarray(nCt);
         let ssPq: Uint8Array | undefined;
         let ssT: Uint8Array | undefined;
+        let pending: Promise<Uint8Array> | undefined;
         try {
           c.checkElement(ctT, `${name} ciphertext`, nCt);
+          // ss_T is asked for first, so that the runtime computes it while ML-KEM runs here.
+          const element = () => impl().then((curve) => curve.element(ctT.slice()));
+          pending = dkT().then((key) => dh(key, element, ctT));
+          pending.catch(() => {}); // awaited below; a failure of ML-KEM first must not leave it unhandled
           ssPq = dkPq.decapsulate(ct.subarray(0, nCt));
-          const key = await dkT();
-          ssT = await dh(key, () => impl().then((curve) => curve.element(ctT.slice())), ctT);
+          ssT = await pending;
           return c.combiner(ssPq, ssT, ctT, ekT);
         } finally {
           wipe(ssPq, ssT);
+          if (ssT === undefined) pending?.then((x) => wipe(x), () => {}); // abandoned: wiped when it arrives
         }
       },
       seed: () => dk.seed(),

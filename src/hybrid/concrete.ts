@@ -340,6 +340,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     kem,
     group,
     sizes,
+    curves: c.curves,
     checkElement,
     combiner,
     splitEseed,

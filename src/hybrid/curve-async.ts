@@ -14,6 +14,12 @@ export interface AsyncElement {
   readonly bytes: Uint8Array;
 }
 
+/** What ephemeral() gives: the public element and the shared secret (the caller's to wipe). */
+export interface Ephemeral {
+  readonly publicKey: Uint8Array;
+  readonly sharedSecret: Uint8Array | undefined;
+}
+
 /** A scalar loaded into an implementation, with its public element computed. */
 export interface AsyncCurveKey {
   /** The public element of the scalar (X25519(k, 9), or d·G uncompressed): the caller's to keep. */
@@ -31,10 +37,12 @@ export interface AsyncCurveImpl {
   /** Imports an element that the Group has already accepted (bytes: a private copy the element keeps). */
   element(bytes: Uint8Array): Promise<AsyncElement>;
   /**
-   * A fresh random key pair whose scalar never leaves the implementation (Web Crypto's
-   * generateKey), where it has one; without it the caller draws a scalar and loads it.
+   * An ephemeral key pair whose scalar never leaves the implementation (Web Crypto's
+   * generateKey), where it has one: its public element, and its Diffie-Hellman value with `peer`
+   * (none without a peer: X25519's low-order case, which the caller answers with zeros). Without
+   * it the caller draws a scalar and loads it.
    */
-  readonly generate?: () => Promise<AsyncCurveKey>;
+  readonly ephemeral?: (peer: AsyncElement | undefined) => Promise<Ephemeral>;
 }
 
 /** A synchronous implementation behind the asynchronous seam. */

@@ -16,7 +16,7 @@ import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { detail } from '../random.js';
 import type { CurveImpl } from './curve.js';
-import type { AsyncCurveImpl, AsyncCurveKey, AsyncElement } from './curve-async.js';
+import type { AsyncCurveImpl, AsyncCurveKey, AsyncElement, Ephemeral } from './curve-async.js';
 import { GENERATOR, LEADING_ZERO, fromHex, offsetView, toHex } from './native.js';
 
 type CurveName = 'X25519' | 'P-256' | 'P-384';
@@ -131,13 +131,17 @@ export function webCryptoImpl(name: CurveName, subtle: CurveSubtle, publicFrom: 
     }
   }
 
-  /** Web Crypto's own key pair (WebCrypto §23.6, §25.6 Generate Key): the scalar never leaves it. */
-  async function generate(): Promise<AsyncCurveKey> {
+  /**
+   * Web Crypto's own key pair (Generate Key), whose scalar never leaves it; its public key exported
+   * and its secret with the peer derived side by side.
+   */
+  async function ephemeral(peer: AsyncElement | undefined): Promise<Ephemeral> {
     const pair = await subtle.generateKey(algorithm, false, ['deriveBits']);
-    return keyOf(pair.privateKey, take(await subtle.exportKey('raw', pair.publicKey)));
+    const [publicKey, sharedSecret] = await Promise.all([subtle.exportKey('raw', pair.publicKey), peer && keyOf(pair.privateKey, new Uint8Array(0)).sharedSecret(peer)]);
+    return { publicKey: take(publicKey), sharedSecret };
   }
 
-  return Object.freeze({ path: 'webcrypto', load, element, generate } as const);
+  return Object.freeze({ path: 'webcrypto', load, element, ephemeral } as const);
 }
 
 /**
@@ -186,10 +190,9 @@ async function selfTest(impl: AsyncCurveImpl, name: CurveName): Promise<boolean>
   }
   // generate(): its public key and its secret with a known key agree with that key's side.
   const known = await impl.load(offsetView(cases[0]!.d));
-  const fresh = await impl.generate!();
-  const mine = await fresh.sharedSecret(await impl.element(known.publicKey));
+  const fresh = await impl.ephemeral!(await impl.element(known.publicKey));
   const theirs = await known.sharedSecret(await impl.element(fresh.publicKey));
-  return mine.length === (name === 'P-384' ? 48 : 32) && toHex(mine) === toHex(theirs);
+  return fresh.sharedSecret?.length === (name === 'P-384' ? 48 : 32) && toHex(fresh.sharedSecret) === toHex(theirs);
 }
 
 /** The runtime's own SubtleCrypto, as it was before any install() of mlkem-ts/webcrypto patched it. */
@@ -250,7 +253,7 @@ function guarded(name: CurveName, impl: AsyncCurveImpl): AsyncCurveImpl {
     path: impl.path,
     load: async (scalar: Uint8Array) => guard(await run(() => impl.load(scalar))),
     element: (bytes: Uint8Array) => run(() => impl.element(bytes)),
-    generate: async () => guard(await run(() => impl.generate!())),
+    ephemeral: (peer: AsyncElement | undefined) => run(() => impl.ephemeral!(peer)),
   });
 }
 

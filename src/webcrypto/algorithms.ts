@@ -5,6 +5,7 @@
 // algorithm is used, by a dynamic import: an app that uses only ML-KEM never loads it, and a
 // bundler that splits code puts it in a chunk of its own.
 import { type HybridName, REGISTRY, type RegistryEntry, memberOf } from '../registry.js';
+import type { AsyncCurveChoice } from '../hybrid/curve-async.js';
 import type { HybridKem } from '../hybrid/types.js';
 import type { Backend } from './backend.js';
 import { type Kem, type KemHandles, handlesOf } from './handles.js';
@@ -53,19 +54,20 @@ export function entryNamed(name: string): AlgorithmEntry | undefined {
 const handleCache = new WeakMap<Backend, Map<string, Promise<KemHandles>>>();
 
 /** The key handles of an algorithm on a backend, made once (a failed load is tried again next time). */
-export function handlesFor(entry: AlgorithmEntry, backend: Backend): Promise<KemHandles> {
+export function handlesFor(entry: AlgorithmEntry, backend: Backend, curves?: AsyncCurveChoice): Promise<KemHandles> {
   let byName = handleCache.get(backend);
   if (byName === undefined) handleCache.set(backend, (byName = new Map()));
-  let handles = byName.get(entry.name);
+  const name = `${entry.name} ${curves ?? 'auto'}`;
+  let handles = byName.get(name);
   if (handles === undefined) {
     const made = (async () => {
       const kem = await entry.kem(backend);
       // A concrete hybrid runs through its asynchronous door, whose curve half may be the
       // runtime's own Web Crypto (undefined for the others: ML-KEM's sizes have no eseed).
-      return handlesOf(kem, 'eseed' in kem.sizes ? (await hybrids()).asyncHybridOf(kem as HybridKem) : undefined);
+      return handlesOf(kem, 'eseed' in kem.sizes ? (await hybrids()).asyncHybridOf(kem as HybridKem, curves) : undefined);
     })();
-    made.catch(() => byName.delete(entry.name));
-    byName.set(entry.name, (handles = made));
+    made.catch(() => byName.delete(name));
+    byName.set(name, (handles = made));
   }
   return handles;
 }

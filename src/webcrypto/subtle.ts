@@ -3,6 +3,7 @@
 // here; other keys go to the runtime. The ponyfill handles all our algorithms; the polyfill
 // (install.ts) only those the runtime lacks.
 import { wipe } from '../ct.js';
+import type { AsyncCurveChoice } from '../hybrid/curve-async.js';
 import { type AlgorithmEntry, handlesFor } from './algorithms.js';
 import { type Jwk, type KeyFormat, algorithmName, copyBufferSource, normalize, ourEntry, readFormat, readJwk, readUsages } from './arguments.js';
 import type { Backend } from './backend.js';
@@ -27,6 +28,8 @@ export interface SubtleOptions {
   /** Whether to do an algorithm of ours here (rather than hand it to the runtime). */
   handles(entry: AlgorithmEntry): boolean;
   backend(): Promise<Backend>;
+  /** Where the hybrids' curve halves run (internal, for the benchmarks; default 'auto'). */
+  curves?: AsyncCurveChoice;
 }
 
 /** The method names of SubtleCrypto, as the polyfill patches them. */
@@ -74,7 +77,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     return f.apply(n, args);
   };
   const hasNative = (method: string): boolean => typeof o.native().subtle?.[method] === 'function';
-  const kemHandles = async (entry: AlgorithmEntry) => handlesFor(entry, await o.backend());
+  const kemHandles = async (entry: AlgorithmEntry) => handlesFor(entry, await o.backend(), o.curves);
 
   /**
    * A key-taking method of "Modern Algorithms" given a key that is not ours: the runtime's, or,
@@ -163,7 +166,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const data: Uint8Array | Jwk = f === 'jwk' ? readJwk(keyData) : copyBufferSource(keyData, 'keyData');
       try {
         const backend = await o.backend();
-        return importOurKey(f, data, entry, await handlesFor(entry, backend), Boolean(extractable), usages);
+        return importOurKey(f, data, entry, await handlesFor(entry, backend, o.curves), Boolean(extractable), usages);
       } finally {
         if (f !== 'jwk') wipe(data as Uint8Array);
       }

@@ -51,8 +51,10 @@ export interface ConcreteParts {
   sizes: HybridSizes;
   /** The synchronous hybrid's curve choice: the door's default ('auto' also tries Web Crypto). */
   curves: CurveChoice;
-  /** Checks a peer's element: ERR_INVALID_PUBLIC_KEY naming `what` where the group refuses it. */
-  checkElement(element: Uint8Array, what: string, from: number): void;
+  /** Whether this X-Wing refuses low-order shares where it uses them (refuseLowOrder). */
+  refusesLowOrder: boolean;
+  /** Checks a peer's element: ERR_INVALID_PUBLIC_KEY naming `what` where the group refuses it (or `refusing` says to). */
+  checkElement(element: Uint8Array, what: string, from: number, refusing?: boolean): void;
   /** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label). */
   combiner(ssPq: Uint8Array, ssT: Uint8Array, ctT: Uint8Array, ekT: Uint8Array): Uint8Array;
   /** m and the scalar of an eseed (ERR_INVALID_SECRET_KEY when it holds none); the caller wipes the scalar. */
@@ -100,6 +102,7 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
     let scalar: Uint8Array | undefined;
     let ctT: Uint8Array;
     try {
+      if (c.refusesLowOrder) c.checkElement(ekT, `${name} publicKey`, kem.sizes.publicKey, true);
       const curve = await impl();
       if (eseed === undefined && curve.ephemeral !== undefined) {
         // Note: Encaps is EncapsDerand with random m and a random group seed, whose RandomScalar is a
@@ -185,7 +188,7 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
         let ssT: Uint8Array | undefined;
         let pending: Promise<Uint8Array> | undefined;
         try {
-          c.checkElement(ctT, `${name} ciphertext`, nCt);
+          c.checkElement(ctT, `${name} ciphertext`, nCt, refuses || c.refusesLowOrder);
           // ss_T is asked for first, so that the runtime computes it while ML-KEM runs here.
           const element = () => impl().then((curve) => curve.element(ctT.slice()));
           pending = dkT().then((key) => dh(key, element, ctT));

@@ -341,6 +341,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     group,
     sizes,
     curves: c.curves,
+    refusesLowOrder,
     checkElement,
     combiner,
     splitEseed,

@@ -143,6 +143,7 @@ async function round(s: Subject, door: AsyncHybrid, fail: (what: string, ours: s
 export async function runCurvePaths(kems: { MlKem768: MlKem; MlKem1024: MlKem }, paths: readonly AsyncCurveChoice[], rounds: number): Promise<CurvePathsResult> {
   const subjects: Subject[] = [
     { name: 'X-Wing', reference: xwingOver(kems.MlKem768, 'noble'), share: 32, nist: undefined },
+    { name: 'X-Wing refusing low order', reference: xwingOver(kems.MlKem768, 'noble', { refuseLowOrder: true }), share: 32, nist: undefined },
     { name: 'MLKEM768-P256', reference: mlkem768P256Over(kems.MlKem768, 'noble'), share: 65, nist: 'P-256' },
     { name: 'MLKEM1024-P384', reference: mlkem1024P384Over(kems.MlKem1024, 'noble'), share: 97, nist: 'P-384' },
   ];

@@ -1,6 +1,6 @@
 // HPKE with post-quantum KEMs, with each JavaScript HPKE library: seal a message to a recipient's
 // PEM public key and open it with the PEM private key (ML-KEM-768), then the same with X-Wing.
-// Run: node --import tsx examples/hpke.ts
+// Run: npm run example examples/hpke.ts (in an app with mlkem-ts installed: npx tsx hpke.ts)
 import { Aes128Gcm, CipherSuite as CoreSuite, HkdfSha256 } from '@hpke/core';
 import { AEAD_AES_128_GCM, CipherSuite, KDF_HKDF_SHA256 } from 'hpke';
 import { KEM_ML_KEM_768, KEM_MLKEM768_X25519, ML_KEM_768, MLKEM768_X25519 } from 'mlkem-ts/hpke';

@@ -1,5 +1,5 @@
 // A round trip with each hybrid KEM of mlkem-ts/hybrid: sizes, agreement and timings.
-// Run: node --import tsx examples/hybrid.ts
+// Run: npm run example examples/hybrid.ts (in an app with mlkem-ts installed: npx tsx hybrid.ts)
 import {
   MLKEM1024_P384,
   MLKEM768_P256,

@@ -1,7 +1,7 @@
 // Save an ML-KEM key pair as standard PEM files, read them back, and use them: the private key
 // as PKCS#8 in the seed form (86 bytes of DER, what Node.js and OpenSSL read), the public key as
 // SubjectPublicKeyInfo (RFC 9935).
-// Run: node --import tsx examples/save-restore.ts
+// Run: npm run example examples/save-restore.ts (in an app with mlkem-ts installed: npx tsx save-restore.ts)
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

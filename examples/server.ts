@@ -1,7 +1,7 @@
 // A server-style use of key objects: load the private key file once, at start-up, turn it into a
 // DecapsulationKey on the WebAssembly backend, and decapsulate many clients' ciphertexts with it.
 // Each client encapsulates to the server's public key with an EncapsulationKey made once too.
-// Run: node --import tsx examples/server.ts
+// Run: npm run example examples/server.ts (in an app with mlkem-ts installed: npx tsx server.ts)
 import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, kemFor, toPem } from 'mlkem-ts/keys';
 import { MlKem768 } from 'mlkem-ts';
 import { loadWasm } from 'mlkem-ts/wasm';

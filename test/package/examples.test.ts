@@ -1,6 +1,6 @@
 // The examples can be copied into an app (issue 23 item 6): each imports mlkem-ts by its package
-// name, never a path into the repository; in the clone, tsconfig.json `paths` (which tsx follows)
-// map those names to src/, and each one exits 0 there. (Copied into an app with the packed package
+// name, never a path into the repository; in the clone, examples/tsconfig.json's `paths` (which
+// tsx follows, `npm run example`) map those names to src/, and each one exits 0 there. (Copied into an app with the packed package
 // installed, `npx tsx NAME.ts` runs them the same way.)
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,9 @@ import { ENTRIES, specifier } from '../../scripts/entries.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const examples = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.ts'));
-const tsconfig = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: { paths?: Record<string, string[]> } };
+const jsonc = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+const tsconfig = jsonc(join(root, 'examples/tsconfig.json')) as { compilerOptions: { paths?: Record<string, string[]> } };
+const rootConfig = jsonc(join(root, 'tsconfig.json')) as { compilerOptions: { paths?: unknown } };
 
 describe('examples/', () => {
   it('import mlkem-ts by name only', () => {
@@ -25,15 +27,18 @@ describe('examples/', () => {
     }
   });
 
-  it('tsconfig.json paths map every entry point to its source (the clone needs no build)', () => {
+  it('examples/tsconfig.json maps every entry point to its source (the clone needs no build); the root tsconfig maps none', () => {
     for (const [subpath, source] of Object.entries(ENTRIES)) {
-      assert.deepEqual(tsconfig.compilerOptions.paths?.[specifier(subpath)], [`./${source}`], `paths lacks ${specifier(subpath)}`);
+      assert.deepEqual(tsconfig.compilerOptions.paths?.[specifier(subpath)], [`../${source}`], `paths lacks ${specifier(subpath)}`);
     }
+    // A bundler that follows tsconfig paths (webpack) inside the repository would build src/ instead of the package.
+    assert.equal(rootConfig.compilerOptions.paths, undefined);
   });
 
   for (const f of examples) {
     it(`examples/${f} runs in the clone`, () => {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', join('examples', f)], { cwd: root, encoding: 'utf8', timeout: 180_000 });
+      const env = { ...process.env, TSX_TSCONFIG_PATH: 'examples/tsconfig.json' }; // what `npm run example` sets
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join('examples', f)], { cwd: root, env, encoding: 'utf8', timeout: 180_000 });
       assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
     });
   }

@@ -9,8 +9,9 @@
 // each CommonJS file has a linked source map into those ES modules, which are shipped (the code of
 // a bundled dependency maps to the dependency's own installed files). Maps without the sources'
 // text keep the package under 400 kB (issue 23). The CommonJS build bundles the dependencies
-// (@noble/curves) into the files that import them, because they are ES-only and loaders without
-// require(esm) (Jest) cannot load them; peer dependencies stay imports.
+// (@noble/curves, @noble/hashes) once, into dist/cjs/vendor.js, which the files that use them
+// require, because they are ES-only and loaders without require(esm) (Jest) cannot load them;
+// peer dependencies stay imports.
 // Checks that package.json's exports are the ones scripts/entries.ts gives; `-- --write-package-json`
 // writes them instead.
 import { execFileSync } from 'node:child_process';
@@ -63,6 +64,51 @@ const ownModulesExternal: Plugin = {
   },
 };
 
+/**
+ * The dependencies' code, bundled once for the whole CommonJS build (dist/cjs/vendor.js), which
+ * every file that imports a dependency requires: @noble/curves and @noble/hashes are ES-only, and
+ * one copy of what both curve modules use is smaller than a copy in each.
+ */
+const VENDOR = join(dist, 'cjs', 'vendor.js');
+function dependencies(): string[] {
+  return Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {});
+}
+const dependenciesToVendor: Plugin = {
+  name: 'dependencies-to-vendor',
+  setup(b) {
+    const names = dependencies();
+    b.onResolve({ filter: /^[@a-z]/ }, (args) => {
+      if (args.kind === 'entry-point' || !args.importer.startsWith(dist) || args.importer.includes('node_modules')) return undefined;
+      if (!names.some((n) => args.path === n || args.path.startsWith(`${n}/`))) return undefined;
+      const from = dirname(join(dist, 'cjs', relative(dist, args.importer)));
+      return { path: `./${relative(from, VENDOR)}`.replace(/^\.\/\.\.\//, '../'), external: true };
+    });
+  },
+};
+
+/**
+ * vendor.js's source: what the ES modules import from the dependencies, by name
+ * (`import { p256, p384 } from '@noble/curves/nist.js'` → `export { p256, p384 } from ...`), so
+ * that the rest of each package is left out as a bundler leaves it out of an ES build.
+ */
+function vendorSource(): string {
+  const names = dependencies();
+  const wanted = new Map<string, Set<string>>();
+  for (const file of files(dist, '.js')) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/^import\s*\{([^}]*)\}\s*from\s*'([^'.][^']*)'/gm)) {
+      if (!names.some((n) => m[2] === n || m[2]!.startsWith(`${n}/`))) continue;
+      const set = wanted.get(m[2]!) ?? new Set<string>();
+      for (const name of m[1]!.split(',').map((x) => x.trim()).filter(Boolean)) {
+        if (name.startsWith('type ') || name.includes(' as ')) throw new Error(`${file}: import { ${name} } from '${m[2]}': vendorSource reads plain names only`);
+        set.add(name);
+      }
+      wanted.set(m[2]!, set);
+    }
+    if (/^import\s+(\*|[A-Za-z_$][\w$]*)\s.*from\s*'@noble/m.test(readFileSync(file, 'utf8'))) throw new Error(`${file}: only named imports of a dependency are vendored`);
+  }
+  return [...wanted].map(([spec, set]) => `export { ${[...set].sort().join(', ')} } from '${spec}';`).join('\n');
+}
+
 /** The package a bundled file came from: node_modules/@scope/name/... → @scope/name. */
 function packageOf(input: string): string | undefined {
   return /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
@@ -102,10 +148,25 @@ async function buildCommonJs(): Promise<void> {
     legalComments: 'inline',
     // Peer dependencies stay the application's own copy; Node built-ins (a CLI may use them) stay imports.
     external: ['node:*', ...peerDependencies().flatMap((name) => [name, `${name}/*`])],
-    plugins: [ownModulesExternal],
+    plugins: [dependenciesToVendor, ownModulesExternal],
     metafile: true,
     logLevel: 'warning',
   });
+  const vendor = await build({
+    stdin: { contents: vendorSource(), resolveDir: root, sourcefile: 'vendor.js' },
+    outfile: VENDOR,
+    bundle: true,
+    format: 'cjs',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'inline',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  Object.assign(result.metafile.outputs, vendor.metafile.outputs);
   for (const [output, info] of Object.entries(result.metafile.outputs)) {
     const bundled = [...new Set(Object.keys(info.inputs).map(packageOf).filter((p) => p !== undefined))].sort();
     if (bundled.length === 0 || !output.endsWith('.js')) continue;
@@ -119,6 +180,8 @@ async function buildCommonJs(): Promise<void> {
     // (node_modules/mlkem-ts/../@noble/curves, as npm, yarn and pnpm lay them out).
     const toPackageRoot = relative(dirname(path), root);
     map.sources = map.sources.map((s) => s.replace(/^(?:\.\.\/)*node_modules\//, `${toPackageRoot}/../`));
+    // vendor.js's own lines (its export statements, read from stdin) map onto the file itself.
+    if (path === VENDOR) map.sources = map.sources.map((s) => (s === relative(dirname(VENDOR), join(root, 'vendor.js')) ? 'vendor.js' : s));
     writeFileSync(`${path}.map`, JSON.stringify(map));
   }
   for (const dts of files(dist, '.d.ts')) {

@@ -12,7 +12,8 @@
 //   on Web Crypto and on noble, @panva/hpke-noble, and `hpke`'s own Web Crypto KEM where it works.
 // Timing: wall clock (performance.now, the page cross-origin isolated for its resolution) around
 // batches of sequential awaited calls of about BATCH_MS; a warm-up sets each batch's size; then
-// ROUNDS rounds, each running every operation's batch once, in a fresh random order. The page
+// ROUNDS rounds, each running every operation's batch once, in a fresh random order (the rows of
+// one hybrid's column back to back). The page
 // POSTs the µs/op of every round; bench/browser.ts takes medians and per-round ratios.
 import * as Noble from '@panva/hpke-noble';
 import { ml_kem1024_p384, ml_kem768_p256, ml_kem768_x25519 } from '@noble/post-quantum/hybrid.js';
@@ -221,8 +222,12 @@ function shuffle<T>(xs: T[]): T[] {
       sizes.set(op, Math.max(1, Math.round((__BATCH_MS__ * 1000) / us)));
     }
     const times = new Map<Timed, number[]>(ops.map((op) => [op, []]));
+    // The rows that a ratio compares (same group and column) run back to back, in a fresh random
+    // order each round, so that a ratio's two batches are a few tens of ms apart, not seconds:
+    // the load of a shared machine changes faster than a round lasts.
+    const cells = [...new Set(ops.map((op) => `${op.group}\u0000${op.op}`))].map((k) => ops.filter((op) => `${op.group}\u0000${op.op}` === k));
     for (let r = 0; r < __ROUNDS__; r++) {
-      for (const op of shuffle(ops)) times.get(op)!.push(await batch(op.run, sizes.get(op)!));
+      for (const cell of shuffle(cells)) for (const op of shuffle(cell)) times.get(op)!.push(await batch(op.run, sizes.get(op)!));
       await log(`round ${r + 1}/${__ROUNDS__} done`);
     }
     result.ops = ops.map((op) => ({ group: op.group, name: op.name, op: op.op, n: sizes.get(op)!, us: times.get(op)! }));

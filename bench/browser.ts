@@ -15,7 +15,7 @@ import { BROWSERS, type BrowserName, bundlePage, runPage } from '../scripts/brow
 import type { BenchPageResult } from './browser-page.js';
 import { median } from './micro.js';
 
-const { values } = parseArgs({ options: { browsers: { type: 'string', default: 'chromium,firefox' }, rounds: { type: 'string', default: '25' }, 'batch-ms': { type: 'string', default: '15' } } });
+const { values } = parseArgs({ options: { browsers: { type: 'string', default: 'chromium,firefox' }, rounds: { type: 'string', default: '31' }, 'batch-ms': { type: 'string', default: '12' } } });
 const browsers = values.browsers.split(',') as BrowserName[];
 const rounds = Number(values.rounds);
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: keygen, encapsulate and decapsulate for ML-KEM-512/768/1024, our two backends
- * (wasm, portable) against the peers, in one process, interleaved, with medians over rounds (DESIGN.md, "Benchmarks").
+ * (wasm, portable) against the peers, in one process, interleaved, with medians over rounds (ARCHITECTURE.md; the README's Benchmark section).
  *
  * Usage: npm run bench -- [--rounds N] [--quick] [--json FILE] [--filter 768[,1024]]
  *                         [--batch-ms MS] [--clock cpu|wall] [--skip-hybrids]
@@ -81,7 +81,7 @@ interface Impl {
 /** Resolves to undefined when the implementation is not available in this runtime. */
 type ImplFactory = () => Promise<Impl | undefined>;
 
-/** The shape of our public API (DESIGN.md); the wasm backend has the same objects. */
+/** The shape of our public API (the README's API section); the wasm backend has the same objects. */
 interface OurKem {
   keygen(): { publicKey: Uint8Array; secretKey: Uint8Array };
   encapsulate(publicKey: Uint8Array): { ciphertext: Uint8Array; sharedSecret: Uint8Array };

@@ -166,7 +166,7 @@ export class Core {
     const { p, kern, ws } = this;
     try {
       readBytes(ws.dk, dk);
-      // §7.3: the stored H(ek) must equal SHA3-256 of the embedded ek; Âᵀ is for the re-encryption.
+      // FIPS 203, §7.3: the stored H(ek) must equal SHA3-256 of the embedded ek; Âᵀ is for the re-encryption.
       sampleMatrixAndHashEk(p, kern, ws, ws.dkEk, ws.h);
       if (ctDiffMask(ws.dkH, ws.h, 32) !== 0) this.secretKeyFault(what, 'hash');
       decodeVector(p, kern, ws.tPoly, ws.dkEk, 0); // t̂, for the re-encryption

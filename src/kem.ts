@@ -56,11 +56,11 @@ export interface MlKem {
    * @param publicKey - the recipient's encapsulation key.
    * @returns the ciphertext to send to the key's owner and the 32-byte shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY`
-   *   (§7.2), `ERR_RANDOMNESS`.
+   *   (FIPS 203, §7.2), `ERR_RANDOMNESS`.
    */
   encapsulate(publicKey: Uint8Array): Encapsulation;
   /**
-   * Algorithm 17 with the caller's 32-byte m, after the §7.2 check. For known-answer tests only (§3.3).
+   * Algorithm 17 with the caller's 32-byte m, after the §7.2 check. For known-answer tests only (FIPS 203, §3.3).
    * @param publicKey - the encapsulation key.
    * @param m - the 32 random bytes that encapsulate would draw.
    * @returns the ciphertext and shared secret that m determines.
@@ -73,7 +73,7 @@ export interface MlKem {
    * @param ciphertext - the ciphertext from encapsulate.
    * @param secretKey - the expanded decapsulation key (keygen's `secretKey`).
    * @returns the 32-byte shared secret.
-   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_SECRET_KEY` (§7.3).
+   * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_SECRET_KEY` (FIPS 203, §7.3).
    * @example
    * const sharedSecret = MlKem768.decapsulate(ciphertext, secretKey);
    */
@@ -86,7 +86,7 @@ export interface MlKem {
    */
   checkPublicKey(publicKey: Uint8Array): void;
   /**
-   * The checks of an imported expanded decapsulation key: §7.3 (its length and the hash check),
+   * The checks of an imported expanded decapsulation key: FIPS 203, §7.3 (its length and the hash check),
    * the §7.2 check of the encapsulation key inside it, and that its secret vector ŝ is canonical
    * (every 12-bit value below q; constant time). Returns nothing for a valid key. It cannot tell
    * whether ŝ belongs to the key's ek: the pairwise check of decapsulationKey can.
@@ -95,7 +95,7 @@ export interface MlKem {
    */
   checkSecretKey(secretKey: Uint8Array): void;
   /**
-   * An encapsulation key object: publicKey checked (§7.2) and expanded once (Âᵀ, t̂, H(ek)), so
+   * An encapsulation key object: publicKey checked (FIPS 203, §7.2) and expanded once (Âᵀ, t̂, H(ek)), so
    * that each encapsulation to it skips most of the work. Results equal encapsulate's.
    * @param publicKey - the encapsulation key.
    * @returns the key object.

@@ -20,9 +20,9 @@ export interface Kernels {
 
   /** H = SHA3-256 (FIPS 203, §4.1): 32 bytes into out. */
   sha3_256(out: Uint8Array, data: Uint8Array): void;
-  /** G = SHA3-512 of a ‖ b (§4.1): 64 bytes into out. */
+  /** G = SHA3-512 of a ‖ b (FIPS 203, §4.1): 64 bytes into out. */
   sha3_512(out: Uint8Array, a: Uint8Array, b: Uint8Array): void;
-  /** SHAKE256 of a ‖ b, filling out; J(s) = SHAKE256(s, 32) (§4.1). */
+  /** SHAKE256 of a ‖ b, filling out; J(s) = SHAKE256(s, 32) (FIPS 203, §4.1). */
   shake256(out: Uint8Array, a: Uint8Array, b: Uint8Array): void;
 
   /**
@@ -40,7 +40,7 @@ export interface Kernels {
    * Algorithm 8 (SamplePolyCBD_eta) for count polynomials of out, number t from PRF(sigma, t),
    * with eta1 for t < k and eta2 from k on: s ‖ e of Algorithm 13 (count 2k), y ‖ e1 ‖ e2 of
    * Algorithm 14 (count 2k + 1). With j, also J(j.z ‖ j.c) = SHAKE256(z ‖ c, 32 bytes) into
-   * j.out (§4.1): ML-KEM.Decaps needs it beside its re-encryption, and a backend may hash these
+   * j.out (FIPS 203, §4.1): ML-KEM.Decaps needs it beside its re-encryption, and a backend may hash these
    * independent streams side by side.
    */
   sampleNoise(out: Int16Array, sigma: Uint8Array, count: number, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash): void;
@@ -62,7 +62,7 @@ export interface Kernels {
   byteEncode12(out: Uint8Array, off: number, f: Int16Array): void;
   /** Algorithm 6 for d = 12 (values reduced mod q): 384 bytes from src[off]. */
   byteDecode12(f: Int16Array, src: Uint8Array, off: number): void;
-  /** §7.2 modulus check on src[off, off+len): every 12-bit value is below q. Constant time (used on ŝ too). */
+  /** FIPS 203, §7.2 modulus check on src[off, off+len): every 12-bit value is below q. Constant time (used on ŝ too). */
   isCanonical12(src: Uint8Array, off: number, len: number): boolean;
   /** ByteEncode_d ∘ Compress_d for d in {4, 5, 10, 11}: 32·d bytes at out[off]. */
   compressEncode(out: Uint8Array, off: number, f: Int16Array, d: number): void;

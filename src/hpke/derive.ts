@@ -1,9 +1,9 @@
-// The one-stage KDFs of draft-ietf-hpke-pq §5 (SHAKE128/256, TurboSHAKE128/256) on our SHA-3
-// module, and LabeledDerive over them (draft-ietf-hpke-hpke §4), which every KEM of the draft uses
+// The one-stage KDFs of draft-ietf-hpke-pq, §5 (SHAKE128/256, TurboSHAKE128/256) on our SHA-3
+// module, and LabeledDerive over them (draft-ietf-hpke-hpke, §4), which every KEM of the draft uses
 // with SHAKE256 for DeriveKeyPair.
 import { Sponge } from '../sha3.js';
 
-/** A one-stage KDF of draft-ietf-hpke-pq §5: its Keccak sponge parameters and Nh. */
+/** A one-stage KDF of draft-ietf-hpke-pq, §5: its Keccak sponge parameters and Nh. */
 export interface Xof {
   readonly id: number;
   readonly name: 'SHAKE128' | 'SHAKE256' | 'TurboSHAKE128' | 'TurboSHAKE256';
@@ -21,10 +21,10 @@ export const TURBOSHAKE128: Xof = { id: 0x0012, name: 'TurboSHAKE128', Nh: 32, r
 export const TURBOSHAKE256: Xof = { id: 0x0013, name: 'TurboSHAKE256', Nh: 64, rate: 136, rounds: 12 };
 
 /**
- * Implements draft-ietf-hpke-pq §5, Derive(ikm, L) of a one-stage KDF: SHAKE<SIZE>(M = ikm, d = 8L),
+ * Implements draft-ietf-hpke-pq, §5, Derive(ikm, L) of a one-stage KDF: SHAKE<SIZE>(M = ikm, d = 8L),
  * or TurboSHAKE<SIZE>(M = ikm, D = 0x1f, L). The ikm may be given in parts (their concatenation).
  * Both pad with the byte 0x1f: SHAKE's domain bits 1111 then pad10*1's first 1 (FIPS 202 B.2),
- * TurboSHAKE's domain byte D (RFC 9861 §2.2).
+ * TurboSHAKE's domain byte D (RFC 9861, §2.2).
  */
 export function xofDerive(xof: Xof, L: number, ...ikm: Uint8Array[]): Uint8Array {
   const sponge = new Sponge().init(xof.rate, 0x1f, xof.rounds);
@@ -41,13 +41,13 @@ export function xofDerive(xof: Xof, L: number, ...ikm: Uint8Array[]): Uint8Array
 /** "HPKE-v1" in ASCII. */
 const HPKE_V1 = /* @__PURE__ */ Uint8Array.of(0x48, 0x50, 0x4b, 0x45, 0x2d, 0x76, 0x31);
 
-/** I2OSP(n, 2) (RFC 8017 §4.1) for 0 <= n < 2^16. */
+/** I2OSP(n, 2) (RFC 8017, §4.1) for 0 <= n < 2^16. */
 function i2osp2(n: number): Uint8Array {
   return Uint8Array.of(n >>> 8, n & 0xff);
 }
 
 /**
- * Implements draft-ietf-hpke-hpke §4 (LabeledDerive) for a one-stage KDF:
+ * Implements draft-ietf-hpke-hpke, §4 (LabeledDerive) for a one-stage KDF:
  * Derive(ikm ‖ "HPKE-v1" ‖ suite_id ‖ lengthPrefixed(label) ‖ I2OSP(L, 2) ‖ context, L),
  * with lengthPrefixed(x) = I2OSP(len(x), 2) ‖ x.
  */
@@ -56,7 +56,7 @@ export function labeledDerive(xof: Xof, suiteId: Uint8Array, ikm: Uint8Array, la
   return xofDerive(xof, L, ikm, HPKE_V1, suiteId, i2osp2(labelBytes.length), labelBytes, i2osp2(L), context);
 }
 
-/** suite_id = "KEM" ‖ I2OSP(kem_id, 2) (draft-ietf-hpke-hpke §4.1). */
+/** suite_id = "KEM" ‖ I2OSP(kem_id, 2) (draft-ietf-hpke-hpke, §4.1). */
 export function kemSuiteId(kemId: number): Uint8Array {
   return Uint8Array.of(0x4b, 0x45, 0x4d, kemId >>> 8, kemId & 0xff);
 }

@@ -9,7 +9,7 @@ import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key
  * A KEM factory for the `hpke` library's `CipherSuite`, over one of our HPKE KEMs.
  *
  * Keys are {@link HpkeKey} objects; `DeserializePublicKey` and `DeserializePrivateKey` are the
- * identity on bytes (draft-ietf-hpke-pq §3, §4), and the checks happen where the draft puts them:
+ * identity on bytes (draft-ietf-hpke-pq, §3, §4), and the checks happen where the draft puts them:
  * an invalid public key fails `Encap` (the suite throws `EncapError`), a wrong `enc` fails `Decap`
  * (`DecapError`). A well-formed but wrong ML-KEM `enc` gives ML-KEM's implicit-rejection secret,
  * so the AEAD then fails to open (`OpenError`).

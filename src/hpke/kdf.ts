@@ -1,4 +1,4 @@
-// The one-stage KDFs of draft-ietf-hpke-pq §5 for the `hpke` library, on our SHA-3 module. `hpke`
+// The one-stage KDFs of draft-ietf-hpke-pq, §5 for the `hpke` library, on our SHA-3 module. `hpke`
 // has its own, but through Web Crypto digests (cSHAKE128/256, TurboSHAKE128/256) that only some
 // runtimes have (Node.js 24.7+; not Node 20, not browsers today). `@hpke/core` has no one-stage
 // key schedule, so these cannot serve it.
@@ -26,7 +26,7 @@ function oneStage(xof: Xof): KDFFactory {
 }
 
 /**
- * SHAKE128 as an HPKE KDF (id 0x0010, Nh 32; draft-ietf-hpke-pq §5), for the `hpke` library, in
+ * SHAKE128 as an HPKE KDF (id 0x0010, Nh 32; draft-ietf-hpke-pq, §5), for the `hpke` library, in
  * plain JavaScript on mlkem-ts's SHA-3: use it where `hpke`'s own `KDF_SHAKE128` lacks Web Crypto support.
  * @example
  * ```ts
@@ -36,9 +36,9 @@ function oneStage(xof: Xof): KDFFactory {
  * ```
  */
 export const KDF_SHAKE128: KDFFactory = /* @__PURE__ */ oneStage(SHAKE128);
-/** SHAKE256 as an HPKE KDF (id 0x0011, Nh 64; draft-ietf-hpke-pq §5), for the `hpke` library. */
+/** SHAKE256 as an HPKE KDF (id 0x0011, Nh 64; draft-ietf-hpke-pq, §5), for the `hpke` library. */
 export const KDF_SHAKE256: KDFFactory = /* @__PURE__ */ oneStage(SHAKE256);
-/** TurboSHAKE128 as an HPKE KDF (id 0x0012, Nh 32; draft-ietf-hpke-pq §5, RFC 9861), for the `hpke` library. */
+/** TurboSHAKE128 as an HPKE KDF (id 0x0012, Nh 32; draft-ietf-hpke-pq, §5, RFC 9861), for the `hpke` library. */
 export const KDF_TurboSHAKE128: KDFFactory = /* @__PURE__ */ oneStage(TURBOSHAKE128);
-/** TurboSHAKE256 as an HPKE KDF (id 0x0013, Nh 64; draft-ietf-hpke-pq §5, RFC 9861), for the `hpke` library. */
+/** TurboSHAKE256 as an HPKE KDF (id 0x0013, Nh 64; draft-ietf-hpke-pq, §5, RFC 9861), for the `hpke` library. */
 export const KDF_TurboSHAKE256: KDFFactory = /* @__PURE__ */ oneStage(TURBOSHAKE256);

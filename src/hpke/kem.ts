@@ -1,4 +1,4 @@
-// The KEMs of draft-ietf-hpke-pq as HPKE defines a KEM (draft-ietf-hpke-hpke §4): synchronous,
+// The KEMs of draft-ietf-hpke-pq as HPKE defines a KEM (draft-ietf-hpke-hpke, §4): synchronous,
 // on byte strings, independent of any HPKE library. The adapters (hpke.ts, core.ts) wrap them.
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
@@ -32,7 +32,7 @@ export interface HpkeEncapsulation {
 
 /**
  * One KEM of draft-ietf-hpke-pq with the functions and constants HPKE requires of a KEM
- * (draft-ietf-hpke-hpke §4). Serialization is the identity for all of them (the draft, §3 and §4),
+ * (draft-ietf-hpke-hpke, §4). Serialization is the identity for all of them (the draft, §3 and §4),
  * so keys are byte strings. Every function is synchronous; invalid input throws MlKemError.
  */
 export interface HpkeKem {
@@ -142,7 +142,7 @@ function seedFromIkm(id: number, ikm: Uint8Array, seedBytes: number, name: strin
 type HpkeIds = { name: HpkeKemName; id: number };
 
 /**
- * The HPKE KEM of draft-ietf-hpke-pq §3 over an ML-KEM object of any backend.
+ * The HPKE KEM of draft-ietf-hpke-pq, §3 over an ML-KEM object of any backend.
  */
 function fromMlKem(kem: MlKem, hpkeIds: HpkeIds): HpkeKem {
   const { id } = hpkeIds;
@@ -181,7 +181,7 @@ function fromMlKem(kem: MlKem, hpkeIds: HpkeIds): HpkeKem {
       fillRandom(dk);
       return withPublicKey(dk);
     },
-    /** §3 Encap: ML-KEM.Encaps (FIPS 203, Algorithm 20), whose §7.2 check failure is HPKE's EncapError. */
+    /** §3 Encap: ML-KEM.Encaps (FIPS 203, Algorithm 20), whose check of FIPS 203, §7.2 failing is HPKE's EncapError. */
     encap(publicKey: Uint8Array): HpkeEncapsulation {
       return asHpke(kem.encapsulate(publicKey));
     },
@@ -204,10 +204,10 @@ function fromMlKem(kem: MlKem, hpkeIds: HpkeIds): HpkeKem {
   return withKeyObjects(hpke, kem);
 }
 
-/** The HPKE KEM of draft-ietf-hpke-pq §4 over a hybrid KEM of mlkem-ts/hybrid. */
+/** The HPKE KEM of draft-ietf-hpke-pq, §4 over a hybrid KEM of mlkem-ts/hybrid. */
 function fromHybrid(given: HybridKem, hybrid: HpkeIds): HpkeKem {
   // MLKEM768-X25519 refuses low-order X25519 shares (EncapError, DecapError), as HPKE's
-  // DHKEM(X25519) must (RFC 9180 §7.1.4), and as the HPKE libraries and age do: the drafts leave it open.
+  // DHKEM(X25519) must (RFC 9180, §7.1.4), and as the HPKE libraries and age do: the drafts leave it open.
   const kem = lowOrderRefusing(given) ?? given;
   const { id } = hybrid;
   const { publicKey: Npk, ciphertext: Nenc, seed: Nsk, sharedSecret: Nsecret, eseed: Nrandom } = kem.sizes;
@@ -235,7 +235,7 @@ function fromHybrid(given: HybridKem, hybrid: HpkeIds): HpkeKem {
       wipe(pair.seed);
       return { privateKey: pair.secretKey, publicKey: pair.publicKey };
     },
-    /** §4: Encap is the hybrid's Encaps; its errors (invalid curve points, §7.2) are HPKE's EncapError. */
+    /** §4: Encap is the hybrid's Encaps; its errors (invalid curve points, FIPS 203, §7.2) are HPKE's EncapError. */
     encap(publicKey: Uint8Array): HpkeEncapsulation {
       return asHpke(kem.encapsulate(publicKey));
     },

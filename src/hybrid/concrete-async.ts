@@ -61,7 +61,7 @@ export interface ConcreteParts {
   splitEseed(eseed: Uint8Array): { m: Uint8Array; scalar: Uint8Array };
   /** SHAKE256(seed) = seed_PQ ‖ seed_T and dk_T = RandomScalar(seed_T), handed to use and wiped after. */
   derive<T>(seed: Uint8Array, what: string, use: (seedPq: Uint8Array, scalar: Uint8Array) => T): T;
-  /** The ML-KEM key of a public key (a private copy), after the element check and FIPS 203 §7.2. */
+  /** The ML-KEM key of a public key (a private copy), after the element check and FIPS 203, §7.2. */
   parsePublicKey(pk: Uint8Array): { ekPq: EncapsulationKey; ekT: Uint8Array };
   /** The synchronous decapsulation key object of a seed (a private copy, which it keeps and wipes), and its ML-KEM half and ek_T. */
   decapsulationKey(seed: Uint8Array): { key: HybridDecapsulationKey; dkPq: DecapsulationKey; ekT: Uint8Array };
@@ -90,7 +90,7 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
   const refuses = group.name !== 'X25519';
   let chosen: Promise<AsyncCurveImpl> | undefined;
   const impl = () => (chosen ??= asyncImpl(group, curves));
-  /** ss_T for an element the checks let through: X25519's zeros for a low-order one (RFC 7748 §5), never computed. */
+  /** ss_T for an element the checks let through: X25519's zeros for a low-order one (RFC 7748, §5), never computed. */
   const dh = async (key: AsyncCurveKey, element: () => Promise<AsyncElement>, bytes: Uint8Array): Promise<Uint8Array> =>
     refuses || group.elementProblem(bytes) === undefined ? key.sharedSecret(await element()) : new Uint8Array(group.secretBytes);
 

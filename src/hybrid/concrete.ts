@@ -92,7 +92,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
 
   /**
    * Group.Exp and ElementToSharedSecret for an element checkElement let through: a refusing group's
-   * is valid; X25519 gives zeros for a low-order one (RFC 7748 §5), which X-Wing does not refuse.
+   * is valid; X25519 gives zeros for a low-order one (RFC 7748, §5), which X-Wing does not refuse.
    */
   function dh(key: CurveKey, element: Uint8Array): Uint8Array {
     return refuses || group.elementProblem(element) === undefined ? key.sharedSecret(element) : new Uint8Array(group.secretBytes);
@@ -239,7 +239,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     });
   }
 
-  /** Parses and checks a public key (a private copy): the group element, then FIPS 203 §7.2 on ek_PQ. */
+  /** Parses and checks a public key (a private copy): the group element, then FIPS 203, §7.2 on ek_PQ. */
   function parsePublicKey(pk: Uint8Array): HybridEncapsulationKey {
     checkElement(pk.subarray(nEk), arg('publicKey'), nEk);
     return encapsulationKeyOf(kemEncapsulationKey(kem, pk.subarray(0, nEk), arg('publicKey'), 0), pk.slice(nEk));

@@ -47,7 +47,7 @@ export interface Group {
   /**
    * Undefined when a peer's element can be used; else what is wrong with it, as the end of a
    * sentence. X25519: a low-order u, for which X25519 gives all zeros. P-256, P-384: not a valid
-   * uncompressed point (SP 800-56A §5.6.2.3.4). The element is public: checks may branch on it.
+   * uncompressed point (SP 800-56A, §5.6.2.3.4). The element is public: checks may branch on it.
    */
   elementProblem(element: Uint8Array): string | undefined;
   /** False for a scalar outside [1, n - 1] (P-256, P-384; constant time); X25519: always true. */

@@ -65,10 +65,3 @@ export const SecP384r1MLKEM1024: HybridKem = /* @__PURE__ */ createSecP384r1MLKE
 
 /** MLKEM768-X25519 over an ML-KEM-768 object of any backend: {@link createXWing} under X-Wing's CFRG name. */
 export const createMLKEM768_X25519: typeof createXWing = createXWing;
-
-/** @deprecated Use {@link createX25519MLKEM768} (the same function; identifiers now spell the RFC's name). */
-export const createX25519MlKem768: typeof createX25519MLKEM768 = createX25519MLKEM768;
-/** @deprecated Use {@link createSecP256r1MLKEM768} (the same function; identifiers now spell the RFC's name). */
-export const createSecP256r1MlKem768: typeof createSecP256r1MLKEM768 = createSecP256r1MLKEM768;
-/** @deprecated Use {@link createSecP384r1MLKEM1024} (the same function; identifiers now spell the RFC's name). */
-export const createSecP384r1MlKem1024: typeof createSecP384r1MLKEM1024 = createSecP384r1MLKEM1024;

@@ -23,7 +23,7 @@ export const mlkem768P256Over = /* @__PURE__ */ nistConcrete('MLKEM768-P256', P2
 export const mlkem1024P384Over = /* @__PURE__ */ nistConcrete('MLKEM1024-P384', P384_GROUP, 48);
 
 /**
- * MLKEM768-P256 (draft-irtf-cfrg-concrete-hybrid-kems §4.1; HPKE KEM 0x0050) over an ML-KEM-768
+ * MLKEM768-P256 (draft-irtf-cfrg-concrete-hybrid-kems, §4.1; HPKE KEM 0x0050) over an ML-KEM-768
  * object of any backend. Sizes: publicKey 1249 (ML-KEM ek ‖ P-256 point), secretKey = seed 32,
  * ciphertext 1153 (ML-KEM ct ‖ P-256 point), sharedSecret 32, eseed 160 (m ‖ 128-byte P-256 seed).
  * @param mlkem768 - `MlKem768` of any backend.
@@ -37,7 +37,7 @@ export function createMLKEM768_P256(mlkem768: MlKem): HybridKem {
 }
 
 /**
- * MLKEM1024-P384 (draft-irtf-cfrg-concrete-hybrid-kems §4.3; HPKE KEM 0x0051) over an
+ * MLKEM1024-P384 (draft-irtf-cfrg-concrete-hybrid-kems, §4.3; HPKE KEM 0x0051) over an
  * ML-KEM-1024 object of any backend. Sizes: publicKey 1665 (ML-KEM ek ‖ P-384 point), secretKey =
  * seed 32, ciphertext 1665 (ML-KEM ct ‖ P-384 point), sharedSecret 32, eseed 80 (m ‖ 48-byte P-384 seed).
  * @param mlkem1024 - `MlKem1024` of any backend.

@@ -199,7 +199,7 @@ function nativeX25519Impl(c: Platform, raw: boolean): CurveImpl {
 /** The bytes of hex as a view at offset 1 of a larger buffer, as the hybrids pass their inputs. */
 export const offsetView = (hex: string): Uint8Array => fromHex(`00${hex}00`).subarray(1, 1 + (hex.length >> 1));
 
-/** RFC 7748 §6.1: Alice's key pair and her shared secret with Bob, inputs given as offset views. */
+/** RFC 7748, §6.1: Alice's key pair and her shared secret with Bob, inputs given as offset views. */
 function x25519SelfTest(impl: CurveImpl): boolean {
   const alice = impl.load(offsetView('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a'));
   return (

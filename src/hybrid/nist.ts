@@ -1,5 +1,5 @@
 // P-256 and P-384 (SP 800-186) as Groups: SEC 1 uncompressed points, big-endian scalars in
-// [1, n - 1], and the full public-key validation of SP 800-56A §5.6.2.3.4 on every peer point,
+// [1, n - 1], and the full public-key validation of SP 800-56A, §5.6.2.3.4 on every peer point,
 // done here, before any multiplication, so that the native and the noble path refuse the same
 // inputs with the same errors. Also the two ways the hybrids turn seed bytes into a scalar.
 import type { CurveChoice, CurveImpl, Group } from './curve.js';
@@ -8,7 +8,7 @@ import { nobleP256, nobleP384 } from './noble-nist.js';
 
 interface NistParams {
   name: 'P-256' | 'P-384';
-  /** The field prime p, the coefficient b of y² = x³ - 3x + b, and the group order n (SP 800-186 §3.2.1). */
+  /** The field prime p, the coefficient b of y² = x³ - 3x + b, and the group order n (SP 800-186, §3.2.1). */
   p: bigint;
   b: bigint;
   n: bigint;
@@ -65,7 +65,7 @@ function nistGroup(c: NistParams): NistGroup {
       if (choice === 'native') throw new Error(`${c.name}: this runtime has no native ${c.name} (node:crypto)`);
       return c.noble;
     },
-    /** SP 800-56A §5.6.2.3.4 for an uncompressed point: coordinates in [0, p - 1], on the curve; it cannot be the identity. */
+    /** SP 800-56A, §5.6.2.3.4 for an uncompressed point: coordinates in [0, p - 1], on the curve; it cannot be the identity. */
     elementProblem(q: Uint8Array): string | undefined {
       // The point is public: these branches and the BigInt arithmetic depend on public data only.
       if (q[0] !== 0x04) {
@@ -101,7 +101,7 @@ function inRange(d: Uint8Array, n: Uint8Array): number {
 }
 
 /**
- * RandomScalar of draft-irtf-cfrg-concrete-hybrid-kems §3.1.1 (P-256 and P-384 nominal groups):
+ * RandomScalar of draft-irtf-cfrg-concrete-hybrid-kems, §3.1.1 (P-256 and P-384 nominal groups):
  * the first scalarBytes-long window of seed that is in [1, n - 1]; undefined (a failure of
  * probability < 2^-128) if none is. Note: every window is examined and the first valid one is
  * selected with masks, so the time does not depend on which one it is.

@@ -35,7 +35,7 @@ interface TlsParams {
   ecdh: TlsEcdh;
   /**
    * Whether the ML-KEM half comes first (X25519MLKEM768) or the ECDH half does (the NIST
-   * groups), RFC 10024 §4.1–§4.3. We apply the group's order to every concatenation: key
+   * groups), RFC 10024, §4.1–§4.3. We apply the group's order to every concatenation: key
    * shares, shared secret, and also our secret key, seed and eseed.
    */
   kemFirst: boolean;
@@ -141,7 +141,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     });
   }
 
-  /** Parses and checks a client key share (a private copy): the ECDH share, then FIPS 203 §7.2. */
+  /** Parses and checks a client key share (a private copy): the ECDH share, then FIPS 203, §7.2. */
   function parsePublicKey(publicKey: Uint8Array): HybridEncapsulationKey {
     const share = publicKey.subarray(pk.ec, pk.ec + group.elementBytes);
     checkShare(share, arg('publicKey'), pk.ec);

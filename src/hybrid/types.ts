@@ -130,7 +130,7 @@ export interface HybridKem {
    * @param publicKey - the recipient's public key.
    * @returns the ciphertext and the shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY` (the
-   *   ML-KEM half fails FIPS 203 §7.2; or, for every hybrid but X-Wing, an invalid curve share;
+   *   ML-KEM half fails FIPS 203, §7.2; or, for every hybrid but X-Wing, an invalid curve share;
    *   for X-Wing made with `refuseLowOrder`, a low-order X25519 share), `ERR_RANDOMNESS`.
    */
   encapsulate(publicKey: Uint8Array): Encapsulation;

@@ -9,7 +9,7 @@
 //   X25519(k, 9) by deriveBits with the base point, else (P-256, P-384) the reference
 //   implementation's d·G, which then travels in the PKCS#8.
 // - deriveBits refuses an all-zero X25519 result: the Group's low-order check runs before, and
-//   a non-canonical u is reduced first (RFC 7748 §5 defines X25519 on u mod p with bit 255 masked),
+//   a non-canonical u is reduced first (RFC 7748, §5 defines X25519 on u mod p with bit 255 masked),
 //   so that no runtime's handling of those inputs matters.
 // Only multiplications happen here: the Group has checked every scalar and element before.
 import { wipe } from '../ct.js';
@@ -47,7 +47,7 @@ function take(buffer: ArrayBuffer): Uint8Array {
 
 const P = 2n ** 255n - 19n;
 
-/** u with bit 255 masked and reduced mod p (RFC 7748 §5): the only change is for u in [p, 2^255). */
+/** u with bit 255 masked and reduced mod p (RFC 7748, §5): the only change is for u in [p, 2^255). */
 function canonicalU(u: Uint8Array): Uint8Array {
   const out = u.slice();
   out[31] = out[31]! & 0x7f;
@@ -62,7 +62,7 @@ function canonicalU(u: Uint8Array): Uint8Array {
 
 const DER_LENGTH = (n: number): number[] => (n < 0x80 ? [n] : [0x81, n]);
 
-/** PKCS#8 (RFC 5208) of an X25519 scalar (RFC 8410 §7). */
+/** PKCS#8 (RFC 5208) of an X25519 scalar (RFC 8410, §7). */
 function x25519Pkcs8(k: Uint8Array): Uint8Array {
   const der = new Uint8Array(48);
   der.set(fromHex('302e020100300506032b656e04220420'));
@@ -145,7 +145,7 @@ export function webCryptoImpl(name: CurveName, subtle: CurveSubtle, publicFrom: 
 }
 
 /**
- * The known answers: RFC 7748 §6.1 (Alice's pair and her secret with Bob); scalars whose X25519(k, 9)
+ * The known answers: RFC 7748, §6.1 (Alice's pair and her secret with Bob); scalars whose X25519(k, 9)
  * starts or ends with a zero byte (shared secret with u = 9 as well as public key), and a scalar
  * with a leading zero byte against a u above p with bit 255 set. For the NIST curves, d = 1 and the
  * d of LEADING_ZERO (whose d·G begins with a zero byte), each as public key and with both points.

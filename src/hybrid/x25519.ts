@@ -28,7 +28,7 @@ function lowOrderEncodings(): Uint8Array[] {
   return (lowOrder ??= values.map((v) => Uint8Array.from({ length: 32 }, (_, i) => Number((v >> BigInt(8 * i)) & 0xffn))));
 }
 
-/** True when u (bit 255 masked, RFC 7748 §5) is a low-order element. u is public: it may branch. */
+/** True when u (bit 255 masked, RFC 7748, §5) is a low-order element. u is public: it may branch. */
 export function isLowOrder(u: Uint8Array): boolean {
   return lowOrderEncodings().some((e) => e.every((b, i) => b === (i === 31 ? u[31]! & 0x7f : u[i])));
 }
@@ -51,7 +51,7 @@ export const X25519: Group = Object.freeze({
 } as const);
 
 /**
- * X25519(k, u) exactly as RFC 7748 §5 defines it, for a loaded k: a low-order u yields 32 zero
+ * X25519(k, u) exactly as RFC 7748, §5 defines it, for a loaded k: a low-order u yields 32 zero
  * bytes, computed without calling the implementation (OpenSSL and noble refuse such u).
  */
 export function x25519(key: CurveKey, u: Uint8Array): Uint8Array {

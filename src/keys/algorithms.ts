@@ -1,5 +1,5 @@
 // The three ML-KEM parameter sets as key formats name them, from the registry (src/registry.ts):
-// the name, the OID of RFC 9935 §3 (id-alg-ml-kem-512/768/1024, from the NIST CSOR arc), and the
+// the name, the OID of RFC 9935, §3 (id-alg-ml-kem-512/768/1024, from the NIST CSOR arc), and the
 // MlKem object that does the work. Only the public MlKem interface is used from here on.
 import { describe, isObjectArgument, readFields } from '../args.js';
 import { MlKemError } from '../errors.js';
@@ -87,7 +87,7 @@ export function lengthsOf(kind: 'publicKey' | 'secretKey'): string {
 
 /**
  * AlgorithmIdentifier (RFC 5280, §4.1.1.2) for an ML-KEM key: the algorithm's OID with the
- * parameters absent, as RFC 9935 §3 requires.
+ * parameters absent, as RFC 9935, §3 requires.
  */
 export function algorithmIdentifier(algorithm: MlKemAlgorithm): DerNode {
   return derNode(TAG_SEQUENCE, derNode(TAG_OID, oidOf(algorithm)));

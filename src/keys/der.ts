@@ -122,7 +122,7 @@ export class DerReader {
 
   /**
    * Reads the next element, which must have tag `tag`, and returns a reader over its contents.
-   * Lengths follow X.690 §8.1.3 with the DER rules of §10.1: definite and in the fewest bytes.
+   * Lengths follow X.690, §8.1.3 with the DER rules of §10.1: definite and in the fewest bytes.
    */
   element(tag: number, name: string): DerReader {
     const at = this.pos;
@@ -133,7 +133,7 @@ export class DerReader {
   }
 
   /**
-   * Reads the length octets at `p` of the element whose identifier starts at `at` (X.690 §8.1.3
+   * Reads the length octets at `p` of the element whose identifier starts at `at` (X.690, §8.1.3
    * with the DER rules of §10.1: definite and in the fewest bytes), moves past the element and
    * returns a reader over its contents.
    */
@@ -160,7 +160,7 @@ export class DerReader {
 
   /**
    * Reads one element of any type (an ASN.1 ANY, such as an attribute value, kept uninterpreted)
-   * and checks that it is DER throughout: identifier octets in their shortest form (X.690 §8.1.2),
+   * and checks that it is DER throughout: identifier octets in their shortest form (X.690, §8.1.2),
    * definite minimal lengths (§10.1), constructed forms only for SEQUENCE and SET (§10.2), the
    * components of a SET in ascending order (§11.6), and the contents of BOOLEAN (§11.1),
    * INTEGER (§8.3.2), NULL (§8.8), BIT STRING (§11.2) and OBJECT IDENTIFIER (§8.19).
@@ -302,7 +302,7 @@ function encodedLength(node: DerNode): number {
 function writeNode(node: DerNode, out: Uint8Array, at: number): number {
   const n = contentLength(node);
   out[at++] = node.tag;
-  const extra = lengthOfLength(n) - 1; // X.690 §10.1: the short form when it fits, else the fewest bytes
+  const extra = lengthOfLength(n) - 1; // X.690, §10.1: the short form when it fits, else the fewest bytes
   if (extra === 0) out[at++] = n;
   else {
     out[at++] = 0x80 | extra;

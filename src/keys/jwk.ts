@@ -60,7 +60,7 @@ const show = (value: unknown): string =>
  * @returns the public key, or the private key with its seed.
  * @throws {MlKemError} `ERR_INVALID_TYPE` (not an object), `ERR_INVALID_KEY_ENCODING` (a kty
  *   other than "AKP", an unknown alg, bad base64url, wrong lengths), `ERR_INVALID_PUBLIC_KEY`
- *   (§7.2), `ERR_INVALID_SECRET_KEY` (pub is not the public key of priv).
+ *   (FIPS 203, §7.2), `ERR_INVALID_SECRET_KEY` (pub is not the public key of priv).
  * @example
  * const key = fromJwk(JSON.parse(text));
  */

@@ -23,7 +23,7 @@ const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
  * expanded `secretKey`, or both (a KeyPair from keygen will do); `algorithm` is needed only for a
  * seed alone. `form` defaults to 'seed' whenever the seed is known — what Node, WebCrypto and
  * AWS-LC write — else 'expanded'. An expanded key given without its seed gets the checks of
- * decodePkcs8: §7.3, §7.2 of its ek, a canonical ŝ and, unless `pairwiseCheck: false`, the
+ * decodePkcs8: FIPS 203, §7.3, §7.2 of its ek, a canonical ŝ and, unless `pairwiseCheck: false`, the
  * pairwise check (which needs randomness), so that nothing is written that decodePkcs8 refuses.
  * @param key - the private key's parts; those given must be one key.
  * @param options - `form`: 'seed', 'expanded' or 'both' (RFC 9935, §6); `pairwiseCheck` (default
@@ -68,7 +68,7 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8A
  * Decodes a DER PKCS#8 OneAsymmetricKey (v1, or v2 with a publicKey) holding an ML-KEM private
  * key in any of the three forms, and returns the key with its seed when the file has it.
  *
- * - seed: expanded with FIPS 203 Algorithm 16.
+ * - seed: expanded with FIPS 203, Algorithm 16.
  * - expandedKey: the §7.3 hash check, the §7.2 check of its embedded ek, every coefficient of ŝ
  *   below q (one encoding per key), and, unless `pairwiseCheck: false`, an encapsulate/decapsulate
  *   round trip (which needs randomness).

@@ -15,7 +15,7 @@ import { readOptions, takeUint8Array } from '../args.js';
  * @param options - `backend`: the MlKem objects that expand and check keys (default: the portable ones).
  * @returns the DER bytes.
  * @throws {MlKemError} `ERR_INVALID_TYPE` (not a Uint8Array, bad options), `ERR_INVALID_LENGTH`
- *   (not a public key length), `ERR_INVALID_PUBLIC_KEY` (the FIPS 203 §7.2 check fails).
+ *   (not a public key length), `ERR_INVALID_PUBLIC_KEY` (the FIPS 203, §7.2 check fails).
  * @example
  * const pem = toPem(encodeSpki(publicKey), 'PUBLIC KEY');
  */
@@ -32,13 +32,13 @@ export function encodeSpki(key: Uint8Array, options?: KeyOptions): Uint8Array {
 }
 
 /**
- * Decodes a DER SubjectPublicKeyInfo holding an ML-KEM public key, and runs the FIPS 203 §7.2
+ * Decodes a DER SubjectPublicKeyInfo holding an ML-KEM public key, and runs the FIPS 203, §7.2
  * check on it. Malformed DER throws ERR_INVALID_KEY_ENCODING; a failing key ERR_INVALID_PUBLIC_KEY.
  * @param der - the DER bytes (fromPem gives them for PEM text).
  * @param options - `backend`: the MlKem objects that expand and check keys (default: the portable ones).
  * @returns the parameter set and the encapsulation key.
  * @throws {MlKemError} `ERR_INVALID_TYPE` (not a Uint8Array, bad options), `ERR_INVALID_KEY_ENCODING`
- *   (malformed DER, another algorithm, a wrong length inside), `ERR_INVALID_PUBLIC_KEY` (§7.2).
+ *   (malformed DER, another algorithm, a wrong length inside), `ERR_INVALID_PUBLIC_KEY` (FIPS 203, §7.2).
  * @example
  * const { algorithm, publicKey } = decodeSpki(fromPem(pem, 'PUBLIC KEY').der);
  */

@@ -13,7 +13,7 @@ export type { MlKemBackend };
 
 /** Options every function of mlkem-ts/keys takes. */
 export interface KeyOptions {
-  /** The backend that expands and checks keys (key generation from a seed, the §7.2/§7.3 checks, the pairwise check). */
+  /** The backend that expands and checks keys (key generation from a seed, the §7.2/FIPS 203, §7.3 checks, the pairwise check). */
   backend?: MlKemBackend;
 }
 
@@ -52,7 +52,7 @@ export interface KeyParts {
   publicKey?: Uint8Array;
 }
 
-/** The ML-KEM-PrivateKey CHOICE of RFC 9935 §6: seed [0], expandedKey, or both. */
+/** The ML-KEM-PrivateKey CHOICE of RFC 9935, §6: seed [0], expandedKey, or both. */
 export type PrivateKeyForm = 'seed' | 'expanded' | 'both';
 
 /** Options of encodePkcs8. */

@@ -5,7 +5,7 @@ import { type MlKemErrorCode, rethrowAs } from '../errors.js';
 import type { MlKem } from '../index.js';
 
 /**
- * The FIPS 203 §7.2 check of an encapsulation key of the right length (MlKem.checkPublicKey):
+ * The FIPS 203, §7.2 check of an encapsulation key of the right length (MlKem.checkPublicKey):
  * throws `code` with a message naming `what` when a 12-bit coefficient is not below q.
  */
 export function checkPublicKey(kem: MlKem, publicKey: Uint8Array, what: string, code: MlKemErrorCode): void {
@@ -24,7 +24,7 @@ export function embeddedPublicKey(kem: MlKem, secretKey: Uint8Array): Uint8Array
 
 /**
  * Checks an expanded decapsulation key of the right length (MlKem.checkSecretKey): the FIPS 203
- * §7.3 hash check, the §7.2 check of its embedded ek, and canonical ŝ; with `pairwise`, also the
+ * FIPS 203, §7.3 hash check, the §7.2 check of its embedded ek, and canonical ŝ; with `pairwise`, also the
  * pairwise-consistency check, the only one that catches a dk whose secret vector ŝ was altered
  * while its ek and H(ek) were kept (RFC 9935's bad-ML-KEM-512-2). The pairwise check is
  * MlKem.decapsulationKey's, run on the one expansion the other checks make (it needs randomness).

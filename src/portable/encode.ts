@@ -1,5 +1,5 @@
 // ByteEncode / ByteDecode (FIPS 203, Algorithms 5 and 6) fused with Compress / Decompress
-// (§4.2.1). Bits are packed little-endian: coefficient j occupies bits d·j .. d·j+d-1.
+// (FIPS 203, §4.2.1). Bits are packed little-endian: coefficient j occupies bits d·j .. d·j+d-1.
 // Loop bounds and shifts depend only on d and j, never on the data.
 
 /** q, declared here and not exported, for speed (see ntt.ts). */

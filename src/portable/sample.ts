@@ -150,7 +150,7 @@ export function samplePolyCbd(out: Int16Array, sigma: Uint8Array, nonce: number,
 
 /**
  * Implements FIPS 203, Algorithm 8 (SamplePolyCBD_eta) applied to PRF_eta(seed, nonce)
- * (§4.1, eq. 4.3: SHAKE256(seed ‖ nonce) truncated to 64·eta bytes), the seed being in the
+ * (FIPS 203, §4.1, eq. 4.3: SHAKE256(seed ‖ nonce) truncated to 64·eta bytes), the seed being in the
  * scratch's interleaved lanes, into out[off, off + 256). Output in [-eta, eta].
  * Note: the bits are summed in parallel inside 32-bit words (eta 2: one word gives 8
  * coefficients; eta 3: 24 bits give 4), which adds the same bits as the algorithm's inner loops.

@@ -45,7 +45,7 @@ export function algorithmList(): readonly AlgorithmEntry[] {
   return (algorithms ??= Object.freeze(REGISTRY.filter((e): e is RegistryEntry & { webCrypto: string } => e.webCrypto !== undefined).map(algorithmOf)));
 }
 
-/** The entry whose name matches `name` ASCII case-insensitively (WebCrypto §18.4.4), if any. */
+/** The entry whose name matches `name` ASCII case-insensitively (WebCrypto, §18.4.4), if any. */
 export function entryNamed(name: string): AlgorithmEntry | undefined {
   const upper = name.replace(/[a-z]/g, (c) => c.toUpperCase());
   return algorithmList().find((e) => e.name.toUpperCase() === upper);

@@ -1,4 +1,4 @@
-// The WebIDL conversions of the SubtleCrypto arguments (WebIDL §3.2): AlgorithmIdentifier,
+// The WebIDL conversions of the SubtleCrypto arguments (WebIDL, §3.2): AlgorithmIdentifier,
 // KeyFormat, sequence<KeyUsage>, BufferSource and JsonWebKey. A value that cannot be converted is
 // a TypeError, before any algorithm step, as in native engines.
 import { copyBuffer } from '../bytes.js';
@@ -26,7 +26,7 @@ export type AlgorithmIdentifier =
 
 /**
  * The name of an AlgorithmIdentifier: a DOMString, or an object's required `name` member
- * converted to one (WebCrypto §18.4.4 "normalizing an algorithm", steps 1 and 2).
+ * converted to one (WebCrypto, §18.4.4 "normalizing an algorithm", steps 1 and 2).
  */
 export function algorithmName(alg: unknown): string {
   if ((typeof alg === 'object' && alg !== null) || typeof alg === 'function') {
@@ -42,7 +42,7 @@ export function ourEntry(alg: unknown): AlgorithmEntry | undefined {
   return entryNamed(algorithmName(alg));
 }
 
-/** Normalizes an algorithm that must be one of ours: NotSupportedError otherwise (WebCrypto §18.4.4). */
+/** Normalizes an algorithm that must be one of ours: NotSupportedError otherwise (WebCrypto, §18.4.4). */
 export function normalize(alg: unknown): AlgorithmEntry {
   const name = algorithmName(alg);
   return entryNamed(name) ?? fail('NotSupportedError', `Unrecognized algorithm name: ${JSON.stringify(name)}`);
@@ -72,7 +72,7 @@ export function readUsages(value: unknown): KeyUsage[] {
 
 /**
  * The usage intersection of `usages` and `allowed`: each usage in both, once, in the order of
- * the KeyUsage enum (WebCrypto §14.2). With every usage allowed, the normalized value of usages.
+ * the KeyUsage enum (WebCrypto, §14.2). With every usage allowed, the normalized value of usages.
  */
 export function intersect(usages: readonly KeyUsage[], allowed: readonly KeyUsage[] = KEY_USAGES): KeyUsage[] {
   return KEY_USAGES.filter((u) => usages.includes(u) && allowed.includes(u));
@@ -108,7 +108,7 @@ export interface Jwk {
   priv?: string;
 }
 
-/** A JsonWebKey dictionary (WebIDL §3.2.18): undefined and null are the empty dictionary. */
+/** A JsonWebKey dictionary (WebIDL, §3.2.18): undefined and null are the empty dictionary. */
 export function readJwk(value: unknown): Jwk {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' && typeof value !== 'function') typeError('keyData must be a JsonWebKey object for the "jwk" format');

@@ -1,6 +1,6 @@
 // The failures of the Web Crypto layer, as the specifications name them: DOMExceptions for the
-// algorithm steps (WebCrypto §18, "Modern Algorithms in the Web Cryptography API" §6), and
-// TypeError where WebIDL conversion of an argument fails (WebIDL §3.2), as native engines do.
+// algorithm steps (WebCrypto, §18, "Modern Algorithms in the Web Cryptography API", §6), and
+// TypeError where WebIDL conversion of an argument fails (WebIDL, §3.2), as native engines do.
 import { MlKemError } from '../errors.js';
 
 /** The DOMException names the ML-KEM and hybrid operations throw. */

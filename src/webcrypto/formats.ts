@@ -125,7 +125,7 @@ function importJwk(h: KemHandles, entry: AlgorithmEntry, jwk: Jwk, extractable: 
 
 /**
  * The import key operation of an algorithm of ours. `keyData` is already converted: bytes, or
- * a JWK for the "jwk" format. Includes WebCrypto §14.3.9 step 9: a private key needs a usage.
+ * a JWK for the "jwk" format. Includes WebCrypto, §14.3.9 step 9: a private key needs a usage.
  */
 export function importOurKey(
   format: KeyFormat,
@@ -169,7 +169,7 @@ export function importOurKey(
 
 const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
 
-/** The export key operation (WebCrypto §14.3.10 and "Modern Algorithms", §8.4 Export Key). */
+/** The export key operation (WebCrypto, §14.3.10 and "Modern Algorithms", §8.4 Export Key). */
 export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffer | Record<string, unknown> {
   const { entry, key: k, extractable, usages } = exportableSlots(key);
   const needType = (type: 'public' | 'private') => {
@@ -203,7 +203,7 @@ export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffe
     }
     case 'jwk': {
       const pub = k.type === 'public' ? (k.handle as PublicHandle).bytes : (k.handle as PrivateHandle).publicKey.bytes;
-      // Members in the lexicographic order in which WebIDL converts a dictionary (WebIDL §3.2.18).
+      // Members in the lexicographic order in which WebIDL converts a dictionary (WebIDL, §3.2.18).
       const akp = k.type === 'private' ? withSeed((seed) => encodeAkp(entry.name, pub, seed)) : encodeAkp(entry.name, pub);
       const jwk: Record<string, unknown> = { alg: akp.alg, ext: extractable, key_ops: [...usages], kty: akp.kty };
       if (akp.priv !== undefined) jwk.priv = akp.priv;

@@ -46,7 +46,7 @@ export function handlesOf(kem: Kem, door?: AsyncHybrid): KemHandles {
   const publicOf = (ek: { bytes(): Uint8Array; encapsulate(): Encapsulation | Promise<Encapsulation> }): PublicHandle => ({ bytes: ek.bytes(), encapsulate: () => ek.encapsulate() });
   return {
     kem,
-    publicKey: (bytes) => publicOf(keys.encapsulationKey(bytes)), // the FIPS 203 §7.2 check (and a curve's), once
+    publicKey: (bytes) => publicOf(keys.encapsulationKey(bytes)), // the FIPS 203, §7.2 check (and a curve's), once
     privateKey(seed) {
       const dk = keys.decapsulationKey(seed);
       const handle: PrivateHandle = {

@@ -1,5 +1,5 @@
 // The CryptoKeys of the algorithms of this layer. They have the four attributes of a CryptoKey
-// (WebCrypto §13) as accessors of their own and hold the key material privately. Where the runtime
+// (WebCrypto, §13) as accessors of their own and hold the key material privately. Where the runtime
 // has a CryptoKey class, they are CryptoKeys as far as JavaScript allows: their prototype chain
 // reaches CryptoKey.prototype (`instanceof CryptoKey` holds), their `constructor` is CryptoKey and
 // their Symbol.toStringTag "CryptoKey". They are not the runtime's own (it cannot use them: this
@@ -89,7 +89,7 @@ export class MlKemCryptoKey {
     return this.#extractable;
   }
 
-  /** The KeyAlgorithm: `{ name }` (the same object every time, as in WebCrypto §13.4). */
+  /** The KeyAlgorithm: `{ name }` (the same object every time, as in WebCrypto, §13.4). */
   get algorithm(): {
     /** The algorithm's name ("ML-KEM-768", "MLKEM768-X25519", ...). */
     name: string;
@@ -156,7 +156,7 @@ export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean
 
 /**
  * The slots of an extractable key, for exportKey; InvalidAccessError for a key that is not
- * extractable (WebCrypto §14.3.10 step 6). Note: no export of this module hands out the slots of
+ * extractable (WebCrypto, §14.3.10 step 6). Note: no export of this module hands out the slots of
  * a non-extractable key, nor its private handle: what holding such a key gives is only what the
  * functions below do with it (issue #22 finding 7).
  */

@@ -15,17 +15,17 @@ export interface KeyPair {
   privateKey: MlKemCryptoKey;
 }
 
-/** §8.4 Generate Key, and WebCrypto §14.3.6 step 9: the private key needs a usage. */
+/** §8.4 Generate Key, and WebCrypto, §14.3.6 step 9: the private key needs a usage. */
 export function generateOurKey(entry: AlgorithmEntry, h: KemHandles, extractable: boolean, usages: readonly KeyUsage[]): KeyPair {
   checkUsages(usages, [...PUBLIC_USAGES, ...PRIVATE_USAGES], entry);
-  // WebCrypto §14.3.6 step 9 checks the pair's private usages after generation; checking them
+  // WebCrypto, §14.3.6 step 9 checks the pair's private usages after generation; checking them
   // first gives the same result without a wasted key generation.
   const privateUsages = intersect(usages, PRIVATE_USAGES);
   if (privateUsages.length === 0) fail('SyntaxError', 'Usages cannot be empty when creating a key: the private key needs decapsulateKey or decapsulateBits');
   let seed: Uint8Array | undefined;
   let handle: PrivateHandle;
   try {
-    seed = randomBytes(h.kem.sizes.seed); // FIPS 203 §7.1: d ‖ z, kept for export as raw-seed
+    seed = randomBytes(h.kem.sizes.seed); // FIPS 203, §7.1: d ‖ z, kept for export as raw-seed
     handle = h.privateKey(seed);
   } catch (err) {
     failWith('OperationError', 'key generation failed', err);
@@ -52,7 +52,7 @@ export async function encapsulateOurs(entry: AlgorithmEntry, key: MlKemCryptoKey
 export async function decapsulateOurs(entry: AlgorithmEntry, h: KemHandles, key: MlKemCryptoKey, ciphertext: Uint8Array, usage: 'decapsulateKey' | 'decapsulateBits'): Promise<Uint8Array> {
   const decapsulate = decapsulatorOf(entry, key, usage);
   const expected = h.kem.sizes.ciphertext;
-  // FIPS 203 §7.3, the ciphertext type check: OperationError, as Node 26 reports it.
+  // FIPS 203, §7.3, the ciphertext type check: OperationError, as Node 26 reports it.
   if (ciphertext.length !== expected) fail('OperationError', `ciphertext must be ${expected} bytes for ${entry.name}, got ${ciphertext.length}`);
   try {
     return await decapsulate(ciphertext);

@@ -21,7 +21,7 @@ const RAW_SECRET = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'AES-OCB', 'CHACH
  */
 const RAW_ALIASES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
 
-/** The hashes of HmacImportParams in a runtime without SubtleCrypto.supports (WebCrypto §30). */
+/** The hashes of HmacImportParams in a runtime without SubtleCrypto.supports (WebCrypto, §30). */
 const LEGACY_HASHES = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
 
 /** The import parameters whose `length` is the key's length in bits: it must be 256, the shared secret's. */

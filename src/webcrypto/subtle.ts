@@ -244,7 +244,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     async wrapKey(format: KeyFormat, key: AnyCryptoKey, wrappingKey: AnyCryptoKey, wrapAlgorithm: unknown) {
       if (!isOurKey(key)) return passOn('wrapKey', [wrapAlgorithm], [wrappingKey], [format, key, wrappingKey, wrapAlgorithm]);
       refuseOurs('wrapKey', [wrapAlgorithm], [wrappingKey]);
-      // WebCrypto §14.3.11: export, serialize a JWK as UTF-8 JSON, then wrap those bytes.
+      // WebCrypto, §14.3.11: export, serialize a JWK as UTF-8 JSON, then wrap those bytes.
       const exported = exportOurKey(readFormat(format), key);
       let json = exported instanceof ArrayBuffer ? '' : JSON.stringify(exported);
       // AES-KW wraps whole 64-bit blocks (RFC 3394): pad the JSON with spaces, as Node does.
@@ -270,7 +270,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       try {
         let data: Uint8Array | object = bytes;
         if (f === 'jwk') {
-          // WebCrypto §14.3.12 step 14, "parse a JWK": JSON, converted to a JsonWebKey, with a kty.
+          // WebCrypto, §14.3.12 step 14, "parse a JWK": JSON, converted to a JsonWebKey, with a kty.
           let parsed: unknown;
           try {
             parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));

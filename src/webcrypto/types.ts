@@ -5,7 +5,7 @@ import type { AlgorithmIdentifier, KeyFormat } from './arguments.js';
 import type { KeyUsage, MlKemCryptoKey } from './key.js';
 import type { WebCryptoName } from '../registry.js';
 
-/** What every CryptoKey has (WebCrypto §13): the runtime's keys and ours alike. */
+/** What every CryptoKey has (WebCrypto, §13): the runtime's keys and ours alike. */
 export interface CryptoKeyLike {
   /** "public", "private" or "secret". */
   readonly type: string;
@@ -155,7 +155,7 @@ export interface WebCryptoSubtle {
    * Imports a key (§8.4 "Import Key" for our algorithms; the runtime's importKey for the others).
    * Our algorithms take "raw-public", "spki" (ML-KEM only) and public "jwk" for a public key, and
    * "raw-seed", "pkcs8" (ML-KEM only; the seed or both forms) and private "jwk" for a private
-   * key. Public keys are checked as encapsulation checks them (FIPS 203 §7.2, and a NIST-curve
+   * key. Public keys are checked as encapsulation checks them (FIPS 203, §7.2, and a NIST-curve
    * hybrid's curve point).
    *
    * @param format - The key format: "raw-public", "raw-seed", "spki", "pkcs8" or "jwk" for our

@@ -1,4 +1,4 @@
-// Bad input and the API contract (DESIGN.md, "Public API" and "Errors"), per backend and
+// Bad input and the API contract (the README's API and Errors sections, ARCHITECTURE.md), per backend and
 // parameter set: every wrong length and every wrong type of every argument, out-of-range
 // coefficients in ek (§7.2), a wrong H(ek) in dk (§7.3), random ciphertexts (never refused),
 // inputs never modified, outputs fresh, frozen objects with the sizes of FIPS 203 Table 3, and

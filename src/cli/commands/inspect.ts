@@ -1,5 +1,5 @@
 // `mlkem-ts inspect`: what a key file holds (parameter set, public or private, what a private key
-// stores, sizes) and which checks it passes, each run on its own: the FIPS 203 §7.2 modulus check
+// stores, sizes) and which checks it passes, each run on its own: the FIPS 203, §7.2 modulus check
 // of the public key, the §7.3 checks of the decapsulation key, the consistency of the stored parts
 // with one another, and a pairwise encapsulate/decapsulate round trip.
 import { createHash } from 'node:crypto';
@@ -18,9 +18,9 @@ import { type StoredParts, storedParts } from '../parts.js';
 type Result = 'pass' | 'fail' | 'n/a';
 
 interface Checks {
-  /** FIPS 203 §7.2: every 12-bit coefficient of ek below q. */
+  /** FIPS 203, §7.2: every 12-bit coefficient of ek below q. */
   publicKey: Result;
-  /** FIPS 203 §7.3: H(ek) stored in dk matches its ek, that ek passes §7.2, ŝ is canonical (MlKem.checkSecretKey). */
+  /** FIPS 203, §7.3: H(ek) stored in dk matches its ek, that ek passes §7.2, ŝ is canonical (MlKem.checkSecretKey). */
   secretKey: Result;
   /** A stored seed expands to the stored expanded key (PKCS#8 "both"). */
   seedConsistency: Result;

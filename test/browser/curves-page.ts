@@ -1,5 +1,5 @@
 // The page of test/browser/curves.test.ts: the curve-paths suite (test/support/curve-paths-suite.ts)
-// on both backends, with the doors on the browser's Web Crypto, on noble and on 'auto'; then the
+// on both backends, with the doors on the paths given (the browser's Web Crypto, noble, 'auto'); then the
 // ponyfill (mlkem-ts/webcrypto) for each concrete hybrid against the synchronous noble hybrid. The
 // result is POSTed to /result.
 import { MlKem1024, MlKem768 } from '../../src/index.js';
@@ -9,6 +9,7 @@ import { subtle } from '../../src/webcrypto/index.js';
 import { type CurvePathsResult, runCurvePaths } from '../support/curve-paths-suite.js';
 
 declare const __ROUNDS__: number;
+declare const __PATHS__: Array<'webcrypto' | 'noble' | 'auto'>;
 
 export interface CurvesPageResult {
   ua: string;
@@ -47,7 +48,7 @@ async function ponyfill(result: CurvesPageResult): Promise<void> {
 (async () => {
   const result: CurvesPageResult = { ua: navigator.userAgent, suites: {}, ponyfill: [], ponyfillChecks: 0, fatal: null };
   try {
-    const paths = ['webcrypto', 'noble', 'auto'] as const;
+    const paths = __PATHS__;
     result.suites.portable = await runCurvePaths({ MlKem768, MlKem1024 }, paths, __ROUNDS__);
     result.suites.wasm = await runCurvePaths(await loadWasm(), paths, __ROUNDS__);
     await ponyfill(result);

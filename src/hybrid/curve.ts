@@ -70,3 +70,45 @@ export function nobleCall<T>(what: string, f: () => T): T {
     );
   }
 }
+
+// The seam of the asynchronous doors (curve-async.ts): the same multiplications behind promises,
+// so that the runtime's own Web Crypto (webcrypto-curves.ts) can be a third implementation.
+
+export type AsyncCurvePath = CurvePath | 'webcrypto';
+export type AsyncCurveChoice = AsyncCurvePath | 'auto';
+
+/** A peer's element, imported once into an implementation (a Web Crypto public key, or a copy of the bytes). */
+export interface AsyncElement {
+  readonly bytes: Uint8Array;
+}
+
+/** What ephemeral() gives: the public element and the shared secret (the caller's to wipe). */
+export interface Ephemeral {
+  readonly publicKey: Uint8Array;
+  readonly sharedSecret: Uint8Array | undefined;
+}
+
+/** A scalar loaded into an implementation, with its public element computed. */
+export interface AsyncCurveKey {
+  /** The public element of the scalar (X25519(k, 9), or d·G uncompressed): the caller's to keep. */
+  readonly publicKey: Uint8Array;
+  /** The Diffie-Hellman value with an element that the Group has accepted (not of low order), fresh. */
+  sharedSecret(peer: AsyncElement): Promise<Uint8Array>;
+  /** Drops (noble: wipes) the implementation's copy of the scalar. */
+  dispose(): void;
+}
+
+export interface AsyncCurveImpl {
+  readonly path: AsyncCurvePath;
+  /** Loads a scalar that the Group has already accepted; reads it before returning its promise (the caller may wipe it then). */
+  load(scalar: Uint8Array): Promise<AsyncCurveKey>;
+  /** Imports an element that the Group has already accepted (bytes: a private copy the element keeps). */
+  element(bytes: Uint8Array): Promise<AsyncElement>;
+  /**
+   * An ephemeral key pair whose scalar never leaves the implementation (Web Crypto's
+   * generateKey), where it has one: its public element, and its Diffie-Hellman value with `peer`
+   * (none without a peer: X25519's low-order case, which the caller answers with zeros). Without
+   * it the caller draws a scalar and loads it.
+   */
+  readonly ephemeral?: (peer: AsyncElement | undefined) => Promise<Ephemeral>;
+}

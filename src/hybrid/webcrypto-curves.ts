@@ -15,8 +15,7 @@
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { detail } from '../random.js';
-import type { CurveImpl } from './curve.js';
-import type { AsyncCurveImpl, AsyncCurveKey, AsyncElement, Ephemeral } from './curve-async.js';
+import type { AsyncCurveImpl, AsyncCurveKey, AsyncElement, CurveImpl, Ephemeral } from './curve.js';
 import { GENERATOR, LEADING_ZERO, fromHex, offsetView, toHex } from './native.js';
 
 type CurveName = 'X25519' | 'P-256' | 'P-384';

@@ -216,7 +216,8 @@ it('the Web Crypto examples of the README run as written (each in a fresh proces
         ? "\nconst iv = new Uint8Array(12);\nconst sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, sharedKey, new Uint8Array([7]));\nif (new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, aesKey, sealed))[0] !== 7) throw new Error('keys differ');\n"
         : '';
       const file = join(dir, `example-${i}.mts`);
-      writeFileSync(file, code.replaceAll("'mlkem-ts/webcrypto'", JSON.stringify(entry)) + check);
+      const global = fileURLToPath(new URL('../../src/webcrypto/global.ts', import.meta.url)); // types only
+      writeFileSync(file, code.replaceAll("'mlkem-ts/webcrypto/global'", JSON.stringify(global)).replaceAll("'mlkem-ts/webcrypto'", JSON.stringify(entry)) + check);
       const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
       assert.equal(run.status, 0, `README example ${i + 1}:\n${code}\n${run.stderr}`);
     });

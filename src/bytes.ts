@@ -7,28 +7,42 @@
 // view, its current length), a detached buffer holds no bytes, another realm's buffer is a buffer.
 import { MlKemError } from './errors.js';
 
+/**
+ * The intrinsic getters that read a buffer's or view's internal slots, so that no subclass, Proxy
+ * or overridden property can lie to them: %TypedArray%.prototype's (type tag, length, buffer,
+ * offset, byte length), DataView's, ArrayBuffer's and SharedArrayBuffer's byteLength. Read once.
+ */
 interface Intrinsics {
   tag: () => unknown;
   length: () => number;
   buffer: () => ArrayBufferLike;
   byteOffset: () => number;
+  byteLength: () => number;
+  dataViewBuffer: () => ArrayBufferLike;
+  dataViewOffset: () => number;
+  dataViewLength: () => number;
+  arrayBufferLength: () => number;
+  sharedLength: (() => number) | undefined;
 }
 
-let typedArrayGetters: Intrinsics | undefined;
+let getters: Intrinsics | undefined;
 
-/**
- * The intrinsic %TypedArray%.prototype getters for the type tag, length, buffer and offset: they
- * read the array's internal slots, so no subclass, Proxy or overridden property can lie to them.
- */
 function intrinsics(): Intrinsics {
-  if (typedArrayGetters) return typedArrayGetters;
-  const proto = Object.getPrototypeOf(Uint8Array.prototype) as object;
-  const get = (key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get!;
-  return (typedArrayGetters = {
-    tag: get(Symbol.toStringTag),
-    length: get('length') as () => number,
-    buffer: get('buffer') as () => ArrayBufferLike,
-    byteOffset: get('byteOffset') as () => number,
+  if (getters) return getters;
+  const get = <T>(proto: object, key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get! as () => T;
+  const typed = Object.getPrototypeOf(Uint8Array.prototype) as object;
+  const Shared = (globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer;
+  return (getters = {
+    tag: get(typed, Symbol.toStringTag),
+    length: get(typed, 'length'),
+    buffer: get(typed, 'buffer'),
+    byteOffset: get(typed, 'byteOffset'),
+    byteLength: get(typed, 'byteLength'),
+    dataViewBuffer: get(DataView.prototype, 'buffer'),
+    dataViewOffset: get(DataView.prototype, 'byteOffset'),
+    dataViewLength: get(DataView.prototype, 'byteLength'),
+    arrayBufferLength: get(ArrayBuffer.prototype, 'byteLength'),
+    sharedLength: Shared === undefined ? undefined : get(Shared.prototype, 'byteLength'),
   });
 }
 
@@ -72,37 +86,6 @@ export function copyBytes(value: Uint8Array): Uint8Array {
   return out;
 }
 
-/** The intrinsic getters of the BufferSource types, read once. */
-interface BufferIntrinsics {
-  arrayBufferLength: () => number;
-  sharedLength: (() => number) | undefined;
-  viewBuffer: () => ArrayBufferLike;
-  viewOffset: () => number;
-  viewLength: () => number;
-  dataViewBuffer: () => ArrayBufferLike;
-  dataViewOffset: () => number;
-  dataViewLength: () => number;
-}
-
-let bufferGetters: BufferIntrinsics | undefined;
-
-function bufferIntrinsics(): BufferIntrinsics {
-  if (bufferGetters) return bufferGetters;
-  const get = (proto: object, key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get!;
-  const typed = Object.getPrototypeOf(Uint8Array.prototype) as object;
-  const Shared = (globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer;
-  return (bufferGetters = {
-    arrayBufferLength: get(ArrayBuffer.prototype, 'byteLength') as () => number,
-    sharedLength: Shared === undefined ? undefined : (get(Shared.prototype, 'byteLength') as () => number),
-    viewBuffer: get(typed, 'buffer') as () => ArrayBufferLike,
-    viewOffset: get(typed, 'byteOffset') as () => number,
-    viewLength: get(typed, 'byteLength') as () => number,
-    dataViewBuffer: get(DataView.prototype, 'buffer') as () => ArrayBufferLike,
-    dataViewOffset: get(DataView.prototype, 'byteOffset') as () => number,
-    dataViewLength: get(DataView.prototype, 'byteLength') as () => number,
-  });
-}
-
 /** f's result, or undefined when it throws (an intrinsic getter given the wrong kind of object). */
 function attempt<T>(f: () => T): T | undefined {
   try {
@@ -114,7 +97,7 @@ function attempt<T>(f: () => T): T | undefined {
 
 /** The byte length of an ArrayBuffer or SharedArrayBuffer (0 when detached), and which it is; undefined for anything else. */
 function bufferLength(buffer: unknown): { length: number; shared: boolean } | undefined {
-  const g = bufferIntrinsics();
+  const g = intrinsics();
   const plain = attempt(() => g.arrayBufferLength.call(buffer));
   if (plain !== undefined) return { length: plain, shared: false };
   const shared = g.sharedLength && attempt(() => g.sharedLength!.call(buffer));
@@ -138,16 +121,16 @@ export interface BufferCopy {
  * Each caller decides what it accepts (Web Crypto refuses shared memory, as WebIDL does).
  */
 export function copyBuffer(value: unknown): BufferCopy | undefined {
-  const g = bufferIntrinsics();
+  const g = intrinsics();
   let buffer: unknown = value;
   let offset = 0;
   let length: number | undefined;
   let view = true;
   // A TypedArray's getters give 0 on a detached buffer; a DataView's throw there (its buffer says 0).
-  if (attempt(() => g.viewBuffer.call(value)) !== undefined) {
-    buffer = g.viewBuffer.call(value);
-    offset = g.viewOffset.call(value);
-    length = g.viewLength.call(value);
+  if (attempt(() => g.buffer.call(value)) !== undefined) {
+    buffer = g.buffer.call(value);
+    offset = g.byteOffset.call(value);
+    length = g.byteLength.call(value);
   } else if (attempt(() => g.dataViewBuffer.call(value)) !== undefined) {
     buffer = g.dataViewBuffer.call(value);
     offset = attempt(() => g.dataViewOffset.call(value)) ?? 0;

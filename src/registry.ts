@@ -4,16 +4,11 @@
 // fuzzer and the tests. Adding a hybrid is one entry here plus its construction in src/hybrid/.
 // Pure data: importing it pulls in no algorithm code.
 
-/** Byte lengths of a KEM's inputs and outputs, as its object's `sizes` gives them. */
-export interface RegistrySizes {
-  readonly publicKey: number;
-  readonly secretKey: number;
-  readonly ciphertext: number;
-  readonly sharedSecret: number;
-  readonly seed: number;
-  /** The caller-chosen encapsulation randomness: ML-KEM's m, a hybrid's eseed. */
-  readonly eseed: number;
-}
+/**
+ * Byte lengths of a KEM's inputs and outputs, as its object's `sizes` gives them (HybridSizes and
+ * MlKem's sizes say what each is), and `eseed`: the caller-chosen encapsulation randomness (ML-KEM's m).
+ */
+export type RegistrySizes = Readonly<Record<'publicKey' | 'secretKey' | 'ciphertext' | 'sharedSecret' | 'seed' | 'eseed', number>>;
 
 /** What every entry has. */
 interface EntryBase {

@@ -3,7 +3,6 @@
 // "CG" framework of draft-irtf-cfrg-hybrid-kems) over an ML-KEM object of any backend and a
 // Group: a 32-byte seed is the whole secret key; SHAKE256 expands it into ML-KEM's d ‖ z and the
 // group's seed; SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label) binds the two shared secrets.
-import { checkBytes, takeBytes } from '../args.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, KeyPair, MlKem } from '../kem.js';
@@ -12,8 +11,9 @@ import { sha3_256, shake256 } from '../sha3.js';
 import { concat } from '../bytes.js';
 import { registerConcrete } from './concrete-async.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
-import { hybridDecapsulationKey, kemEncapsulationKey } from './mlkem.js';
-import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName } from './types.js';
+import { type Expanded, buildHybrid } from './builder.js';
+import { kemEncapsulationKey } from './mlkem.js';
+import type { HybridKem, HybridName } from './types.js';
 
 /** A concrete hybrid KEM's parameters (the draft's §4, and its groups' constants of §3.1). */
 export interface ConcreteParams {
@@ -37,18 +37,11 @@ export interface ConcreteParams {
   refuseLowOrder?: boolean;
 }
 
-/** The expanded decapsulation key (expandKey): the ML-KEM key object and the loaded group scalar. */
-interface Expanded {
-  dkPq: DecapsulationKey;
-  dkT: CurveKey;
-  ekT: Uint8Array;
-}
-
 /**
  * Builds a concrete hybrid KEM. Sizes: publicKey = ML-KEM ek ‖ group element; secretKey = seed =
  * 32 bytes; ciphertext = ML-KEM ct ‖ group element; sharedSecret 32; eseed = ML-KEM m (32) ‖
  * group seed (EncapsDerand's randomness, Appendix A of the draft: Nrandom = 32 + Group.Nseed).
- * The one-shot functions are the key objects' operations on a key made and disposed in the call.
+ * builder.ts makes the public object around the steps below: derivation, combiner and byte layout.
  */
 export function createConcrete(c: ConcreteParams): HybridKem {
   const { name, kem, group } = c;
@@ -205,132 +198,29 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     return { m: eseed.subarray(0, 32), scalar: scalarOf(eseed.subarray(32), arg('eseed'), `bytes 32..${sizes.eseed}`) };
   }
 
-  /** The key object of a checked ML-KEM key and group element (ekT: a private copy). */
-  function encapsulationKeyOf(ekPq: EncapsulationKey, ekT: Uint8Array): HybridEncapsulationKey {
-    const run = (eseed: Uint8Array) => {
-      const { m, scalar } = splitEseed(eseed);
-      try {
-        return encaps(ekPq, ekT, m, scalar);
-      } finally {
-        wipe(scalar);
-      }
-    };
-    return Object.freeze({
-      name,
-      bytes: () => concat(ekPq.bytes(), ekT),
-      /** Encaps: EncapsDerand(ek, random(32 + Group.Nseed)). */
-      encapsulate(): Encapsulation {
-        const eseed = new Uint8Array(sizes.eseed);
-        try {
-          fillRandom(eseed);
-          return run(eseed);
-        } finally {
-          wipe(eseed);
-        }
-      },
-      encapsulateInternal(eseed: Uint8Array): Encapsulation {
-        const es = takeBytes(eseed, sizes.eseed, arg('eseed'));
-        try {
-          return run(es);
-        } finally {
-          wipe(es);
-        }
-      },
-    });
-  }
-
-  /** Parses and checks a public key (a private copy): the group element, then FIPS 203, §7.2 on ek_PQ. */
-  function parsePublicKey(pk: Uint8Array): HybridEncapsulationKey {
+  /** A public key's halves (a private copy): the group element checked, then FIPS 203, §7.2 on ek_PQ. */
+  function parsePublicKey(pk: Uint8Array): { ekPq: EncapsulationKey; ekT: Uint8Array } {
     checkElement(pk.subarray(nEk), arg('publicKey'), nEk);
-    return encapsulationKeyOf(kemEncapsulationKey(kem, pk.subarray(0, nEk), arg('publicKey'), 0), pk.slice(nEk));
+    return { ekPq: kemEncapsulationKey(kem, pk.subarray(0, nEk), arg('publicKey'), 0), ekT: pk.slice(nEk) };
   }
 
-  /** The decapsulation key object of a seed (a private copy, which it keeps and wipes), and its expansion. */
-  function expandedKey(seed: Uint8Array, what: string): { key: HybridDecapsulationKey; dkPq: DecapsulationKey; ekT: Uint8Array } {
-    let e: Expanded;
-    try {
-      e = expand(seed, what);
-    } catch (err) {
-      wipe(seed);
-      throw err;
-    }
-    const key = hybridDecapsulationKey({
-      name,
-      seed,
-      encapsulationKey: encapsulationKeyOf(e.dkPq.encapsulationKey, e.ekT),
-      ciphertextBytes: sizes.ciphertext,
-      decapsulate: (ct) => decaps(e, ct),
-      parts: [e.dkPq, e.dkT],
-    });
-    return { key, dkPq: e.dkPq, ekT: e.ekT };
-  }
-
-  const decapsulationKeyOf = (seed: Uint8Array, what: string): HybridDecapsulationKey => expandedKey(seed, what).key;
-
-  const hybrid: HybridKem = Object.freeze({
+  const { kem: hybrid, expandedKey } = buildHybrid({
     name,
     sizes,
-
-    /** GenerateKeyPair (a random 32-byte seed) or, for a given seed, DeriveKeyPair: ek = ek_PQ ‖ ek_T. */
-    keygen(seed?: Uint8Array): HybridKeyPair {
-      if (seed !== undefined) checkBytes(seed, 32, arg('seed'));
-      const s = new Uint8Array(32);
-      try {
-        if (seed === undefined) fillRandom(s);
-        else s.set(seed);
-        return { publicKey: publicKeyOf(s, arg('seed')), secretKey: s.slice(), seed: s.slice() };
-      } finally {
-        wipe(s);
-      }
-    },
-
-    encapsulate(publicKey: Uint8Array): Encapsulation {
-      return parsePublicKey(takeBytes(publicKey, sizes.publicKey, arg('publicKey'))).encapsulate();
-    },
-
-    encapsulateInternal(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation {
-      const pk = takeBytes(publicKey, sizes.publicKey, arg('publicKey'));
-      const es = takeBytes(eseed, sizes.eseed, arg('eseed'));
-      let scalar: Uint8Array | undefined;
-      try {
-        const parts = splitEseed(es); // ERR_INVALID_SECRET_KEY before the public key's errors
-        scalar = parts.scalar;
-        checkElement(pk.subarray(nEk), arg('publicKey'), nEk);
-        return encaps(kemEncapsulationKey(kem, pk.subarray(0, nEk), arg('publicKey'), 0), pk.subarray(nEk), parts.m, scalar);
-      } finally {
-        wipe(es, scalar);
-      }
-    },
-
+    parsePublicKey,
+    publicKeyBytes: (ekPq, ekT) => concat(ekPq.bytes(), ekT),
     /**
-     * Decaps: ML-KEM rejects implicitly, so only an invalid P-256/P-384 point in ct_T is refused
-     * (X-Wing refuses nothing unless refuseLowOrder: a low-order ct_T gives ss_T = 0, which the
-     * combiner still binds).
+     * ML-KEM rejects implicitly, so only an invalid P-256/P-384 point in ct_T is refused (X-Wing
+     * refuses nothing unless refuseLowOrder: a low-order ct_T gives ss_T = 0, which the combiner binds).
      */
-    decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
-      const ct = takeBytes(ciphertext, sizes.ciphertext, arg('ciphertext'));
-      const sk = takeBytes(secretKey, 32, arg('secretKey'));
-      try {
-        checkElement(ct.subarray(nCt), arg('ciphertext'), nCt, refuses || refusesLowOrder); // before any work on the key
-      } catch (err) {
-        wipe(sk); // our copy of the caller's secret
-        throw err;
-      }
-      const dk = decapsulationKeyOf(sk, arg('secretKey'));
-      try {
-        return dk.decapsulate(ct);
-      } finally {
-        dk.dispose();
-      }
-    },
-
-    encapsulationKey(publicKey: Uint8Array): HybridEncapsulationKey {
-      return parsePublicKey(takeBytes(publicKey, sizes.publicKey, arg('publicKey')));
-    },
-
-    decapsulationKey(secretKey: Uint8Array): HybridDecapsulationKey {
-      return decapsulationKeyOf(takeBytes(secretKey, 32, arg('secretKey')), arg('secretKey'));
-    },
+    checkCiphertext: (ct) => checkElement(ct.subarray(nCt), arg('ciphertext'), nCt, refuses || refusesLowOrder),
+    splitEseed,
+    /** Encaps: EncapsDerand(ek, random(32 + Group.Nseed)). */
+    fillEseed: fillRandom,
+    encaps,
+    expand,
+    publicKeyOf,
+    decaps,
   });
 
   // The same construction for the asynchronous doors (concrete-async.ts), whose curve half may
@@ -346,10 +236,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     combiner,
     splitEseed,
     derive,
-    parsePublicKey: (pk) => {
-      checkElement(pk.subarray(nEk), arg('publicKey'), nEk);
-      return { ekPq: kemEncapsulationKey(kem, pk.subarray(0, nEk), arg('publicKey'), 0), ekT: pk.slice(nEk) };
-    },
+    parsePublicKey,
     decapsulationKey: (seed) => expandedKey(seed, arg('secretKey')),
   });
   return hybrid;

@@ -5,15 +5,15 @@
 // are secure only inside a protocol that binds the transcript (RFC 10024, §6).
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { checkBytes, takeBytes } from '../args.js';
-import { checkKem, type DecapsulationKey, type Encapsulation, type EncapsulationKey, type KeyPair, type MlKem } from '../kem.js';
+import { checkKem, type Encapsulation, type EncapsulationKey, type KeyPair, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { concat } from '../bytes.js';
 import type { HybridConstruction } from './construction.js';
 import type { CurveChoice, CurveKey, Group } from './curve.js';
-import { hybridDecapsulationKey, kemEncapsulationKey } from './mlkem.js';
+import { type Expanded, buildHybrid } from './builder.js';
+import { kemEncapsulationKey } from './mlkem.js';
 import { P256_GROUP, P384_GROUP, tlsScalar } from './nist.js';
-import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName } from './types.js';
+import type { HybridKem, HybridName } from './types.js';
 import { X25519 } from './x25519.js';
 
 /** The ECDH half of an RFC 10024 group: its curve, and how seed material becomes a scalar. */
@@ -106,56 +106,41 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     }
   }
 
-  /** The key object of a checked ML-KEM key and ECDH share (share: a private copy). */
-  function encapsulationKeyOf(ekPq: EncapsulationKey, share: Uint8Array): HybridEncapsulationKey {
-    const run = (eseed: Uint8Array) => {
-      const { m, scalar } = splitEseed(eseed);
-      return encaps(ekPq, share, m, scalar);
-    };
-    return Object.freeze({
-      name,
-      bytes: () => join(ekPq.bytes(), share),
-      /** ML-KEM.Encaps (FIPS 203, Algorithm 20) and a fresh ECDH key pair. */
-      encapsulate(): Encapsulation {
-        const eseed = new Uint8Array(es.total);
-        const c = new Uint8Array(ecdh.seedBytes);
-        let scalar: Uint8Array | undefined;
-        try {
-          fillRandom(eseed.subarray(es.kem, es.kem + 32));
-          fillRandom(c);
-          scalar = ecdh.scalarFromSeed(c); // in [1, n - 1] for every c
-          eseed.set(scalar, es.ec);
-          return run(eseed);
-        } finally {
-          wipe(eseed, c, scalar);
-        }
-      },
-      encapsulateInternal(eseed: Uint8Array): Encapsulation {
-        const e = takeBytes(eseed, es.total, arg('eseed'));
-        try {
-          return run(e);
-        } finally {
-          wipe(e);
-        }
-      },
-    });
-  }
-
-  /** Parses and checks a client key share (a private copy): the ECDH share, then FIPS 203, §7.2. */
-  function parsePublicKey(publicKey: Uint8Array): HybridEncapsulationKey {
+  /** A client key share's halves (a private copy): the ECDH share checked, then FIPS 203, §7.2. */
+  function parsePublicKey(publicKey: Uint8Array): { ekPq: EncapsulationKey; ekT: Uint8Array } {
     const share = publicKey.subarray(pk.ec, pk.ec + group.elementBytes);
     checkShare(share, arg('publicKey'), pk.ec);
-    return encapsulationKeyOf(kemEncapsulationKey(kem, publicKey.subarray(pk.kem, pk.kem + kem.sizes.publicKey), arg('publicKey'), pk.kem), share.slice());
+    return { ekPq: kemEncapsulationKey(kem, publicKey.subarray(pk.kem, pk.kem + kem.sizes.publicKey), arg('publicKey'), pk.kem), ekT: share.slice() };
   }
 
-  /** The secret key's halves: ML-KEM.KeyGen_internal (FIPS 203, Algorithm 16) as a key object, and the loaded ECDH scalar. */
-  function expand(s: Uint8Array): { dkPq: DecapsulationKey; dkT: CurveKey } {
+  /** A fresh eseed: ML-KEM.Encaps's m (FIPS 203, Algorithm 20) and a fresh ECDH key pair's scalar. */
+  function fillEseed(eseed: Uint8Array): void {
+    const c = new Uint8Array(ecdh.seedBytes);
+    let scalar: Uint8Array | undefined;
+    try {
+      fillRandom(eseed.subarray(es.kem, es.kem + 32));
+      fillRandom(c);
+      scalar = ecdh.scalarFromSeed(c); // in [1, n - 1] for every c
+      eseed.set(scalar, es.ec);
+    } finally {
+      wipe(c, scalar);
+    }
+  }
+
+  /**
+   * The secret key's halves: ML-KEM.KeyGen_internal (FIPS 203, Algorithm 16) as a key object, the
+   * loaded ECDH scalar and, for a key object, the client's ECDH share (computed once).
+   */
+  function expand(s: Uint8Array, _what: string, forKey: boolean): Expanded {
     const dkPq = kem.decapsulationKey(s.subarray(sk.kem, sk.kem + 64));
     const scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
+    let dkT: CurveKey | undefined;
     try {
-      return { dkPq, dkT: impl().load(scalar) };
+      dkT = impl().load(scalar);
+      return { dkPq, dkT, ekT: forKey ? dkT.publicKey() : new Uint8Array(0) };
     } catch (err) {
       dkPq.dispose();
+      dkT?.dispose();
       throw err;
     } finally {
       wipe(scalar);
@@ -166,7 +151,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
    * The client's side (§4.2, §4.3) for a ciphertext (a private copy of the right length): the
    * ECDH share is validated and refused if invalid; the ML-KEM part is never refused (implicit rejection).
    */
-  function decaps(x: { dkPq: DecapsulationKey; dkT: CurveKey }, c: Uint8Array): Uint8Array {
+  function decaps(x: Expanded, c: Uint8Array): Uint8Array {
     const share = c.subarray(ct.ec, ct.ec + group.elementBytes);
     checkShare(share, arg('ciphertext'), ct.ec);
     let ssE: Uint8Array | undefined;
@@ -208,97 +193,19 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     }
   }
 
-  /** Runs f on the expanded secret key (a private copy), then wipes both. */
-  function withExpanded<T>(s: Uint8Array, f: (x: { dkPq: DecapsulationKey; dkT: CurveKey }) => T): T {
-    let x: { dkPq: DecapsulationKey; dkT: CurveKey } | undefined;
-    try {
-      x = expand(s);
-      return f(x);
-    } finally {
-      wipe(s);
-      x?.dkPq.dispose();
-      x?.dkT.dispose();
-    }
-  }
-
-  return Object.freeze({
+  return buildHybrid({
     name,
     sizes,
-
-    /** The client's key pair: ML-KEM.KeyGen_internal (FIPS 203, Algorithm 16) and an ECDH key pair. */
-    keygen(seed?: Uint8Array): HybridKeyPair {
-      if (seed !== undefined) checkBytes(seed, sk.total, arg('seed'));
-      const s = new Uint8Array(sk.total);
-      if (seed === undefined) fillRandom(s);
-      else s.set(seed);
-      const copies = { secretKey: s.slice(), seed: s.slice() };
-      try {
-        return { publicKey: publicKeyOf(s), ...copies };
-      } catch (err) {
-        wipe(copies.secretKey, copies.seed);
-        throw err;
-      }
-    },
-
-    encapsulate(publicKey: Uint8Array): Encapsulation {
-      return parsePublicKey(takeBytes(publicKey, pk.total, arg('publicKey'))).encapsulate();
-    },
-
-    encapsulateInternal(publicKey: Uint8Array, eseed: Uint8Array): Encapsulation {
-      const ours = takeBytes(publicKey, pk.total, arg('publicKey'));
-      const e = takeBytes(eseed, es.total, arg('eseed'));
-      try {
-        const { m, scalar } = splitEseed(e); // ERR_INVALID_SECRET_KEY before the public key's errors
-        const share = ours.subarray(pk.ec, pk.ec + group.elementBytes);
-        checkShare(share, arg('publicKey'), pk.ec);
-        const ekPq = kemEncapsulationKey(kem, ours.subarray(pk.kem, pk.kem + kem.sizes.publicKey), arg('publicKey'), pk.kem);
-        return encaps(ekPq, share, m, scalar);
-      } finally {
-        wipe(e);
-      }
-    },
-
-    decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
-      const c = takeBytes(ciphertext, ct.total, arg('ciphertext'));
-      const s = takeBytes(secretKey, sk.total, arg('secretKey'));
-      try {
-        checkShare(c.subarray(ct.ec, ct.ec + group.elementBytes), arg('ciphertext'), ct.ec); // before any work on the key
-      } catch (err) {
-        wipe(s); // our copy of the caller's secret
-        throw err;
-      }
-      return withExpanded(s, (x) => decaps(x, c));
-    },
-
-    encapsulationKey(publicKey: Uint8Array): HybridEncapsulationKey {
-      return parsePublicKey(takeBytes(publicKey, pk.total, arg('publicKey')));
-    },
-
-    /** A decapsulation key object: the halves expanded once, the client's ECDH share computed once. */
-    decapsulationKey(secretKey: Uint8Array): HybridDecapsulationKey {
-      const s = takeBytes(secretKey, sk.total, arg('secretKey'));
-      let x: { dkPq: DecapsulationKey; dkT: CurveKey } | undefined;
-      let share: Uint8Array;
-      try {
-        x = expand(s);
-        share = x.dkT.publicKey();
-      } catch (err) {
-        wipe(s);
-        x?.dkPq.dispose();
-        x?.dkT.dispose();
-        throw err;
-      }
-      const parts = x;
-      return hybridDecapsulationKey({
-        name,
-        seed: s,
-        encapsulationKey: encapsulationKeyOf(parts.dkPq.encapsulationKey, share),
-        ciphertextBytes: ct.total,
-        decapsulate: (c) => decaps(parts, c),
-        parts: [parts.dkPq, parts.dkT],
-      });
-    },
-  });
+    parsePublicKey,
+    publicKeyBytes: (ekPq, ekT) => join(ekPq.bytes(), ekT),
+    checkCiphertext: (c) => checkShare(c.subarray(ct.ec, ct.ec + group.elementBytes), arg('ciphertext'), ct.ec),
+    splitEseed,
+    fillEseed,
+    encaps,
+    expand,
+    publicKeyOf,
+    decaps,
+  }).kem;
 }
 
 /** X25519MLKEM768 over an ML-KEM-768 object, with the given curve implementation (internal). */

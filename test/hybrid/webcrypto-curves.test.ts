@@ -98,8 +98,14 @@ describe("the self-test: a Web Crypto that fails it is not used", () => {
     }],
   ];
   for (const [what, change] of broken) {
-    it(`a Web Crypto that ${what}: refused for every curve`, async () => {
-      for (const [name, reference] of cases) assert.equal(await testedWebCryptoImpl(name, subtleWith(change), reference), undefined, name);
+    const keyPairs = what.startsWith('gives a random key pair');
+    it(`a Web Crypto that ${what}: refused for every curve${keyPairs ? ' whose encapsulation uses generateKey' : ''}`, async () => {
+      for (const [name, reference] of cases) {
+        const impl = await testedWebCryptoImpl(name, subtleWith(change), reference);
+        // Without getPublicKey (Node 20) a P-curve encapsulation loads a scalar of ours: generateKey is then never used.
+        if (keyPairs && name !== 'X25519' && impl?.ephemeral === undefined) continue;
+        assert.equal(impl, undefined, name);
+      }
     });
   }
 

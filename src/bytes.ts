@@ -98,6 +98,12 @@ function attempt<T>(f: () => T): T | undefined {
 /** The byte length of an ArrayBuffer or SharedArrayBuffer (0 when detached), and which it is; undefined for anything else. */
 function bufferLength(buffer: unknown): { length: number; shared: boolean } | undefined {
   const g = intrinsics();
+  // The tag says which getter to ask first, so that the common paths throw nothing (an exception
+  // costs microseconds); the getter, reading the internal slot, decides.
+  if (attempt(() => Object.prototype.toString.call(buffer)) === '[object SharedArrayBuffer]') {
+    const shared = g.sharedLength && attempt(() => g.sharedLength!.call(buffer));
+    if (shared !== undefined) return { length: shared, shared: true };
+  }
   const plain = attempt(() => g.arrayBufferLength.call(buffer));
   if (plain !== undefined) return { length: plain, shared: false };
   const shared = g.sharedLength && attempt(() => g.sharedLength!.call(buffer));
@@ -126,12 +132,14 @@ export function copyBuffer(value: unknown): BufferCopy | undefined {
   let offset = 0;
   let length: number | undefined;
   let view = true;
-  // A TypedArray's getters give 0 on a detached buffer; a DataView's throw there (its buffer says 0).
-  if (attempt(() => g.buffer.call(value)) !== undefined) {
+  // ArrayBuffer.isView and the TypedArray tag getter read internal slots without throwing. A
+  // TypedArray's getters give 0 on a detached buffer; a DataView's throw there (its buffer says 0).
+  const isView = ArrayBuffer.isView(value);
+  if (isView && g.tag.call(value) !== undefined) {
     buffer = g.buffer.call(value);
     offset = g.byteOffset.call(value);
     length = g.byteLength.call(value);
-  } else if (attempt(() => g.dataViewBuffer.call(value)) !== undefined) {
+  } else if (isView) {
     buffer = g.dataViewBuffer.call(value);
     offset = attempt(() => g.dataViewOffset.call(value)) ?? 0;
     length = attempt(() => g.dataViewLength.call(value)) ?? 0;

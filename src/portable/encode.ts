@@ -83,111 +83,32 @@ function compressAt(f: Int16Array, j: number, d: number): number {
  * ByteEncode_d(Compress_d(f)) (FIPS 203, Algorithm 5 and eq. 4.7) for one polynomial, writing
  * 32·d bytes at out[off], for d in {4, 5, 10, 11} (du and dv of every parameter set).
  * Input |f[j]| < q.
- * Note: the bit packing is written out for each d (a group of coefficients that fills whole
- * bytes at a time, with fixed shifts); Uint8Array stores keep the low eight bits.
+ * Note: the bits are gathered in an accumulator and written a byte at a time, which is the
+ * algorithm's bit order; the inner loop's count depends on d and j only, never on the data.
  */
 export function compressEncode(out: Uint8Array, off: number, f: Int16Array, d: number): void {
-  switch (d) {
-    case 4:
-      for (let j = 0; j < 256; j += 2) out[off++] = compressAt(f, j, d) | (compressAt(f, j + 1, d) << 4);
-      return;
-    case 5:
-      for (let j = 0; j < 256; j += 8, off += 5) {
-        const c0 = compressAt(f, j, d), c1 = compressAt(f, j + 1, d), c2 = compressAt(f, j + 2, d), c3 = compressAt(f, j + 3, d);
-        const c4 = compressAt(f, j + 4, d), c5 = compressAt(f, j + 5, d), c6 = compressAt(f, j + 6, d), c7 = compressAt(f, j + 7, d);
-        out[off] = c0 | (c1 << 5);
-        out[off + 1] = (c1 >> 3) | (c2 << 2) | (c3 << 7);
-        out[off + 2] = (c3 >> 1) | (c4 << 4);
-        out[off + 3] = (c4 >> 4) | (c5 << 1) | (c6 << 6);
-        out[off + 4] = (c6 >> 2) | (c7 << 3);
-      }
-      return;
-    case 10:
-      for (let j = 0; j < 256; j += 4, off += 5) {
-        const c0 = compressAt(f, j, d), c1 = compressAt(f, j + 1, d), c2 = compressAt(f, j + 2, d), c3 = compressAt(f, j + 3, d);
-        out[off] = c0;
-        out[off + 1] = (c0 >> 8) | (c1 << 2);
-        out[off + 2] = (c1 >> 6) | (c2 << 4);
-        out[off + 3] = (c2 >> 4) | (c3 << 6);
-        out[off + 4] = c3 >> 2;
-      }
-      return;
-    case 11:
-      for (let j = 0; j < 256; j += 8, off += 11) {
-        const c0 = compressAt(f, j, d), c1 = compressAt(f, j + 1, d), c2 = compressAt(f, j + 2, d), c3 = compressAt(f, j + 3, d);
-        const c4 = compressAt(f, j + 4, d), c5 = compressAt(f, j + 5, d), c6 = compressAt(f, j + 6, d), c7 = compressAt(f, j + 7, d);
-        out[off] = c0;
-        out[off + 1] = (c0 >> 8) | (c1 << 3);
-        out[off + 2] = (c1 >> 5) | (c2 << 6);
-        out[off + 3] = c2 >> 2;
-        out[off + 4] = (c2 >> 10) | (c3 << 1);
-        out[off + 5] = (c3 >> 7) | (c4 << 4);
-        out[off + 6] = (c4 >> 4) | (c5 << 7);
-        out[off + 7] = c5 >> 1;
-        out[off + 8] = (c5 >> 9) | (c6 << 2);
-        out[off + 9] = (c6 >> 6) | (c7 << 5);
-        out[off + 10] = c7 >> 3;
-      }
-      return;
-    default:
-      throw new RangeError(`compressEncode: d must be 4, 5, 10 or 11, got ${d}`);
+  let acc = 0; // < 2^(d + 7) ≤ 2^18
+  let bits = 0;
+  for (let j = 0; j < 256; j++) {
+    acc |= compress(fieldToCanonical(f[j]!), d) << bits;
+    for (bits += d; bits >= 8; bits -= 8, acc >>>= 8) out[off++] = acc;
   }
 }
 
 /**
  * Decompress_d(ByteDecode_d(src)) (FIPS 203, Algorithm 6 and eq. 4.8) for one polynomial,
  * reading 32·d bytes at src[off], for d in {4, 5, 10, 11}. Output in [0, q).
- * Note: unpacked with fixed shifts per d, the inverse of compressEncode.
+ * Note: the inverse of compressEncode's accumulator.
  */
 export function decodeDecompress(f: Int16Array, src: Uint8Array, off: number, d: number): void {
   const m = (1 << d) - 1;
-  switch (d) {
-    case 4:
-      for (let j = 0; j < 256; j += 2) {
-        const b = src[off++]!;
-        f[j] = decompress(b & 15, 4);
-        f[j + 1] = decompress(b >> 4, 4);
-      }
-      return;
-    case 5:
-      for (let j = 0; j < 256; j += 8, off += 5) {
-        const b0 = src[off]!, b1 = src[off + 1]!, b2 = src[off + 2]!, b3 = src[off + 3]!, b4 = src[off + 4]!;
-        f[j] = decompress(b0 & m, 5);
-        f[j + 1] = decompress(((b0 >> 5) | (b1 << 3)) & m, 5);
-        f[j + 2] = decompress((b1 >> 2) & m, 5);
-        f[j + 3] = decompress(((b1 >> 7) | (b2 << 1)) & m, 5);
-        f[j + 4] = decompress(((b2 >> 4) | (b3 << 4)) & m, 5);
-        f[j + 5] = decompress((b3 >> 1) & m, 5);
-        f[j + 6] = decompress(((b3 >> 6) | (b4 << 2)) & m, 5);
-        f[j + 7] = decompress(b4 >> 3, 5);
-      }
-      return;
-    case 10:
-      for (let j = 0; j < 256; j += 4, off += 5) {
-        const b0 = src[off]!, b1 = src[off + 1]!, b2 = src[off + 2]!, b3 = src[off + 3]!, b4 = src[off + 4]!;
-        f[j] = decompress((b0 | (b1 << 8)) & m, 10);
-        f[j + 1] = decompress(((b1 >> 2) | (b2 << 6)) & m, 10);
-        f[j + 2] = decompress(((b2 >> 4) | (b3 << 4)) & m, 10);
-        f[j + 3] = decompress((b3 >> 6) | (b4 << 2), 10);
-      }
-      return;
-    case 11:
-      for (let j = 0; j < 256; j += 8, off += 11) {
-        const b0 = src[off]!, b1 = src[off + 1]!, b2 = src[off + 2]!, b3 = src[off + 3]!;
-        const b4 = src[off + 4]!, b5 = src[off + 5]!, b6 = src[off + 6]!, b7 = src[off + 7]!;
-        const b8 = src[off + 8]!, b9 = src[off + 9]!, b10 = src[off + 10]!;
-        f[j] = decompress((b0 | (b1 << 8)) & m, 11);
-        f[j + 1] = decompress(((b1 >> 3) | (b2 << 5)) & m, 11);
-        f[j + 2] = decompress(((b2 >> 6) | (b3 << 2) | (b4 << 10)) & m, 11);
-        f[j + 3] = decompress(((b4 >> 1) | (b5 << 7)) & m, 11);
-        f[j + 4] = decompress(((b5 >> 4) | (b6 << 4)) & m, 11);
-        f[j + 5] = decompress(((b6 >> 7) | (b7 << 1) | (b8 << 9)) & m, 11);
-        f[j + 6] = decompress(((b8 >> 2) | (b9 << 6)) & m, 11);
-        f[j + 7] = decompress((b9 >> 5) | (b10 << 3), 11);
-      }
-      return;
-    default:
-      throw new RangeError(`decodeDecompress: d must be 4, 5, 10 or 11, got ${d}`);
+  let acc = 0; // < 2^(d + 8)
+  let bits = 0;
+  for (let j = 0; j < 256; j++) {
+    for (; bits < d; bits += 8) acc |= src[off++]! << bits;
+    f[j] = decompress(acc & m, d);
+    acc >>>= d;
+    bits -= d;
   }
 }
 

@@ -242,8 +242,8 @@ export function kemShape(kem: unknown, what: string, methods: readonly string[])
 /** The methods every KEM object has (MlKem and HybridKem), key objects included. */
 export const KEM_OBJECT_METHODS = ['keygen', 'encapsulate', 'encapsulateInternal', 'decapsulate', 'encapsulationKey', 'decapsulationKey'] as const;
 
-/** The methods of MlKem that checkKem requires. */
-const KEM_METHODS = [...KEM_OBJECT_METHODS, 'checkPublicKey', 'checkSecretKey'] as const;
+/** The methods of MlKem that checkKem requires (a call marked pure: a bundle without checkKem drops both lists). */
+const KEM_METHODS: readonly string[] = /* @__PURE__ */ (KEM_OBJECT_METHODS as readonly string[]).concat('checkPublicKey', 'checkSecretKey');
 
 /**
  * Returns kem if it is an MlKem object of the parameter set `name` with every method the layers

@@ -74,11 +74,6 @@ export function isCanonical12(src: Uint8Array, off: number, len: number): boolea
   return bad >= 0;
 }
 
-/** Compress_d of coefficient j of f, |f[j]| < q. */
-function compressAt(f: Int16Array, j: number, d: number): number {
-  return compress(fieldToCanonical(f[j]!), d);
-}
-
 /**
  * ByteEncode_d(Compress_d(f)) (FIPS 203, Algorithm 5 and eq. 4.7) for one polynomial, writing
  * 32·d bytes at out[off], for d in {4, 5, 10, 11} (du and dv of every parameter set).

@@ -50,10 +50,19 @@ interface Slots {
   usages: readonly KeyUsage[];
 }
 
-let isKey: (value: unknown) => value is MlKemCryptoKey;
-let slotsOfKey: (key: MlKemCryptoKey) => Slots;
-/** The key of the static field that sets isKey and slotsOfKey (its value, true, gives nothing away). */
-const bound = Symbol('bound');
+/**
+ * The slots of every key of this layer. Note: a WeakMap, not private fields (#entry, ...): React
+ * Native's Babel preset compiles those to plain properties, where anyone holding a
+ * non-extractable key could read its handle (its seed).
+ */
+const slotsOfKeys = new WeakMap<object, Slots & { algorithm?: { name: string }; usagesCopy?: KeyUsage[] }>();
+
+/** The slots of one of our keys; TypeError for any other object, as a native accessor gives. */
+function slotsOfKey(key: unknown): Slots & { algorithm?: { name: string }; usagesCopy?: KeyUsage[] } {
+  const slots = typeof key === 'object' && key !== null ? slotsOfKeys.get(key) : undefined;
+  if (slots === undefined) typeError('Illegal invocation: not a key of mlkem-ts/webcrypto');
+  return slots;
+}
 
 /**
  * A CryptoKey of an ML-KEM or hybrid KEM algorithm made by mlkem-ts/webcrypto: `instanceof
@@ -62,31 +71,21 @@ const bound = Symbol('bound');
  * SubtleCrypto methods do not accept it, and it cannot be structured-cloned.
  */
 export class MlKemCryptoKey {
-  readonly #entry: AlgorithmEntry;
-  readonly #key: Handle;
-  readonly #extractable: boolean;
-  readonly #usages: readonly KeyUsage[];
-  #algorithm: { name: string } | undefined;
-  #usagesCached: KeyUsage[] | undefined;
-
   /** @internal */
   constructor(check: symbol, entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]) {
     if (check !== token) typeError('Illegal constructor: keys come from generateKey, importKey, getPublicKey and the decapsulation methods');
-    this.#entry = entry;
-    this.#key = key;
-    this.#extractable = extractable;
-    this.#usages = Object.freeze([...usages]);
+    slotsOfKeys.set(this, { entry, key, extractable, usages: Object.freeze([...usages]) });
     Object.defineProperty(this, 'notCloneable', { value: Symbol(NOT_CLONEABLE), enumerable: true });
   }
 
   /** "public" or "private". */
   get type(): 'public' | 'private' {
-    return this.#key.type;
+    return slotsOfKey(this).key.type;
   }
 
   /** Whether exportKey may export the key material. */
   get extractable(): boolean {
-    return this.#extractable;
+    return slotsOfKey(this).extractable;
   }
 
   /** The KeyAlgorithm: `{ name }` (the same object every time, as in WebCrypto, §13.4). */
@@ -94,12 +93,14 @@ export class MlKemCryptoKey {
     /** The algorithm's name ("ML-KEM-768", "MLKEM768-X25519", ...). */
     name: string;
   } {
-    return (this.#algorithm ??= { name: this.#entry.name });
+    const slots = slotsOfKey(this);
+    return (slots.algorithm ??= { name: slots.entry.name });
   }
 
   /** The key usages (the same array every time). */
   get usages(): KeyUsage[] {
-    return (this.#usagesCached ??= [...this.#usages]);
+    const slots = slotsOfKey(this);
+    return (slots.usagesCopy ??= [...slots.usages]);
   }
 
   /** "CryptoKey", so that `Object.prototype.toString` describes the key as it does a native one (also without a CryptoKey class). */
@@ -111,17 +112,6 @@ export class MlKemCryptoKey {
   [Symbol.for('nodejs.util.inspect.custom')](): object {
     return { type: this.type, extractable: this.extractable, algorithm: this.algorithm, usages: this.usages };
   }
-
-  // The two ways into the private slots are module-private functions, set here, where the
-  // class's private names are in scope: a static method would be public at run time, and with it
-  // anyone holding a key could read a non-extractable key's handle (its seed). A static field's
-  // initializer, not a `static {}` block: React Native's Babel preset cannot compile those.
-  /** @internal */
-  static readonly [bound]: true = ((): true => {
-    isKey = (value) => typeof value === 'object' && value !== null && #entry in value;
-    slotsOfKey = (key) => ({ entry: key.#entry, key: key.#key, extractable: key.#extractable, usages: key.#usages });
-    return true;
-  })();
 }
 
 let linked = false;
@@ -144,7 +134,7 @@ function linkToCryptoKey(): void {
 }
 
 /** True for a key made by this layer. */
-export const isOurKey = (value: unknown): value is MlKemCryptoKey => isKey(value);
+export const isOurKey = (value: unknown): value is MlKemCryptoKey => typeof value === 'object' && value !== null && slotsOfKeys.has(value);
 
 /** A new key (the only way to make one). */
 export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {

@@ -184,6 +184,10 @@ const ENTRY_CHECKS: Record<string, (m: Record<string, any>, b: Backends) => void
       const { ciphertext, sharedKey } = await subtle.encapsulateBits(alg, publicKey);
       const again = await subtle.importKey('raw-seed', await subtle.exportKey('raw-seed', privateKey), alg, false, ['decapsulateBits']);
       sameBytes(new Uint8Array(await subtle.decapsulateBits(alg, again, ciphertext)), new Uint8Array(sharedKey), `webcrypto ${alg} round trip`);
+      // A non-extractable key carries nothing of its own but the clone marker: no compiled private
+      // field (React Native's Babel preset turns #fields into properties) exposes its handle.
+      const own = Reflect.ownKeys(again).map(String);
+      check(own.join() === 'notCloneable', `webcrypto ${alg}: a key's own properties are ${own.join(', ')}`);
       let name = 'no error';
       await subtle.encapsulateBits(alg, privateKey).catch((err: Error) => (name = err.name));
       check(name === 'InvalidAccessError', `webcrypto ${alg}: encapsulating to a private key gave ${name}, not InvalidAccessError`);

@@ -74,6 +74,11 @@ export function isCanonical12(src: Uint8Array, off: number, len: number): boolea
   return bad >= 0;
 }
 
+/** Refuses a d that is no parameter set's du or dv, as the wasm kernels trap on it. */
+function checkD(name: string, d: number): void {
+  if (d !== 4 && d !== 5 && d !== 10 && d !== 11) throw new RangeError(`${name}: d must be 4, 5, 10 or 11, got ${d}`);
+}
+
 /**
  * ByteEncode_d(Compress_d(f)) (FIPS 203, Algorithm 5 and eq. 4.7) for one polynomial, writing
  * 32·d bytes at out[off], for d in {4, 5, 10, 11} (du and dv of every parameter set).
@@ -82,6 +87,7 @@ export function isCanonical12(src: Uint8Array, off: number, len: number): boolea
  * algorithm's bit order; the inner loop's count depends on d and j only, never on the data.
  */
 export function compressEncode(out: Uint8Array, off: number, f: Int16Array, d: number): void {
+  checkD('compressEncode', d);
   let acc = 0; // < 2^(d + 7) ≤ 2^18
   let bits = 0;
   for (let j = 0; j < 256; j++) {
@@ -96,6 +102,7 @@ export function compressEncode(out: Uint8Array, off: number, f: Int16Array, d: n
  * Note: the inverse of compressEncode's accumulator.
  */
 export function decodeDecompress(f: Int16Array, src: Uint8Array, off: number, d: number): void {
+  checkD('decodeDecompress', d);
   const m = (1 << d) - 1;
   let acc = 0; // < 2^(d + 8)
   let bits = 0;

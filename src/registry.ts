@@ -147,14 +147,29 @@ export const REGISTRY: readonly RegistryEntry[] = /* @__PURE__ */ Object.freeze(
 
 /** The name of an ML-KEM parameter set. */
 export type MlKemName = (typeof ML_KEM_ENTRIES)[number]['name'];
+// The name unions are spelled out, not derived from the entries (the reference's readers see the
+// names, not an indexed type); NamesOfEntries fails to compile when they and the entries differ.
 /** The name of a hybrid, as its specification spells it. */
-export type HybridName = (typeof HYBRID_ENTRIES)[number]['name'];
-/** The entries with their literal types (for the name unions). */
+export type HybridName = 'X-Wing' | 'MLKEM768-P256' | 'MLKEM1024-P384' | 'X25519MLKEM768' | 'SecP256r1MLKEM768' | 'SecP384r1MLKEM1024';
+/** The Web Crypto algorithm names of the package's KEMs (mlkem-ts/webcrypto). */
+export type WebCryptoName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384';
+/** The HPKE KEM names of the package's KEMs, as draft-ietf-hpke-pq spells them (mlkem-ts/hpke). */
+export type HpkeName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384';
+
+/** The entries with their literal types. */
 type Entry = (typeof ML_KEM_ENTRIES)[number] | (typeof HYBRID_ENTRIES)[number];
-/** A Web Crypto algorithm name of the package. */
-export type WebCryptoName = Extract<Entry, { webCrypto: string }>['webCrypto'];
-/** An HPKE KEM name of the package. */
-export type HpkeName = Extract<Entry, { hpke: object }>['hpke']['name'];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+/** @internal Compile-time only: does not compile unless each union above holds exactly the entries' names. */
+export type NamesOfEntries = Assert<
+  [
+  Same<HybridName, (typeof HYBRID_ENTRIES)[number]['name']>,
+  Same<WebCryptoName, Extract<Entry, { webCrypto: string }>['webCrypto']>,
+  Same<HpkeName, Extract<Entry, { hpke: object }>['hpke']['name']>,
+  ] extends [true, true, true]
+    ? true
+    : false
+>;
 
 /** The entry of a KEM by its name (not an alias), if any. */
 export function entryOf(name: string): RegistryEntry | undefined {

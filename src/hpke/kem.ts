@@ -12,7 +12,7 @@ import { HYBRID_ENTRIES, type HpkeName, entryOf } from '../registry.js';
 import { deriveSeed } from './derive.js';
 
 /** The names of the KEMs, as draft-ietf-hpke-pq spells them (the registry's `hpke` names). */
-export type HpkeKemName = HpkeName;
+export type { HpkeName as HpkeKemName };
 
 /** A key pair in serialized form: for every KEM of the draft, both are fixed-length byte strings. */
 export interface HpkeKeyPair {
@@ -39,7 +39,7 @@ export interface HpkeKem {
   /** The HPKE KEM identifier (0x0040–0x0042, 0x0050, 0x0051, 0x647a). */
   readonly id: number;
   /** The KEM's name in draft-ietf-hpke-pq ('ML-KEM-768', 'MLKEM768-X25519', ...). */
-  readonly name: HpkeKemName;
+  readonly name: HpkeName;
   /** Bytes of a shared secret (32 for all). */
   readonly Nsecret: number;
   /** Bytes of an encapsulation `enc` (the KEM ciphertext). */
@@ -139,7 +139,7 @@ function seedFromIkm(id: number, ikm: Uint8Array, seedBytes: number, name: strin
 }
 
 /** A KEM's HPKE name and id (the registry's `hpke`). */
-type HpkeIds = { name: HpkeKemName; id: number };
+type HpkeIds = { name: HpkeName; id: number };
 
 /**
  * The HPKE KEM of draft-ietf-hpke-pq, §3 over an ML-KEM object of any backend.
@@ -272,7 +272,7 @@ export function createHpkeKem(kem: MlKem | HybridKem): HpkeKem {
   if ('name' in shape) {
     const entry = entryOf(shape.name);
     if (entry?.hpke !== undefined) {
-      const ids = entry.hpke as HpkeIds; // the registry's hpke names are HpkeKemName
+      const ids = entry.hpke as HpkeIds; // the registry's hpke names are HpkeName
       return entry.kind === 'ml-kem' ? fromMlKem(kem as MlKem, ids) : fromHybrid(kem as HybridKem, ids);
     }
   }

@@ -60,16 +60,16 @@ export interface JsonWebKeyLike {
 }
 
 /** The names of the algorithms this package implements (the registry's Web Crypto names). */
-export type KemAlgorithmName = WebCryptoName;
+export type { WebCryptoName as KemAlgorithmName };
 /**
  * One of our algorithms, by name or as `{ name }` (the methods match the name ASCII
  * case-insensitively, as WebCrypto normalizes algorithms).
  */
 export type KemAlgorithm =
-  | KemAlgorithmName
+  | WebCryptoName
   | {
       /** The algorithm's name. */
-      name: KemAlgorithmName;
+      name: WebCryptoName;
     };
 
 /** The result of encapsulateBits: the ciphertext to send and the 32-byte shared secret. */
@@ -125,7 +125,7 @@ export interface WebCryptoSubtle {
   /**
    * Generates a key pair of one of our algorithms (§8.4 "Generate Key").
    *
-   * @param algorithm - The algorithm: a {@link KemAlgorithmName} or `{ name }`.
+   * @param algorithm - The algorithm: a {@link WebCryptoName} or `{ name }`.
    * @param extractable - Whether the private key may be exported (the public key always may).
    * @param keyUsages - The usages, among "encapsulateKey", "encapsulateBits" (given to the
    *   public key), "decapsulateKey" and "decapsulateBits" (given to the private key); at least

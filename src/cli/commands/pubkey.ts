@@ -77,6 +77,29 @@ function formOf(key: KeyFile, form: Rewrite['form']): PrivateKeyForm {
   return form;
 }
 
+/** pubkey and convert: the -i/-o spelling of `rewrite`, encoded key only (one place, so the two agree). */
+function rewriteEncoded(
+  io: CliIo,
+  values: { in?: string | undefined; out?: string | undefined; binary?: boolean | undefined },
+  part: Rewrite['part'],
+  format: KeyFormat,
+  form: Rewrite['form'],
+): Promise<void> {
+  return rewrite(io, {
+    input: values.in ?? '-',
+    inOption: '-i/--in',
+    out: values.out ?? '-',
+    outOption: '-o/--out',
+    want: 'any',
+    part,
+    format,
+    form,
+    encoded: true,
+    text: false,
+    binary: values.binary === true,
+  });
+}
+
 export const pubkey: Command = {
   name: 'pubkey',
   summary: 'write the public key of a key file (OpenSSL spelling: pkey -pubout)',
@@ -100,19 +123,7 @@ Options:
       false,
       openSslHint('pkey'),
     );
-    await rewrite(io, {
-      input: values.in ?? '-',
-      inOption: '-i/--in',
-      out: values.out ?? '-',
-      outOption: '-o/--out',
-      want: 'any',
-      part: 'public',
-      format: keyFormat(values),
-      form: 'seed',
-      encoded: true,
-      text: false,
-      binary: values.binary === true,
-    });
+    await rewriteEncoded(io, values, 'public', keyFormat(values), 'seed');
   },
 };
 
@@ -152,19 +163,7 @@ Options:
     const format = keyFormat(values);
     const form = values.form === undefined ? { withSeed: 'seed' as const, withoutSeed: 'expanded' as const } : parseForm(values.form, 'seed');
     if (format === 'jwk' && typeof form === 'string' && form !== 'seed') throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${form}`);
-    await rewrite(io, {
-      input: values.in ?? '-',
-      inOption: '-i/--in',
-      out: values.out ?? '-',
-      outOption: '-o/--out',
-      want: 'any',
-      part: 'key',
-      format,
-      form: format === 'jwk' ? 'seed' : form,
-      encoded: true,
-      text: false,
-      binary: values.binary === true,
-    });
+    await rewriteEncoded(io, values, 'key', format, format === 'jwk' ? 'seed' : form);
   },
 };
 

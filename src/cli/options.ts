@@ -124,6 +124,9 @@ export function parseAlgorithm(value: string, option = '-a/--algorithm'): MlKemA
   return entry.name;
 }
 
+/** --der and --jwk (read by keyFormat) and --binary: the key-writing commands' encoding options, declared once so they stay alike. */
+export const KEY_ENCODING_OPTIONS = { der: { type: 'boolean' }, jwk: { type: 'boolean' }, binary: { type: 'boolean' } } as const;
+
 /** The key format chosen by --der / --jwk (PEM without either). */
 export function keyFormat(values: { der?: boolean | undefined; jwk?: boolean | undefined }): KeyFormat {
   if (values.der === true && values.jwk === true) throw new UsageError('--der and --jwk cannot be combined');

@@ -8,7 +8,7 @@ import { type MlKemAlgorithm, type PrivateKeyForm, kemFor } from '../../keys/ind
 import { UsageError } from '../errors.js';
 import { type CliIo, Files } from '../io.js';
 import { type KeyFormat, writePrivateKey, writePublicKey } from '../keyfile.js';
-import { type Command, distinctFiles, keyFormat, openSslForm, parse, parseAlgorithm, required } from '../options.js';
+import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFormat, openSslForm, parse, parseAlgorithm, required } from '../options.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 
@@ -80,9 +80,7 @@ Options:
         form: { type: 'string' },
         out: { type: 'string', short: 'o' },
         pubout: { type: 'string' },
-        der: { type: 'boolean' },
-        jwk: { type: 'boolean' },
-        binary: { type: 'boolean' },
+        ...KEY_ENCODING_OPTIONS,
       },
       false,
       openSslHint('genpkey'),

@@ -6,7 +6,7 @@
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, Files, inputName } from '../io.js';
 import { type KeyFile, type KeyFormat, type Wanted, withKey, writePrivateKey, writePublicKey } from '../keyfile.js';
-import { type Command, distinctFiles, keyFormat, openSslForm, parse } from '../options.js';
+import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFormat, openSslForm, parse } from '../options.js';
 import type { PrivateKeyForm } from '../../keys/index.js';
 import { keyText } from '../text.js';
 import { openSslHint, parseForm } from './keygen.js';
@@ -119,7 +119,7 @@ Options:
   async run(args, io) {
     const { values } = parse(
       args,
-      { in: { type: 'string', short: 'i' }, out: { type: 'string', short: 'o' }, der: { type: 'boolean' }, jwk: { type: 'boolean' }, binary: { type: 'boolean' } },
+      { in: { type: 'string', short: 'i' }, out: { type: 'string', short: 'o' }, ...KEY_ENCODING_OPTIONS },
       false,
       openSslHint('pkey'),
     );
@@ -153,9 +153,7 @@ Options:
         in: { type: 'string', short: 'i' },
         out: { type: 'string', short: 'o' },
         form: { type: 'string' },
-        der: { type: 'boolean' },
-        jwk: { type: 'boolean' },
-        binary: { type: 'boolean' },
+        ...KEY_ENCODING_OPTIONS,
       },
       false,
       openSslHint('pkey'),

@@ -36,7 +36,7 @@ interface Kem {
  * The arguments encap and decap share: the key (-i), the ciphertext (--ct, written by encap and
  * read by decap) and the shared secret (--secret) with its text form.
  */
-function kemArguments(args: string[], twinHint: string): Omit<Kem, 'keyOption' | 'ctOption' | 'secretOption'> {
+function kemArguments(args: string[], twinHint: string): Kem {
   const { values } = parse(
     args,
     {
@@ -55,7 +55,8 @@ function kemArguments(args: string[], twinHint: string): Omit<Kem, 'keyOption' |
   if (values.hex === true && values.base64 === true) throw new UsageError('--hex and --base64 cannot be combined');
   // Raw bytes to a file, hex on standard output, or as asked.
   const text: SecretText = values.base64 === true ? 'base64' : values.hex === true || secret === '-' ? 'hex' : undefined;
-  return { key: values.in ?? '-', ct, secret, text, binary: values.binary === true };
+  // The option names for messages here too, so that encap and decap spell them alike.
+  return { key: values.in ?? '-', ct, secret, text, binary: values.binary === true, keyOption: '-i/--in', ctOption: '--ct', secretOption: '--secret' };
 }
 
 const secretBytes = (secret: Uint8Array, text: SecretText): string | Uint8Array => (text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`);
@@ -133,8 +134,7 @@ Options:
 ${SECRET_OPTIONS}
 `,
   async run(args, io) {
-    const a = kemArguments(args, 'pkeyutl');
-    await encapsulate(io, { ...a, keyOption: '-i/--in', ctOption: '--ct', secretOption: '--secret' });
+    await encapsulate(io, kemArguments(args, 'pkeyutl'));
   },
 };
 
@@ -155,8 +155,7 @@ Options:
 ${SECRET_OPTIONS}
 `,
   async run(args, io) {
-    const a = kemArguments(args, 'pkeyutl');
-    await decapsulate(io, { ...a, keyOption: '-i/--in', ctOption: '--ct', secretOption: '--secret' });
+    await decapsulate(io, kemArguments(args, 'pkeyutl'));
   },
 };
 

@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BROWSERS, type BrowserName, bundlePage, runPage } from '../scripts/browser-page.js';
+import { BROWSER_NAMES, type BrowserName, bundlePage, runPage } from '../scripts/browser-page.js';
 import type { BenchPageResult } from './browser-page.js';
 import { median } from './micro.js';
 
@@ -87,7 +87,7 @@ function report(browser: string, r: BenchPageResult): string[] {
 const page = join(fileURLToPath(new URL('.', import.meta.url)), 'browser-page.ts');
 const bundle = await bundlePage(page, { __ROUNDS__: String(rounds), __BATCH_MS__: values['batch-ms'] });
 for (const browser of browsers) {
-  if (BROWSERS[browser] === undefined) throw new Error(`unknown browser ${browser} (chromium, firefox)`);
+  if (!BROWSER_NAMES.includes(browser)) throw new Error(`unknown browser ${browser} (${BROWSER_NAMES.join(', ')})`);
   const started = performance.now();
   const r = await runPage<BenchPageResult>(browser, bundle, 1_800_000, (line) => process.stderr.write(`${browser}: ${line}\n`));
   if (r.fatal !== null) throw new Error(`${browser}: the page failed: ${r.fatal}`);

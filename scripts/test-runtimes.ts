@@ -17,7 +17,7 @@
 // Usage: node --import tsx scripts/test-runtimes.ts [--only text[,text…]]   (jobs whose name contains a text)
 //        node --import tsx scripts/test-runtimes.ts --bench-hermes [--rounds N] [--batch-ms MS]
 //          (npm run bench:hermes: each operation's speed on Hermes beside @noble/post-quantum's)
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
 import { smokeVectors } from '../test/smoke/vectors.js';
 import { vectorFolder } from '../test/support/vectors.js';
+import { type BrowserName, type Opened, freePort, missingExecutable, open, stop } from './browsers.js';
 import { ASSETS, ENTRIES, specifier } from './entries.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,11 +38,6 @@ const apps = join(tools, 'apps');
 const bin = (path: string): string => join(tools, 'node_modules', path);
 const option = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const only = option('--only');
-const CHROMIUM = '/usr/bin/chromium';
-const FIREFOX = '/usr/bin/firefox-esr';
-const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
-const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-const XVFB_RUN = '/usr/bin/xvfb-run';
 const specifiers = Object.keys(ENTRIES).map(specifier);
 
 // ---- running commands ---------------------------------------------------------------------------
@@ -71,16 +67,6 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
       done({ code, output });
     });
   });
-}
-
-/** Ends a process we started, and its children (its process group). */
-function stop(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
 }
 
 async function mustRun(command: string, args: string[], options: Parameters<typeof run>[2] = {}): Promise<string> {
@@ -211,14 +197,6 @@ function installedWasm(): string {
 
 // ---- workerd ------------------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
 async function workerd(): Promise<string> {
   const dir = join(apps, 'worker');
   // As wrangler bundles a Worker: esbuild, the workerd/worker/browser conditions, and .wasm imports
@@ -331,32 +309,6 @@ async function serveBundles(folders: Record<string, string>): Promise<{ server: 
   return { server, origin, result };
 }
 
-/** A browser, fresh profile, no traffic but to our server (every proxy points at a closed port). */
-function launch(browser: 'chromium' | 'firefox', url: string, profile: string): ChildProcess {
-  if (browser === 'chromium') {
-    return spawn(
-      CHROMIUM,
-      ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-        '--proxy-server=127.0.0.1:9', `--user-data-dir=${profile}`, url],
-      { detached: true, stdio: 'ignore' },
-    );
-  }
-  const prefs = {
-    'network.proxy.type': 1,
-    'network.proxy.http': '127.0.0.1',
-    'network.proxy.http_port': 9,
-    'network.proxy.ssl': '127.0.0.1',
-    'network.proxy.ssl_port': 9,
-    'app.update.disabledForTesting': true,
-    'browser.shell.checkDefaultBrowser': false,
-    'datareporting.policy.dataSubmissionEnabled': false,
-    'toolkit.telemetry.reportingpolicy.firstRun': false,
-    'browser.startup.homepage_override.mstone': 'ignore',
-  };
-  writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n'));
-  return spawn(FIREFOX, ['--headless', '--no-remote', '--profile', profile, url], { detached: true, stdio: 'ignore', env: { ...process.env, HOME: profile } });
-}
-
 /** The browser app bundled three ways (the page and mlkem.wasm beside each bundle). */
 async function bundleBrowserApp(): Promise<Record<string, string>> {
   const dir = join(apps, 'browser');
@@ -381,79 +333,9 @@ async function webpackBuild(node: string): Promise<string> {
   return out;
 }
 
-type Browser = 'chromium' | 'firefox' | 'webkit';
-
-/** A browser showing url, and how to close it. */
-interface Opened {
-  close: () => Promise<void>;
-  /** What the runner knows of the engine that the page may not say (WebKitGTK's version). */
-  engine?: string;
-}
-
-async function open(browser: Browser, url: string, profile: string): Promise<Opened> {
-  if (browser !== 'webkit') {
-    const child = launch(browser, url, profile);
-    return { close: async () => stop(child) };
-  }
-  return openWebKit(url);
-}
-
-/**
- * WebKitGTK's MiniBrowser (it has no headless mode) on a virtual display, through WebKitWebDriver
- * and plain W3C WebDriver: a session naming the binary, then the page.
- */
-async function openWebKit(url: string): Promise<Opened> {
-  const port = await freePort();
-  const driver = spawn(XVFB_RUN, ['-a', WEBKIT_DRIVER, `--port=${port}`], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  driver.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  driver.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const call = async (method: string, path: string, body?: object): Promise<{ value: Record<string, unknown> | null }> => {
-    const response = await fetch(`${base}${path}`, { method, body: body === undefined ? null : JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
-    const json = (await response.json()) as { value: Record<string, unknown> | null };
-    if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${response.status} ${JSON.stringify(json.value)}`);
-    return json;
-  };
-  let session: string | undefined;
-  try {
-    for (let deadline = Date.now() + 30_000; ; ) {
-      try {
-        await call('GET', '/status');
-        break;
-      } catch (err) {
-        if (Date.now() > deadline) throw new Error(`WebKitWebDriver did not answer within 30 s (${(err as Error).message})\n${log.trim()}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-    const options = { binary: MINIBROWSER, args: ['--automation'] };
-    const created = await call('POST', '/session', { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': options } } });
-    session = String(created.value?.['sessionId']);
-    const caps = created.value?.['capabilities'] as { browserName?: string; browserVersion?: string } | undefined;
-    await call('POST', `/session/${session}/url`, { url });
-    return {
-      engine: `WebKitGTK ${caps?.browserVersion ?? '?'} ${caps?.browserName ?? ''}`.trim(),
-      close: async () => {
-        await call('DELETE', `/session/${session}`).catch(() => undefined);
-        stop(driver);
-      },
-    };
-  } catch (err) {
-    stop(driver);
-    throw err;
-  }
-}
-
-function executable(browser: Browser): string[] {
-  if (browser === 'chromium') return [CHROMIUM];
-  if (browser === 'firefox') return [FIREFOX];
-  return [WEBKIT_DRIVER, MINIBROWSER, XVFB_RUN];
-}
-
-async function inBrowser(browser: Browser, folder: string, query = ''): Promise<string> {
-  for (const file of executable(browser)) {
-    if (!existsSync(file)) throw new Error(`${file} is missing (scripts/install-${browser}.sh installs it)`);
-  }
+async function inBrowser(browser: BrowserName, folder: string, query = ''): Promise<string> {
+  const missing = missingExecutable(browser);
+  if (missing !== undefined) throw new Error(`${missing} is missing (scripts/install-${browser}.sh installs it)`);
   const { server, origin, result } = await serveBundles({ page: folder });
   const profile = mkdtempSync(join(tmpdir(), `mlkem-${browser}-`));
   let opened: Opened | undefined;

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BROWSERS, type BrowserName, bundlePage, installed, runPage } from '../../scripts/browser-page.js';
+import { type BrowserName, bundlePage, missingExecutable, runPage } from '../../scripts/browser-page.js';
 import type { CurvesPageResult } from './curves-page.js';
 
 const ROUNDS = Number(process.env.MLKEM_DIFF_N ?? 2);
@@ -33,8 +33,9 @@ for (const browser of ['chromium', 'firefox', 'webkit'] as BrowserName[]) {
   const title = webkit
     ? "webkit: the doors on auto (Web Crypto where it passes the self-test, else noble) and noble give the noble hybrids' bytes and errors; the ponyfill's hybrids agree with noble"
     : `${browser}: the doors on Web Crypto, noble and auto give the noble hybrids' bytes and errors; the ponyfill's hybrids agree with noble`;
-  if (!installed(browser)) {
-    const message = `${BROWSERS[browser]} not found (scripts/install-${browser}.sh installs it)`;
+  const missing = missingExecutable(browser);
+  if (missing !== undefined) {
+    const message = `${missing} not found (scripts/install-${browser}.sh installs it)`;
     if (process.env.CI === 'true' && !webkit) it(title, () => assert.fail(message));
     else {
       process.stderr.write(`\n*** SKIPPED: ${message}\n\n`);

@@ -17,7 +17,7 @@ interface Scratch {
   seed: Int32Array; // the 32-byte seed as 4 interleaved lanes
   words: Int32Array; // one SHAKE128 block (42 words), or the 16·eta words of PRF output
   suffix: Uint8Array; // the one or two bytes appended to the seed
-  tail: Int32Array; // the candidates of the last group of a SampleNTT call
+  poly: Int16Array; // SampleNTT's output: 256 coefficients, and room for 7 candidates past them
 }
 let scratch: Scratch | undefined;
 
@@ -27,7 +27,7 @@ function getScratch(): Scratch {
     seed: new Int32Array(8),
     words: new Int32Array(48),
     suffix: new Uint8Array(2),
-    tail: new Int32Array(8),
+    poly: new Int16Array(263),
   });
 }
 
@@ -72,15 +72,14 @@ export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: numb
  * why this loop may depend on them.
  */
 function sampleNttFromSeed(out: Int16Array, off: number, b0: number, b1: number): void {
-  const { sponge, seed, words, suffix, tail } = getScratch();
+  const { sponge, seed, words, suffix, poly } = getScratch();
   suffix[0] = b0;
   suffix[1] = b1;
   sponge.initWithLanes(SHAKE128_RATE, SHAKE_SUFFIX, seed).absorb(suffix, 0, 2);
-  let j = off;
-  const end = off + 256;
-  while (j < end) {
+  let j = 0;
+  while (j < 256) {
     sponge.squeezeWords(words, 0, 42);
-    for (let w = 0; w < 42 && j < end; w += 3) {
+    for (let w = 0; w < 42 && j < 256; w += 3) {
       const w0 = words[w]!, w1 = words[w + 1]!, w2 = words[w + 2]!;
       const c0 = w0 & 0xfff;
       const c1 = (w0 >>> 12) & 0xfff;
@@ -90,31 +89,28 @@ function sampleNttFromSeed(out: Int16Array, off: number, b0: number, b1: number)
       const c5 = ((w1 >>> 28) | (w2 << 4)) & 0xfff;
       const c6 = (w2 >>> 8) & 0xfff;
       const c7 = w2 >>> 20;
-      if (j <= end - 8) {
-        // Room for all eight: store each and advance past the accepted ones, (c - q) >>> 31
-        // being 1 exactly when c < q. This avoids a mispredicted branch per candidate.
-        out[j] = c0;
-        j += (c0 - Q) >>> 31;
-        out[j] = c1;
-        j += (c1 - Q) >>> 31;
-        out[j] = c2;
-        j += (c2 - Q) >>> 31;
-        out[j] = c3;
-        j += (c3 - Q) >>> 31;
-        out[j] = c4;
-        j += (c4 - Q) >>> 31;
-        out[j] = c5;
-        j += (c5 - Q) >>> 31;
-        out[j] = c6;
-        j += (c6 - Q) >>> 31;
-        out[j] = c7;
-        j += (c7 - Q) >>> 31;
-      } else {
-        tail[0] = c0, tail[1] = c1, tail[2] = c2, tail[3] = c3, tail[4] = c4, tail[5] = c5, tail[6] = c6, tail[7] = c7;
-        for (let k = 0; k < 8 && j < end; k++) if (tail[k]! < Q) out[j++] = tail[k]!;
-      }
+      // Store each and advance past the accepted ones, (c - q) >>> 31 being 1 exactly when c < q
+      // (lines 8 and 12): no mispredicted branch per candidate. The scratch has room for the
+      // seven a last group can store past the 256th.
+      poly[j] = c0;
+      j += (c0 - Q) >>> 31;
+      poly[j] = c1;
+      j += (c1 - Q) >>> 31;
+      poly[j] = c2;
+      j += (c2 - Q) >>> 31;
+      poly[j] = c3;
+      j += (c3 - Q) >>> 31;
+      poly[j] = c4;
+      j += (c4 - Q) >>> 31;
+      poly[j] = c5;
+      j += (c5 - Q) >>> 31;
+      poly[j] = c6;
+      j += (c6 - Q) >>> 31;
+      poly[j] = c7;
+      j += (c7 - Q) >>> 31;
     }
   }
+  out.set(poly.subarray(0, 256), off);
 }
 
 /** Runs sample with sigma in the scratch's interleaved lanes (cbdFromSeed's seed), wiped after. */

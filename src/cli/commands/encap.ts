@@ -34,9 +34,10 @@ interface Kem {
 
 /**
  * The arguments encap and decap share: the key (-i), the ciphertext (--ct, written by encap and
- * read by decap) and the shared secret (--secret) with its text form.
+ * read by decap) and the shared secret (--secret) with its text form; an OpenSSL option given to
+ * either is answered with the name of their OpenSSL spelling, pkeyutl.
  */
-function kemArguments(args: string[], twinHint: string): Kem {
+function kemArguments(args: string[]): Kem {
   const { values } = parse(
     args,
     {
@@ -48,7 +49,7 @@ function kemArguments(args: string[], twinHint: string): Kem {
       binary: { type: 'boolean' },
     },
     false,
-    openSslHint(twinHint),
+    openSslHint('pkeyutl'),
   );
   const ct = required(values.ct, '--ct');
   const secret = required(values.secret, '--secret');
@@ -133,9 +134,7 @@ Options:
       --ct FILE       where to write the ciphertext (raw bytes)
 ${SECRET_OPTIONS}
 `,
-  async run(args, io) {
-    await encapsulate(io, kemArguments(args, 'pkeyutl'));
-  },
+  run: async (args, io) => encapsulate(io, kemArguments(args)),
 };
 
 export const decap: Command = {
@@ -154,9 +153,7 @@ Options:
       --ct FILE       the ciphertext (raw bytes; '-': standard input)
 ${SECRET_OPTIONS}
 `,
-  async run(args, io) {
-    await decapsulate(io, kemArguments(args, 'pkeyutl'));
-  },
+  run: async (args, io) => decapsulate(io, kemArguments(args)),
 };
 
 export const pkeyutl: Command = {

@@ -127,6 +127,22 @@ export function parseAlgorithm(value: string, option = '-a/--algorithm'): MlKemA
 /** --der and --jwk (read by keyFormat) and --binary: the key-writing commands' encoding options, declared once so they stay alike. */
 export const KEY_ENCODING_OPTIONS = { der: { type: 'boolean' }, jwk: { type: 'boolean' }, binary: { type: 'boolean' } } as const;
 
+/** What openSslOptions declares: each key of O, of its type, spelled `-KEY`; and --binary. */
+type OpenSslOptions<O extends Record<string, OptionSpec['type']>> = { [K in keyof O]: { type: O[K]; names: readonly string[] } } & {
+  binary: { type: 'boolean'; names: readonly string[] };
+};
+
+/**
+ * The options of an OpenSSL spelling (genpkey, pkey, pkeyutl): each spelled as OpenSSL does, its
+ * key after one dash (`-inkey`), and our --binary, which all of them take.
+ */
+export function openSslOptions<const O extends Record<string, OptionSpec['type']>>(types: O): OpenSslOptions<O> {
+  const options: Options = {};
+  for (const [key, type] of Object.entries(types)) options[key] = { type, names: [`-${key}`] };
+  options.binary = { type: 'boolean', names: ['--binary'] };
+  return options as OpenSslOptions<O>;
+}
+
 /** The key format chosen by --der / --jwk (PEM without either). */
 export function keyFormat(values: { der?: boolean | undefined; jwk?: boolean | undefined }): KeyFormat {
   if (values.der === true && values.jwk === true) throw new UsageError('--der and --jwk cannot be combined');

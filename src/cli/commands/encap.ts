@@ -7,7 +7,7 @@ import { kemFor } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, Files, inputName } from '../io.js';
 import { withKey } from '../keyfile.js';
-import { type Command, distinctFiles, openSslForm, parse, required } from '../options.js';
+import { type Command, distinctFiles, openSslForm, openSslOptions, parse, required } from '../options.js';
 import { openSslHint } from './keygen.js';
 
 const SECRET_OPTIONS = `      --secret FILE   the 32-byte shared secret, raw; '-' prints it as hex on standard output
@@ -179,17 +179,10 @@ Options:
   -help, -h        show this help
 `,
   async run(args, io) {
-    const { values } = parse(args, {
-      encap: { type: 'boolean', names: ['-encap'] },
-      decap: { type: 'boolean', names: ['-decap'] },
-      inkey: { type: 'string', names: ['-inkey'] },
-      keyform: { type: 'string', names: ['-keyform'] },
-      pubin: { type: 'boolean', names: ['-pubin'] },
-      in: { type: 'string', names: ['-in'] },
-      out: { type: 'string', names: ['-out'] },
-      secret: { type: 'string', names: ['-secret'] },
-      binary: { type: 'boolean', names: ['--binary'] },
-    });
+    const { values } = parse(
+      args,
+      openSslOptions({ encap: 'boolean', decap: 'boolean', inkey: 'string', keyform: 'string', pubin: 'boolean', in: 'string', out: 'string', secret: 'string' }),
+    );
     if (values.encap === values.decap) throw new UsageError('one of -encap and -decap is needed (the other operations of openssl pkeyutl are not ML-KEM ones)');
     const key = required(values.inkey, '-inkey');
     const common = { key, keyOption: '-inkey', text: undefined, binary: values.binary === true, keyform: openSslForm(values.keyform, '-keyform') };

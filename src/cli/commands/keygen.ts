@@ -8,7 +8,7 @@ import { type MlKemAlgorithm, type PrivateKeyForm, kemFor } from '../../keys/ind
 import { UsageError } from '../errors.js';
 import { type CliIo, Files } from '../io.js';
 import { type KeyFormat, writePrivateKey, writePublicKey } from '../keyfile.js';
-import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFormat, openSslForm, parse, parseAlgorithm, required } from '../options.js';
+import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFormat, openSslForm, openSslOptions, parse, parseAlgorithm, required } from '../options.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 
@@ -114,12 +114,7 @@ Options:
   -help, -h         show this help
 `,
   run(args, io) {
-    const { values } = parse(args, {
-      algorithm: { type: 'string', names: ['-algorithm'] },
-      out: { type: 'string', names: ['-out'] },
-      outform: { type: 'string', names: ['-outform'] },
-      binary: { type: 'boolean', names: ['--binary'] },
-    });
+    const { values } = parse(args, openSslOptions({ algorithm: 'string', out: 'string', outform: 'string' }));
     generate(io, {
       algorithm: parseAlgorithm(required(values.algorithm, '-algorithm'), '-algorithm'),
       form: 'both',

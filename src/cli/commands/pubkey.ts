@@ -6,7 +6,7 @@
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, Files, inputName } from '../io.js';
 import { type KeyFile, type KeyFormat, type Wanted, withKey, writePrivateKey, writePublicKey } from '../keyfile.js';
-import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFormat, openSslForm, parse } from '../options.js';
+import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFormat, openSslForm, openSslOptions, parse } from '../options.js';
 import type { PrivateKeyForm } from '../../keys/index.js';
 import { keyText } from '../text.js';
 import { openSslHint, parseForm } from './keygen.js';
@@ -190,24 +190,16 @@ Options:
   -help, -h       show this help
 `,
   async run(args, io) {
-    const { values } = parse(args, {
-      in: { type: 'string', names: ['-in'] },
-      inform: { type: 'string', names: ['-inform'] },
-      pubin: { type: 'boolean', names: ['-pubin'] },
-      pubout: { type: 'boolean', names: ['-pubout'] },
-      out: { type: 'string', names: ['-out'] },
-      outform: { type: 'string', names: ['-outform'] },
-      text: { type: 'boolean', names: ['-text'] },
-      textPub: { type: 'boolean', names: ['-text_pub'] },
-      noout: { type: 'boolean', names: ['-noout'] },
-      binary: { type: 'boolean', names: ['--binary'] },
-    });
+    const { values } = parse(
+      args,
+      openSslOptions({ in: 'string', inform: 'string', pubin: 'boolean', pubout: 'boolean', out: 'string', outform: 'string', text: 'boolean', text_pub: 'boolean', noout: 'boolean' }),
+    );
     const format = openSslForm(values.outform, '-outform') ?? 'pem';
-    const text = values.text === true || values.textPub === true;
+    const text = values.text === true || values.text_pub === true;
     // As openssl pkey: -pubout with -text (or -text_pub) shows the public key only; no text after DER.
     if (text && format === 'der' && values.noout !== true) throw new UsageError('text output (-text, -text_pub) cannot be combined with DER output (-outform DER)');
     await rewrite(io, {
-      textPublic: values.textPub === true,
+      textPublic: values.text_pub === true,
       input: values.in ?? '-',
       inOption: '-in',
       out: values.out ?? '-',

@@ -18,6 +18,7 @@ import {
   toPem,
 } from '../keys/index.js';
 import { CliError } from './errors.js';
+import { inputName } from './io.js';
 
 /** How a key is written: `--der`, `--jwk`, or PEM by default. */
 export type KeyFormat = 'pem' | 'der' | 'jwk';
@@ -113,15 +114,28 @@ export function readKey(bytes: Uint8Array, name: string, want: Wanted = 'any'): 
   });
 }
 
+/** PEM or DER demanded of a key file by an OpenSSL option (-inform, -keyform); nothing when undefined. */
+export interface Demand {
+  option: string;
+  encoding: 'pem' | 'der' | undefined;
+}
+
 /**
- * readKey on the bytes of a key file, which it then wipes with everything it decoded that may be
- * secret (the DER of a PEM file, the key's seed and expanded key), once `use` returns or throws.
+ * readKey on the bytes of the key file `file` (named in messages as inputName says), refused when
+ * it is not in the encoding `demand` says; then `use`, after which it wipes the bytes and
+ * everything it decoded that may be secret (the DER of a PEM file, the key's seed and expanded
+ * key), also when `use` throws.
  */
-export function withKey<T>(bytes: Uint8Array, name: string, use: (key: KeyFile) => T, want: Wanted = 'any'): T {
+export function withKey<T>(bytes: Uint8Array, file: string, want: Wanted, demand: Demand, use: (key: KeyFile, name: string) => T): T {
+  const name = inputName(file);
   let key: KeyFile | undefined;
   try {
     key = readKey(bytes, name, want);
-    return use(key);
+    const { encoding } = key.container;
+    if (demand.encoding !== undefined && encoding.toLowerCase() !== demand.encoding) {
+      throw new CliError(`${name}: is ${encoding}, not ${demand.encoding.toUpperCase()} as ${demand.option} says`);
+    }
+    return use(key, name);
   } finally {
     wipe(bytes);
     if (key !== undefined && 'der' in key.container) wipe(key.container.der);

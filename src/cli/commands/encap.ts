@@ -6,7 +6,7 @@ import { wipe } from '../../ct.js';
 import { kemFor } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, Files, inputName } from '../io.js';
-import { withKey } from '../keyfile.js';
+import { type Demand, withKey } from '../keyfile.js';
 import { type Command, distinctFiles, openSslForm, openSslOptions, parse, required } from '../options.js';
 import { openSslHint } from './keygen.js';
 
@@ -62,25 +62,16 @@ function kemArguments(args: string[]): Kem {
 
 const secretBytes = (secret: Uint8Array, text: SecretText): string | Uint8Array => (text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`);
 
-function checkKeyform(k: Kem, encoding: string, name: string): void {
-  if (k.keyform !== undefined && encoding.toLowerCase() !== k.keyform) throw new CliError(`${name}: is ${encoding}, not ${k.keyform.toUpperCase()} as -keyform says`);
-}
+/** The encoding pkeyutl's -keyform demands of the key file (encap and decap demand none). */
+const keyform = (k: Kem): Demand => ({ option: '-keyform', encoding: k.keyform });
 
 async function encapsulate(io: CliIo, k: Kem): Promise<void> {
   distinctFiles([k.keyOption, k.key, 'input'], [k.ctOption, k.ct, 'output'], [k.secretOption, k.secret, 'output']);
   const files = new Files(io);
   files.checkTerminal(k.ctOption, k.ct, true, k.binary);
   files.checkTerminal(k.secretOption, k.secret, k.text === undefined, k.binary);
-  const name = inputName(k.key);
-  const { algorithm, publicKey } = withKey(
-    await files.read(k.key, 'the public key'),
-    name,
-    (key) => {
-      checkKeyform(k, key.container.encoding, name);
-      return { algorithm: key.algorithm, publicKey: key.publicKey.slice() };
-    },
-    'public',
-  );
+  const keyBytes = await files.read(k.key, 'the public key');
+  const { algorithm, publicKey } = withKey(keyBytes, k.key, 'public', keyform(k), (key) => ({ algorithm: key.algorithm, publicKey: key.publicKey.slice() }));
   files.checkOutputs([k.ctOption, k.ct], [k.secretOption, k.secret]);
   const { ciphertext, sharedSecret } = kemFor(algorithm).encapsulate(publicKey);
   try {
@@ -98,26 +89,19 @@ async function decapsulate(io: CliIo, k: Kem): Promise<void> {
   const keyBytes = await files.read(k.key, 'the private key');
   const ciphertext = await files.read(k.ct, 'the ciphertext');
   files.checkOutputs([k.secretOption, k.secret]);
-  const name = inputName(k.key);
-  withKey(
-    keyBytes,
-    name,
-    (key) => {
-      checkKeyform(k, key.container.encoding, name);
-      if (key.kind !== 'private') throw new CliError(`${name}: is a public key; decap needs the private key`);
-      const kem = kemFor(key.algorithm);
-      if (ciphertext.length !== kem.sizes.ciphertext) {
-        throw new CliError(`${inputName(k.ct)}: holds ${ciphertext.length} bytes; an ${kem.name} ciphertext has ${kem.sizes.ciphertext} (is the key the right one?)`);
-      }
-      const sharedSecret = kem.decapsulate(ciphertext, key.secretKey);
-      try {
-        files.write(k.secret, secretBytes(sharedSecret, k.text), { private: true });
-      } finally {
-        wipe(sharedSecret);
-      }
-    },
-    'private',
-  );
+  withKey(keyBytes, k.key, 'private', keyform(k), (key, name) => {
+    if (key.kind !== 'private') throw new CliError(`${name}: is a public key; decap needs the private key`);
+    const kem = kemFor(key.algorithm);
+    if (ciphertext.length !== kem.sizes.ciphertext) {
+      throw new CliError(`${inputName(k.ct)}: holds ${ciphertext.length} bytes; an ${kem.name} ciphertext has ${kem.sizes.ciphertext} (is the key the right one?)`);
+    }
+    const sharedSecret = kem.decapsulate(ciphertext, key.secretKey);
+    try {
+      files.write(k.secret, secretBytes(sharedSecret, k.text), { private: true });
+    } finally {
+      wipe(sharedSecret);
+    }
+  });
 }
 
 export const encap: Command = {

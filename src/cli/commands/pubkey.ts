@@ -4,7 +4,7 @@
 // private key in the both form when its seed is known (else the expanded form), PEM or DER,
 // and with -text OpenSSL's text layout of the key.
 import { CliError, UsageError } from '../errors.js';
-import { type CliIo, Files, inputName } from '../io.js';
+import { type CliIo, Files } from '../io.js';
 import { type KeyFile, type KeyFormat, type Wanted, withKey, writePrivateKey, writePublicKey } from '../keyfile.js';
 import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFormat, openSslForm, openSslOptions, parse } from '../options.js';
 import type { PrivateKeyForm } from '../../keys/index.js';
@@ -38,34 +38,26 @@ async function rewrite(io: CliIo, r: Rewrite): Promise<void> {
   files.checkTerminal(r.outOption, r.out, r.encoded && r.format === 'der', r.binary);
   const bytes = await files.read(r.input, 'the key');
   files.checkOutputs([r.outOption, r.out]);
-  const name = inputName(r.input);
-  withKey(
-    bytes,
-    name,
-    (key) => {
-      if (r.inform !== undefined && key.container.encoding.toLowerCase() !== r.inform) {
-        throw new CliError(`${name}: is ${key.container.encoding}, not ${r.inform.toUpperCase()} as -inform says`);
+  const want = r.want === 'public' ? 'public' : r.part === 'public' ? 'any' : r.want;
+  withKey(bytes, r.input, want, { option: '-inform', encoding: r.inform }, (key, name) => {
+    if (r.want === 'public' && key.kind !== 'public') throw new CliError(`${name}: is a private key, and -pubin says a public key`);
+    const pub = r.part === 'public' || key.kind === 'public';
+    let content = '';
+    let binary: Uint8Array | undefined;
+    if (r.encoded) {
+      if (!pub && r.format === 'jwk' && key.kind === 'private' && key.seed === undefined) {
+        throw new CliError(`${name}: holds the expanded key only; a JWK holds the seed, which cannot be recovered from it`);
       }
-      if (r.want === 'public' && key.kind !== 'public') throw new CliError(`${name}: is a private key, and -pubin says a public key`);
-      const pub = r.part === 'public' || key.kind === 'public';
-      let content = '';
-      let binary: Uint8Array | undefined;
-      if (r.encoded) {
-        if (!pub && r.format === 'jwk' && key.kind === 'private' && key.seed === undefined) {
-          throw new CliError(`${name}: holds the expanded key only; a JWK holds the seed, which cannot be recovered from it`);
-        }
-        const encoded = pub ? writePublicKey(key.publicKey, r.format) : writePrivateKey(key, r.format, r.format === 'jwk' ? 'seed' : formOf(key, r.form));
-        if (typeof encoded === 'string') content = encoded;
-        else binary = encoded;
-      }
-      const textPublic = pub || r.textPublic === true;
-      if (r.text) content += keyText(key.algorithm, textPublic ? { publicKey: key.publicKey } : key);
-      const data = binary ?? content;
-      // Private when it holds any secret: the encoded private key or its text.
-      files.write(r.out, data, { private: (r.encoded && !pub) || (r.text && !textPublic) });
-    },
-    r.want === 'public' ? 'public' : r.part === 'public' ? 'any' : r.want,
-  );
+      const encoded = pub ? writePublicKey(key.publicKey, r.format) : writePrivateKey(key, r.format, r.format === 'jwk' ? 'seed' : formOf(key, r.form));
+      if (typeof encoded === 'string') content = encoded;
+      else binary = encoded;
+    }
+    const textPublic = pub || r.textPublic === true;
+    if (r.text) content += keyText(key.algorithm, textPublic ? { publicKey: key.publicKey } : key);
+    const data = binary ?? content;
+    // Private when it holds any secret: the encoded private key or its text.
+    files.write(r.out, data, { private: (r.encoded && !pub) || (r.text && !textPublic) });
+  });
 }
 
 function formOf(key: KeyFile, form: Rewrite['form']): PrivateKeyForm {

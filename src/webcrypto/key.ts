@@ -11,10 +11,13 @@ import type { PrivateHandle, PublicHandle } from './handles.js';
 import { fail, typeError } from './errors.js';
 import { type Part, recordSecrets } from '../lifetime.js';
 
+/** The usages "Modern Algorithms" adds to the KeyUsage enum (§2.2): the only ones our keys take. */
+export const KEM_USAGES = ['encapsulateKey', 'encapsulateBits', 'decapsulateKey', 'decapsulateBits'] as const;
+
 /**
  * The recognized key usages, in the order of the KeyUsage enum ("Modern Algorithms", §2.2): the
  * strings a `keyUsages` argument may hold (any other rejects with a TypeError), and the order in
- * which our keys' `usages` list them. Our keys take only the four (de)capsulate usages.
+ * which our keys' `usages` list them.
  */
 export const KEY_USAGES = /* @__PURE__ */ Object.freeze([
   'encrypt',
@@ -25,10 +28,7 @@ export const KEY_USAGES = /* @__PURE__ */ Object.freeze([
   'deriveBits',
   'wrapKey',
   'unwrapKey',
-  'encapsulateKey',
-  'encapsulateBits',
-  'decapsulateKey',
-  'decapsulateBits',
+  ...KEM_USAGES,
 ] as const);
 
 /** A key usage of the KeyUsage enum. */

@@ -10,7 +10,7 @@ import type { Backend } from './backend.js';
 import { fail, typeError } from './errors.js';
 import { checkSharedAlgorithm, sharedKeyFormat } from './shared-key.js';
 import { exportOurKey, importOurKey } from './formats.js';
-import { type KeyUsage, isOurKey } from './key.js';
+import { KEM_USAGES, type KeyUsage, isOurKey } from './key.js';
 import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
 import type { AnyCryptoKey, Bytes, Usages, WebCryptoSubtle } from './types.js';
 
@@ -54,7 +54,7 @@ export const SUBTLE_METHODS = [
 ] as const;
 
 /** The key usages and formats of "Modern Algorithms", which older runtimes' enums lack. */
-const MODERN_USAGES: readonly string[] = ['encapsulateKey', 'encapsulateBits', 'decapsulateKey', 'decapsulateBits'];
+const MODERN_USAGES: readonly string[] = KEM_USAGES;
 const MODERN_FORMATS: readonly string[] = ['raw-public', 'raw-private', 'raw-seed', 'raw-secret'];
 /** Usages that no algorithm allows together (a signing and an encryption usage). */
 const NO_ALGORITHM_USAGES = ['sign', 'encrypt'];

@@ -5,12 +5,12 @@
 // group's seed; SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label) binds the two shared secrets.
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import type { DecapsulationKey, Encapsulation, EncapsulationKey, KeyPair, MlKem } from '../kem.js';
+import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { concat } from '../bytes.js';
 import { registerConcrete } from './concrete-async.js';
-import type { CurveChoice, CurveKey, Group } from './curve.js';
+import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curve.js';
 import { type Expanded, buildHybrid } from './builder.js';
 import { kemEncapsulationKey } from './mlkem.js';
 import type { HybridKem, HybridName } from './types.js';
@@ -147,15 +147,11 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   /** ek = ek_PQ ‖ ek_T of a seed, without the key objects that decapsulation needs (keygen). */
   function publicKeyOf(seed: Uint8Array, what: string): Uint8Array {
     return derive(seed, what, (seedPq, scalar) => {
-      let pair: KeyPair | undefined;
-      let dkT: CurveKey | undefined;
+      const pair = kem.keygen(seedPq);
       try {
-        pair = kem.keygen(seedPq);
-        dkT = impl().load(scalar);
-        return concat(pair.publicKey, dkT.publicKey());
+        return concat(pair.publicKey, withCurveKey(impl(), scalar, (dkT) => dkT.publicKey()));
       } finally {
-        wipe(pair?.secretKey, pair?.seed);
-        dkT?.dispose();
+        wipe(pair.secretKey, pair.seed);
       }
     });
   }
@@ -163,18 +159,16 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   /** EncapsDerand with m and the group scalar, to a checked ML-KEM key and group element. */
   function encaps(ekPq: EncapsulationKey, ekT: Uint8Array, m: Uint8Array, scalar: Uint8Array): Encapsulation {
     if (refusesLowOrder) checkElement(ekT, arg('publicKey'), nEk, true);
-    let pq: Encapsulation | undefined;
-    let key: CurveKey | undefined;
+    const pq = ekPq.encapsulateInternal(m);
     let ssT: Uint8Array | undefined;
     try {
-      pq = ekPq.encapsulateInternal(m);
-      key = impl().load(scalar);
-      const ctT = key.publicKey();
-      ssT = dh(key, ekT);
-      return { ciphertext: concat(pq.ciphertext, ctT), sharedSecret: combiner(pq.sharedSecret, ssT, ctT, ekT) };
+      return withCurveKey(impl(), scalar, (key) => {
+        const ctT = key.publicKey();
+        ssT = dh(key, ekT);
+        return { ciphertext: concat(pq.ciphertext, ctT), sharedSecret: combiner(pq.sharedSecret, ssT, ctT, ekT) };
+      });
     } finally {
-      wipe(ssT, pq?.sharedSecret);
-      key?.dispose();
+      wipe(ssT, pq.sharedSecret);
     }
   }
 

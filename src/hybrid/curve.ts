@@ -33,6 +33,16 @@ export interface CurveImpl {
   load(scalar: Uint8Array): CurveKey;
 }
 
+/** A scalar loaded for one use (an ephemeral key, or ek_T of keygen), disposed of after it, also when `use` throws. */
+export function withCurveKey<T>(impl: CurveImpl, scalar: Uint8Array, use: (key: CurveKey) => T): T {
+  const key = impl.load(scalar);
+  try {
+    return use(key);
+  } finally {
+    key.dispose();
+  }
+}
+
 /** One curve as the specifications use it, independent of the implementation. */
 export interface Group {
   readonly name: 'X25519' | 'P-256' | 'P-384';

@@ -9,7 +9,7 @@ import { checkKem, type Encapsulation, type EncapsulationKey, type KeyPair, type
 import { fillRandom } from '../random.js';
 import { concat } from '../bytes.js';
 import type { HybridConstruction } from './construction.js';
-import type { CurveChoice, CurveKey, Group } from './curve.js';
+import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curve.js';
 import { type Expanded, buildHybrid } from './builder.js';
 import { kemEncapsulationKey } from './mlkem.js';
 import { P256_GROUP, P384_GROUP, tlsScalar } from './nist.js';
@@ -92,17 +92,15 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
 
   /** The server's side (§4.2, §4.3): encapsulation to a checked client key share. */
   function encaps(ekPq: EncapsulationKey, share: Uint8Array, m: Uint8Array, scalar: Uint8Array): Encapsulation {
-    let mlkem: Encapsulation | undefined;
-    let key: CurveKey | undefined;
+    const mlkem = ekPq.encapsulateInternal(m);
     let ssE: Uint8Array | undefined;
     try {
-      mlkem = ekPq.encapsulateInternal(m);
-      key = impl().load(scalar);
-      ssE = key.sharedSecret(share);
-      return { ciphertext: join(mlkem.ciphertext, key.publicKey()), sharedSecret: join(mlkem.sharedSecret, ssE) };
+      return withCurveKey(impl(), scalar, (key) => {
+        ssE = key.sharedSecret(share);
+        return { ciphertext: join(mlkem.ciphertext, key.publicKey()), sharedSecret: join(mlkem.sharedSecret, ssE) };
+      });
     } finally {
-      wipe(ssE, mlkem?.sharedSecret);
-      key?.dispose();
+      wipe(ssE, mlkem.sharedSecret);
     }
   }
 
@@ -180,16 +178,13 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
    */
   function publicKeyOf(s: Uint8Array): Uint8Array {
     let pair: KeyPair | undefined;
-    let dkT: CurveKey | undefined;
     let scalar: Uint8Array | undefined;
     try {
       pair = kem.keygen(s.subarray(sk.kem, sk.kem + 64));
       scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
-      dkT = impl().load(scalar);
-      return join(pair.publicKey, dkT.publicKey());
+      return join(pair.publicKey, withCurveKey(impl(), scalar, (dkT) => dkT.publicKey()));
     } finally {
       wipe(s, scalar, pair?.secretKey, pair?.seed);
-      dkT?.dispose();
     }
   }
 

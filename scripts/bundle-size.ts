@@ -4,11 +4,11 @@
 // as bundlers do for import(): what loads at start, and the hybrids' chunk that a hybrid
 // algorithm loads) and written with @noble/post-quantum; then the embedded WebAssembly module's
 // size and its compile and instantiation times in this runtime. The limits are asserted by
-// test/bundle.test.ts.
-// Run: npm run size
+// test/package/bundle.test.ts.
+// Run: npm run size [-- --files]   (--files: what each source file costs the core-only app)
 import { gzipSync } from 'node:zlib';
 import { WASM_BASE64 } from '../src/wasm/module.generated.js';
-import { CORE_APP, WASM_APP, WEBCRYPTO_APP, bundle, bundleSplit } from './bundle.js';
+import { CORE_APP, WASM_APP, WEBCRYPTO_APP, bundle, bundleSplit, fileCosts } from './bundle.js';
 
 const apps = {
   'mlkem-ts (MlKem768)': CORE_APP,
@@ -47,3 +47,9 @@ console.log(
   `Node ${process.version}: compile ${(t1 - t0).toFixed(2)} ms, first instance ${(t2 - t1).toFixed(2)} ms, ` +
     `next instance ${(t3 - t2).toFixed(2)} ms (cold, one process).`,
 );
+
+if (process.argv.includes('--files')) {
+  console.log('\nWhat each source file costs the core-only app (gzipped: the bundle with the file cut out, against the whole):\n');
+  console.log('| file | minified | gzipped |\n| --- | ---: | ---: |');
+  for (const f of await fileCosts(CORE_APP)) console.log(`| ${f.file} | ${f.minified} B | ${f.gzip} B |`);
+}

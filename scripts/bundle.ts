@@ -112,3 +112,73 @@ export async function bundleSplit(source: string): Promise<SplitBundle> {
   const js = Object.keys(outputs).filter((k) => k.endsWith('.js'));
   return { initial: part(js.filter((k) => initial.has(k))), lazy: part(js.filter((k) => !initial.has(k))) };
 }
+
+/** What one source file costs a bundle: its bytes in the minified output, and the gzipped bytes that removing them saves. */
+export interface FileCost {
+  file: string;
+  minified: number;
+  gzip: number;
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * The source file of every character of a one-file bundle, from its source map's mappings (each
+ * segment: generated column, then source index, line, column and name, as base64 VLQ deltas);
+ * -1 where no segment names a source.
+ */
+function sourceOfEachChar(code: string, mappings: string): Int32Array[] {
+  const lines = code.split('\n');
+  let source = 0;
+  return mappings.split(';').map((line, i) => {
+    const owner = new Int32Array(lines[i]?.length ?? 0).fill(-1);
+    let col = 0;
+    let prev = { col: 0, source: -1 };
+    const mark = (end: number) => owner.fill(prev.source, prev.col, end);
+    for (const segment of line.split(',').filter((s) => s !== '')) {
+      const fields: number[] = [];
+      for (let k = 0, v = 0, shift = 0; k < segment.length; k++) {
+        const digit = BASE64.indexOf(segment[k]!);
+        v += (digit & 31) << shift;
+        if (digit & 32) {
+          shift += 5;
+        } else {
+          fields.push(v & 1 ? -(v >>> 1) : v >>> 1);
+          v = shift = 0;
+        }
+      }
+      col += fields[0]!;
+      mark(col);
+      if (fields.length > 1) source += fields[1]!;
+      prev = { col, source: fields.length > 1 ? source : -1 };
+    }
+    mark(owner.length);
+    return owner;
+  });
+}
+
+/**
+ * The cost of each source file in the bundle of `source`, largest first: the gzipped size of the
+ * whole bundle minus that of the bundle with the file's characters cut out (what the file adds,
+ * given the rest; the figures do not sum to the total).
+ */
+export async function fileCosts(source: string): Promise<FileCost[]> {
+  const result = await build({
+    ...WEB_APP_BUILD,
+    sourcemap: 'external',
+    outfile: join(root, 'app.js'), // not written (write: false); names the map
+    stdin: { contents: source, resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
+  });
+  const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as { sources: string[]; mappings: string };
+  const owners = sourceOfEachChar(code, map.mappings);
+  const lines = code.split('\n');
+  const full = gzipSync(code, { level: 9 }).length;
+  return map.sources
+    .map((file, index) => {
+      const kept = lines.map((line, i) => [...line].filter((_, c) => owners[i]![c] !== index).join('')).join('\n');
+      return { file, minified: code.length - kept.length, gzip: full - gzipSync(kept, { level: 9 }).length };
+    })
+    .filter((f) => f.minified > 0)
+    .sort((a, b) => b.gzip - a.gzip);
+}

@@ -9,7 +9,7 @@ import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '.
 import { fillRandom } from '../random.js';
 import { concat } from '../bytes.js';
 import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncCurvePath, AsyncElement, CurveChoice, Group } from './curve.js';
-import { asyncImpl } from './curve-async.js';
+import { asyncImpl, syncImplOf } from './curve-async.js';
 import { keyLifetime } from '../lifetime.js';
 import type { HybridDecapsulationKey, HybridKem, HybridName, HybridSizes } from './types.js';
 
@@ -89,7 +89,27 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
   const nCt = kem.sizes.ciphertext;
   const refuses = group.name !== 'X25519';
   let chosen: Promise<AsyncCurveImpl> | undefined;
-  const impl = () => (chosen ??= asyncImpl(group, curves));
+  /**
+   * Set once the implementation is chosen: it is the synchronous key objects' own (node:crypto or
+   * noble behind the seam, the same object that c.decapsulationKey's key loaded its scalar into),
+   * so that a decapsulation key can decapsulate through its synchronous key object (the same
+   * checks, steps and errors, in the same order), without a promise between the steps.
+   */
+  let synchronous = false;
+  const impl = () =>
+    (chosen ??= asyncImpl(group, curves).then((curve) => {
+      const sync = syncImplOf(curve);
+      synchronous = sync !== undefined && sync === syncImpl();
+      return curve;
+    }));
+  /** The synchronous key objects' implementation (concrete.ts's impl()), or undefined where it throws. */
+  const syncImpl = () => {
+    try {
+      return group.impl(c.curves);
+    } catch {
+      return undefined;
+    }
+  };
   /** ss_T for an element the checks let through: X25519's zeros for a low-order one (RFC 7748, §5), never computed. */
   const dh = async (key: AsyncCurveKey, element: () => Promise<AsyncElement>, bytes: Uint8Array): Promise<Uint8Array> =>
     refuses || group.elementProblem(bytes) === undefined ? key.sharedSecret(await element()) : new Uint8Array(group.secretBytes);
@@ -179,9 +199,13 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
     return seal({
       name,
       encapsulationKey,
-      /** Decaps: the checks and the ML-KEM half as the synchronous key does them, then ss_T on this door's curve. */
+      /** Decaps: the checks and the ML-KEM half as the synchronous key does them, then ss_T on this door's curve (or all of it by the synchronous key, on its own curve). */
       async decapsulate(ciphertext: Uint8Array): Promise<Uint8Array> {
         alive();
+        // Once the curve is known to be the synchronous key's own (from the first call on), the
+        // synchronous key object does all of the below, without the promises between the steps,
+        // which cost more than the steps around the multiplication.
+        if (synchronous) return dk.decapsulate(ciphertext);
         const ct = takeBytes(ciphertext, sizes.ciphertext, `${name} ciphertext`);
         const ctT = ct.subarray(nCt);
         let ssPq: Uint8Array | undefined;

@@ -24,11 +24,20 @@ export function lift(impl: CurveImpl): AsyncCurveImpl {
 }
 
 const lifted = new WeakMap<CurveImpl, AsyncCurveImpl>();
+const liftedFrom = new WeakMap<AsyncCurveImpl, CurveImpl>();
 const liftOnce = (impl: CurveImpl): AsyncCurveImpl => {
   let a = lifted.get(impl);
-  if (a === undefined) lifted.set(impl, (a = lift(impl)));
+  if (a === undefined) {
+    lifted.set(impl, (a = lift(impl)));
+    liftedFrom.set(a, impl);
+  }
   return a;
 };
+
+/** The synchronous implementation that asyncImpl put behind the seam, if `impl` is one (not Web Crypto). */
+export function syncImplOf(impl: AsyncCurveImpl): CurveImpl | undefined {
+  return liftedFrom.get(impl);
+}
 
 /**
  * The asynchronous implementation of a group for a choice. 'webcrypto' rejects where the runtime's

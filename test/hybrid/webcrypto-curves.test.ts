@@ -32,6 +32,20 @@ for (const backend of backends) {
   });
 }
 
+for (const backend of backends) {
+  it(`${backend.name}: a door whose curve is its synchronous key objects' own (node:crypto, noble) decapsulates through them, with the same bytes and errors (${ROUNDS} random key pairs each, with every edge case)`, { timeout: 300_000 }, async (t) => {
+    const [, MlKem768, MlKem1024] = backend.kems;
+    const r = await runCurvePaths({ MlKem768: MlKem768!, MlKem1024: MlKem1024! }, ['native', 'noble', 'auto'], ROUNDS, 'own');
+    t.diagnostic(Object.entries(r.checks).map(([k, v]) => `${k} ×${v}`).join('; '));
+    assert.deepEqual(r.failures, []);
+    for (const name of ['X-Wing', 'X-Wing refusing low order', 'MLKEM768-P256', 'MLKEM1024-P384']) {
+      assert.equal(r.took[`${name} native`], 'native');
+      assert.equal(r.took[`${name} noble`], 'noble');
+      assert.equal(r.took[`${name} auto`], 'native');
+    }
+  });
+}
+
 /** Node's own SubtleCrypto with `change` applied to some of its methods. */
 function subtleWith(change: (m: keyof CurveSubtle, f: (...a: unknown[]) => Promise<unknown>, args: unknown[]) => Promise<unknown>): CurveSubtle {
   const s = globalThis.crypto.subtle as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;

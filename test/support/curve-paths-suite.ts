@@ -8,7 +8,7 @@
 // on each path decapsulates to the same secret on the reference.
 import type { MlKem } from '../../src/index.js';
 import { asyncHybridOf, type AsyncHybrid } from '../../src/hybrid/concrete-async.js';
-import type { AsyncCurveChoice } from '../../src/hybrid/curve.js';
+import type { AsyncCurveChoice, CurveChoice } from '../../src/hybrid/curve.js';
 import { MlKemError } from '../../src/errors.js';
 import { mlkem1024P384Over, mlkem768P256Over } from '../../src/hybrid/mlkem-nist.js';
 import type { HybridKem } from '../../src/hybrid/types.js';
@@ -48,6 +48,8 @@ async function outcome(f: () => unknown): Promise<string> {
 interface Subject {
   name: string;
   reference: HybridKem;
+  /** The same hybrid with its synchronous key objects on `curves`. */
+  over(curves: CurveChoice): HybridKem;
   share: number;
   nist: 'P-256' | 'P-384' | undefined;
 }
@@ -138,21 +140,25 @@ async function round(s: Subject, door: AsyncHybrid, fail: (what: string, ours: s
 
 /**
  * Runs `rounds` rounds per hybrid and path, over ML-KEM objects of one backend; the reference
- * is the synchronous hybrid on @noble/curves.
+ * is the synchronous hybrid on @noble/curves. `doors`: 'reference' opens each path's door on the
+ * reference itself; 'own' on the same hybrid with its synchronous key objects on the path's curve
+ * ('auto' for 'webcrypto'), so that a door whose curve is its synchronous key objects' own
+ * (node:crypto or noble) decapsulates through them, and is compared all the same.
  */
-export async function runCurvePaths(kems: { MlKem768: MlKem; MlKem1024: MlKem }, paths: readonly AsyncCurveChoice[], rounds: number): Promise<CurvePathsResult> {
+export async function runCurvePaths(kems: { MlKem768: MlKem; MlKem1024: MlKem }, paths: readonly AsyncCurveChoice[], rounds: number, doors: 'reference' | 'own' = 'reference'): Promise<CurvePathsResult> {
+  const subject = (s: Omit<Subject, 'reference'>): Subject => ({ ...s, reference: s.over('noble') });
   const subjects: Subject[] = [
-    { name: 'X-Wing', reference: xwingOver(kems.MlKem768, 'noble'), share: 32, nist: undefined },
-    { name: 'X-Wing refusing low order', reference: xwingOver(kems.MlKem768, 'noble', { refuseLowOrder: true }), share: 32, nist: undefined },
-    { name: 'MLKEM768-P256', reference: mlkem768P256Over(kems.MlKem768, 'noble'), share: 65, nist: 'P-256' },
-    { name: 'MLKEM1024-P384', reference: mlkem1024P384Over(kems.MlKem1024, 'noble'), share: 97, nist: 'P-384' },
+    subject({ name: 'X-Wing', over: (c) => xwingOver(kems.MlKem768, c), share: 32, nist: undefined }),
+    subject({ name: 'X-Wing refusing low order', over: (c) => xwingOver(kems.MlKem768, c, { refuseLowOrder: true }), share: 32, nist: undefined }),
+    subject({ name: 'MLKEM768-P256', over: (c) => mlkem768P256Over(kems.MlKem768, c), share: 65, nist: 'P-256' }),
+    subject({ name: 'MLKEM1024-P384', over: (c) => mlkem1024P384Over(kems.MlKem1024, c), share: 97, nist: 'P-384' }),
   ];
   const result: CurvePathsResult = { took: {}, checks: {}, failures: [] };
   for (const s of subjects) {
     for (const path of paths) {
       const label = `${s.name} ${path}`;
       try {
-        const door = asyncHybridOf(s.reference, path)!;
+        const door = asyncHybridOf(doors === 'own' ? s.over(path === 'webcrypto' ? 'auto' : path) : s.reference, path)!;
         result.took[label] = await door.curvePath();
         let n = 0;
         for (let r = 0; r < rounds; r++) {

@@ -45,10 +45,20 @@ export function algorithmList(): readonly AlgorithmEntry[] {
   return (algorithms ??= Object.freeze(REGISTRY.filter((e): e is RegistryEntry & { webCrypto: string } => e.webCrypto !== undefined).map(algorithmOf)));
 }
 
+let byUpperName: Map<string, AlgorithmEntry> | undefined;
+
+/** The entries by their names in upper case (the first entry of a name, as a search in order finds it), made on first use. */
+function entriesByUpperName(): Map<string, AlgorithmEntry> {
+  if (byUpperName !== undefined) return byUpperName;
+  const map = new Map<string, AlgorithmEntry>();
+  for (const e of algorithmList()) if (!map.has(e.name.toUpperCase())) map.set(e.name.toUpperCase(), e);
+  return (byUpperName = map);
+}
+
 /** The entry whose name matches `name` ASCII case-insensitively (WebCrypto, §18.4.4), if any. */
 export function entryNamed(name: string): AlgorithmEntry | undefined {
   const upper = name.replace(/[a-z]/g, (c) => c.toUpperCase());
-  return algorithmList().find((e) => e.name.toUpperCase() === upper);
+  return entriesByUpperName().get(upper);
 }
 
 const handleCache = new WeakMap<Backend, Map<string, Promise<KemHandles>>>();
@@ -57,7 +67,8 @@ const handleCache = new WeakMap<Backend, Map<string, Promise<KemHandles>>>();
 export function handlesFor(entry: AlgorithmEntry, backend: Backend, curves?: AsyncCurveChoice): Promise<KemHandles> {
   let byName = handleCache.get(backend);
   if (byName === undefined) handleCache.set(backend, (byName = new Map()));
-  const name = `${entry.name} ${curves ?? 'auto'}`;
+  // The default and 'auto' share one entry; no string is built per call for them (every operation asks).
+  const name = curves === undefined || curves === 'auto' ? entry.name : `${entry.name} ${curves}`;
   let handles = byName.get(name);
   if (handles === undefined) {
     const made = (async () => {

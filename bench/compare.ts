@@ -19,7 +19,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { median, shuffle } from './micro.js';
+import { callsIn, median, shuffle } from './micro.js';
 
 const { values } = parseArgs({
   options: { before: { type: 'string' }, after: { type: 'string', default: '.' }, rounds: { type: 'string', default: '31' }, 'batch-ms': { type: 'string', default: '10' } },
@@ -92,16 +92,7 @@ async function batch(t: Task): Promise<number> {
 }
 
 const tasks = [...(await tasksOf('before', trees.before)), ...(await tasksOf('after', trees.after))];
-for (const t of tasks) {
-  // Warm-up, and the batch size that takes about batchMs.
-  const t0 = performance.now();
-  let calls = 0;
-  while (performance.now() - t0 < batchMs) {
-    await t.run();
-    calls++;
-  }
-  t.n = Math.max(1, calls);
-}
+for (const t of tasks) t.n = await callsIn(batchMs, t.run); // warm-up, and batch sizes of about batchMs
 const names = [...new Set(tasks.map((t) => t.name))];
 const pairOf = (name: string) => (['before', 'after'] as const).map((tree) => tasks.find((t) => t.tree === tree && t.name === name)!);
 for (let r = 0; r < rounds; r++) {

@@ -22,3 +22,14 @@ export function shuffle<T>(items: readonly T[]): T[] {
   }
   return a;
 }
+
+/** Runs `run` (awaited) for about `ms` milliseconds, as a warm-up: returns how many calls fit, at least 1 (a batch size). */
+export async function callsIn(ms: number, run: () => unknown): Promise<number> {
+  const t0 = performance.now();
+  let calls = 0;
+  while (performance.now() - t0 < ms) {
+    await run();
+    calls++;
+  }
+  return Math.max(1, calls);
+}

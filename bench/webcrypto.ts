@@ -13,7 +13,7 @@ import { wasmBackend } from '../src/webcrypto/backend.js';
 import { nativeCrypto } from '../src/webcrypto/install.js';
 import { createSubtle } from '../src/webcrypto/subtle.js';
 import type { AnyCryptoKey, WebCryptoSubtle } from '../src/webcrypto/types.js';
-import { median } from './micro.js';
+import { callsIn, median } from './micro.js';
 
 const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384'] as const;
 const OPS = ['encapsulateBits', 'decapsulateBits'] as const;
@@ -78,16 +78,7 @@ export async function webcryptoBench(rounds: number, batchMs = 20): Promise<stri
       for (const op of OPS) tasks.push({ impl, alg, op, n: 1, run: ops[op], cpu: [], wall: [] });
     }
   }
-  // Warm-up, and batch sizes of about batchMs.
-  for (const t of tasks) {
-    const t0 = performance.now();
-    let calls = 0;
-    while (performance.now() - t0 < batchMs) {
-      await t.run();
-      calls++;
-    }
-    t.n = Math.max(1, calls);
-  }
+  for (const t of tasks) t.n = await callsIn(batchMs, t.run); // warm-up, and batch sizes of about batchMs
   for (let r = 0; r < rounds; r++) for (const t of shuffle([...tasks])) await batch(t);
 
   const lines = [

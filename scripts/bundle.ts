@@ -123,12 +123,11 @@ export interface FileCost {
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /**
- * The source file of every character of a one-file bundle, from its source map's mappings (each
- * segment: generated column, then source index, line, column and name, as base64 VLQ deltas);
- * -1 where no segment names a source.
+ * The source file of every character (UTF-16 unit, as source map columns count) of the lines of a
+ * one-file bundle, from its source map's mappings (each segment: generated column, then source
+ * index, line, column and name, as base64 VLQ deltas); -1 where no segment names a source.
  */
-function sourceOfEachChar(code: string, mappings: string): Int32Array[] {
-  const lines = code.split('\n');
+function sourceOfEachChar(lines: readonly string[], mappings: string): Int32Array[] {
   let source = 0;
   return mappings.split(';').map((line, i) => {
     const owner = new Int32Array(lines[i]?.length ?? 0).fill(-1);
@@ -171,12 +170,12 @@ export async function fileCosts(source: string): Promise<FileCost[]> {
   });
   const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as { sources: string[]; mappings: string };
-  const owners = sourceOfEachChar(code, map.mappings);
   const lines = code.split('\n');
+  const owners = sourceOfEachChar(lines, map.mappings);
   const full = gzipSync(code, { level: 9 }).length;
   return map.sources
     .map((file, index) => {
-      const kept = lines.map((line, i) => [...line].filter((_, c) => owners[i]![c] !== index).join('')).join('\n');
+      const kept = lines.map((line, i) => line.split('').filter((_, c) => owners[i]![c] !== index).join('')).join('\n');
       return { file, minified: code.length - kept.length, gzip: full - gzipSync(kept, { level: 9 }).length };
     })
     .filter((f) => f.minified > 0)

@@ -1,6 +1,6 @@
 // What the native curve path pays per call (node --import tsx bench/hybrid-native-micro.ts):
 // turning raw keys into node:crypto KeyObjects / ECDH objects, and the operations themselves, in
-// every form src/hybrid/native.ts may use. The reason key objects keep prepared curve keys.
+// every form src/hybrid/curves/native.ts may use. The reason key objects keep prepared curve keys.
 // The NIST curves also get @noble/curves' rows (the fallback path): the gap between the two is
 // all the native path can gain (on P-384, OpenSSL's d·G is no faster than noble's).
 import crypto from 'node:crypto';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { ctDiffMask, ctDiffMaskWords, ctEqual, ctIsZero, ctSelect } from '../../src/ct.js';
 import type { MlKem } from '../../src/index.js';
 import type { ParameterSet } from '../../src/params.js';
-import { reduceToScalar } from '../../src/hybrid/nist.js';
+import { reduceToScalar } from '../../src/hybrid/curves/nist.js';
 import { keyPairWithRho } from './keys.js';
 import type { Cls } from './stats.js';
 

@@ -9,7 +9,7 @@ import { checkBytes, takeBytes } from '../args.js';
 import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey } from '../kem.js';
 import { fillRandom } from '../random.js';
-import type { CurveKey } from './curve.js';
+import type { CurveKey } from './curves/curve.js';
 import { hybridDecapsulationKey } from './mlkem.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName, HybridSizes } from './types.js';
 

@@ -8,8 +8,8 @@ import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { concat } from '../bytes.js';
-import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncCurvePath, AsyncElement, CurveChoice, Group } from './curve.js';
-import { asyncImpl, syncImplOf } from './curve-async.js';
+import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncCurvePath, AsyncElement, CurveChoice, Group } from './curves/curve.js';
+import { asyncImpl, syncImplOf } from './curves/curve-async.js';
 import { keyLifetime } from '../lifetime.js';
 import type { HybridDecapsulationKey, HybridKem, HybridName, HybridSizes } from './types.js';
 

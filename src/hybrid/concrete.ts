@@ -10,7 +10,7 @@ import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { concat } from '../bytes.js';
 import { registerConcrete } from './concrete-async.js';
-import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curve.js';
+import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
 import { type Expanded, buildHybrid } from './builder.js';
 import { kemEncapsulationKey } from './mlkem.js';
 import type { HybridKem, HybridName } from './types.js';

@@ -3,7 +3,7 @@
 // the public factory. The layers above (Web Crypto, the fuzzer, the tests) take their hybrids from
 // CONSTRUCTIONS and their identifiers from the registry, so that neither names a hybrid.
 import type { MlKem } from '../kem.js';
-import type { CurveChoice } from './curve.js';
+import type { CurveChoice } from './curves/curve.js';
 import type { HybridKem, HybridName } from './types.js';
 
 /** One hybrid's construction. */

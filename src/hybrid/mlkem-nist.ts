@@ -4,8 +4,8 @@
 import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
 import type { HybridConstruction } from './construction.js';
-import type { CurveChoice } from './curve.js';
-import { type NistGroup, P256_GROUP, P384_GROUP, randomScalar } from './nist.js';
+import type { CurveChoice } from './curves/curve.js';
+import { type NistGroup, P256_GROUP, P384_GROUP, randomScalar } from './curves/nist.js';
 import type { HybridKem } from './types.js';
 
 /**

@@ -9,12 +9,12 @@ import { checkKem, type Encapsulation, type EncapsulationKey, type KeyPair, type
 import { fillRandom } from '../random.js';
 import { concat } from '../bytes.js';
 import type { HybridConstruction } from './construction.js';
-import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curve.js';
+import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
 import { type Expanded, buildHybrid } from './builder.js';
 import { kemEncapsulationKey } from './mlkem.js';
-import { P256_GROUP, P384_GROUP, tlsScalar } from './nist.js';
+import { P256_GROUP, P384_GROUP, tlsScalar } from './curves/nist.js';
 import type { HybridKem, HybridName } from './types.js';
-import { X25519 } from './x25519.js';
+import { X25519 } from './curves/x25519.js';
 
 /** The ECDH half of an RFC 10024 group: its curve, and how seed material becomes a scalar. */
 interface TlsEcdh {

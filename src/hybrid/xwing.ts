@@ -6,9 +6,9 @@ import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
 import { recordTwin } from './low-order.js';
 import type { HybridConstruction } from './construction.js';
-import type { CurveChoice } from './curve.js';
+import type { CurveChoice } from './curves/curve.js';
 import type { HybridKem } from './types.js';
-import { X25519 } from './x25519.js';
+import { X25519 } from './curves/x25519.js';
 
 /** XWingLabel, "\./" ‖ "/^\" (§5.3). */
 const LABEL = '\\.//^\\';

@@ -5,7 +5,7 @@
 // algorithm is used, by a dynamic import: an app that uses only ML-KEM never loads it, and a
 // bundler that splits code puts it in a chunk of its own.
 import { type HybridName, REGISTRY, type RegistryEntry, memberOf } from '../registry.js';
-import type { AsyncCurveChoice } from '../hybrid/curve.js';
+import type { AsyncCurveChoice } from '../hybrid/curves/curve.js';
 import type { HybridKem } from '../hybrid/types.js';
 import type { Backend } from './backend.js';
 import { type Kem, type KemHandles, handlesOf } from './handles.js';

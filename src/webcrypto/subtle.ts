@@ -3,7 +3,7 @@
 // here; other keys go to the runtime. The ponyfill handles all our algorithms; the polyfill
 // (install.ts) only those the runtime lacks.
 import { wipe } from '../ct.js';
-import type { AsyncCurveChoice } from '../hybrid/curve.js';
+import type { AsyncCurveChoice } from '../hybrid/curves/curve.js';
 import { type AlgorithmEntry, handlesFor } from './algorithms.js';
 import { type Jwk, type KeyFormat, algorithmName, copyBufferSource, normalize, ourEntry, readFormat, readJwk, readUsages } from './arguments.js';
 import type { Backend } from './backend.js';

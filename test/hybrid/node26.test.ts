@@ -7,11 +7,11 @@
 // test:node26`, which CI runs); elsewhere it is skipped with a notice.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CurveChoice } from '../../src/hybrid/curve.js';
+import type { CurveChoice } from '../../src/hybrid/curves/curve.js';
 import type { HybridKem } from '../../src/hybrid/index.js';
-import { nativeNistForm } from '../../src/hybrid/native.js';
-import { X25519 } from '../../src/hybrid/x25519.js';
-import { P256_GROUP, P384_GROUP } from '../../src/hybrid/nist.js';
+import { nativeNistForm } from '../../src/hybrid/curves/native.js';
+import { X25519 } from '../../src/hybrid/curves/x25519.js';
+import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { backends } from '../support/backends.js';
 import { equalBytes, randomBytes } from '../support/helpers.js';
 import { CURVE_PATHS, hybridsOf, toHex } from '../support/hybrid-reference.js';

@@ -8,10 +8,10 @@
 // scalar multiplications with random bytes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Group } from '../../src/hybrid/curve.js';
+import type { Group } from '../../src/hybrid/curves/curve.js';
 import { MlKemError } from '../../src/hybrid/index.js';
-import { P256_GROUP, P384_GROUP } from '../../src/hybrid/nist.js';
-import { X25519 } from '../../src/hybrid/x25519.js';
+import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
+import { X25519 } from '../../src/hybrid/curves/x25519.js';
 import { backends } from '../support/backends.js';
 import { randomBytes } from '../support/helpers.js';
 import { CURVE_ORDER, FIELD_PRIME, bigEndianBytes, encodeU, hybridsOf, joinHalves, lowOrderEncodings, toHex, type HybridCase } from '../support/hybrid-reference.js';

@@ -1,10 +1,10 @@
 // The RFC 10024 key scalar d = (c mod (n - 1)) + 1 (FIPS 186-5 A.2.1), computed in constant time
-// by src/hybrid/nist.ts: equal to BigInt arithmetic and to @noble/curves' randomSecretKey (what
+// by src/hybrid/curves/nist.ts: equal to BigInt arithmetic and to @noble/curves' randomSecretKey (what
 // the code used before) on random and edge-case seeds, for P-256 and P-384.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { p256, p384 } from '@noble/curves/nist.js';
-import { reduceToScalar } from '../../src/hybrid/nist.js';
+import { reduceToScalar } from '../../src/hybrid/curves/nist.js';
 import { randomBytes } from '../support/helpers.js';
 
 const CURVES = [

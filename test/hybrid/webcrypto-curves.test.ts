@@ -1,5 +1,5 @@
 // The runtime's Web Crypto as the third curve implementation of the asynchronous doors
-// (src/hybrid/webcrypto-curves.ts), under Node: Node's Web Crypto has X25519 and ECDH, so the
+// (src/hybrid/curves/webcrypto-curves.ts), under Node: Node's Web Crypto has X25519 and ECDH, so the
 // door on it, on node:crypto and on @noble/curves must give the synchronous noble hybrid's bytes
 // and errors for random seeds and every edge case (test/support/curve-paths-suite.ts; the same
 // suite runs in Chromium and Firefox in test/browser/curves.test.ts). And the self-test: a Web
@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MlKemError } from '../../src/errors.js';
-import { nobleP256, nobleP384 } from '../../src/hybrid/noble-nist.js';
-import { nobleX25519 } from '../../src/hybrid/noble-x25519.js';
-import { type CurveSubtle, testedWebCryptoImpl, webCryptoCurve } from '../../src/hybrid/webcrypto-curves.js';
+import { nobleP256, nobleP384 } from '../../src/hybrid/curves/noble-nist.js';
+import { nobleX25519 } from '../../src/hybrid/curves/noble-x25519.js';
+import { type CurveSubtle, testedWebCryptoImpl, webCryptoCurve } from '../../src/hybrid/curves/webcrypto-curves.js';
 import { backends } from '../support/backends.js';
 import { runCurvePaths } from '../support/curve-paths-suite.js';
 

@@ -8,7 +8,7 @@
 // on each path decapsulates to the same secret on the reference.
 import type { MlKem } from '../../src/index.js';
 import { asyncHybridOf, type AsyncHybrid } from '../../src/hybrid/concrete-async.js';
-import type { AsyncCurveChoice, CurveChoice } from '../../src/hybrid/curve.js';
+import type { AsyncCurveChoice, CurveChoice } from '../../src/hybrid/curves/curve.js';
 import { MlKemError } from '../../src/errors.js';
 import { mlkem1024P384Over, mlkem768P256Over } from '../../src/hybrid/mlkem-nist.js';
 import type { HybridKem } from '../../src/hybrid/types.js';

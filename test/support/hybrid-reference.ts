@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { MlKem } from '../../src/index.js';
 import type { HybridKem } from '../../src/hybrid/index.js';
-import type { CurveChoice, CurvePath } from '../../src/hybrid/curve.js';
+import type { CurveChoice, CurvePath } from '../../src/hybrid/curves/curve.js';
 import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
 import { entryOf } from '../../src/registry.js';
 import { type Backend, kemByName } from './backends.js';

@@ -2,8 +2,8 @@
 // node:crypto. Only the multiplications: nist.ts has checked every scalar and point before.
 import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
 import { p256, p384 } from '@noble/curves/nist.js';
-import { wipe } from '../ct.js';
-import { recordSecrets } from '../lifetime.js';
+import { wipe } from '../../ct.js';
+import { recordSecrets } from '../../lifetime.js';
 import { type CurveImpl, type CurveKey, nobleCall } from './curve.js';
 
 function nobleNist(name: 'P-256' | 'P-384', curve: ECDSA): CurveImpl {

@@ -3,8 +3,8 @@
 // same on every runtime; a CurveImpl does only the scalar multiplications, natively through
 // node:crypto where the runtime has it (native.ts) or with @noble/curves (noble-*.ts). Every check
 // runs before an implementation is called, so both give the same bytes and the same errors.
-import { MlKemError } from '../errors.js';
-import { detail, randomnessError } from '../random.js';
+import { MlKemError } from '../../errors.js';
+import { detail, randomnessError } from '../../random.js';
 
 /** Which implementation does the scalar multiplications: 'auto' takes native where it works. */
 export type CurvePath = 'native' | 'noble';

@@ -12,9 +12,9 @@
 //   a non-canonical u is reduced first (RFC 7748, §5 defines X25519 on u mod p with bit 255 masked),
 //   so that no runtime's handling of those inputs matters.
 // Only multiplications happen here: the Group has checked every scalar and element before.
-import { wipe } from '../ct.js';
-import { MlKemError } from '../errors.js';
-import { detail } from '../random.js';
+import { wipe } from '../../ct.js';
+import { MlKemError } from '../../errors.js';
+import { detail } from '../../random.js';
 import type { AsyncCurveImpl, AsyncCurveKey, AsyncElement, CurveImpl, Ephemeral } from './curve.js';
 import { GENERATOR, LEADING_ZERO, fromHex, offsetView, toHex } from './native.js';
 

@@ -3,9 +3,9 @@
 // browser bundle holds no Node built-in. Each curve is used only after a known-answer self-test,
 // on first use; where node:crypto is missing or fails it, the hybrids use @noble/curves instead.
 // Only multiplications happen here: the Group has checked every scalar and element before.
-import { decodeBase64url, encodeBase64url } from '../bytes.js';
-import { MlKemError } from '../errors.js';
-import { detail } from '../random.js';
+import { decodeBase64url, encodeBase64url } from '../../bytes.js';
+import { MlKemError } from '../../errors.js';
+import { detail } from '../../random.js';
 import type { CurveImpl, CurveKey } from './curve.js';
 
 /** The parts of node:crypto used here (declared, so that no type is imported from node:). */

@@ -1,7 +1,7 @@
 // X25519 by @noble/curves (audited, BigInt): the fallback where the runtime has no node:crypto.
 import { x25519 } from '@noble/curves/ed25519.js';
-import { wipe } from '../ct.js';
-import { recordSecrets } from '../lifetime.js';
+import { wipe } from '../../ct.js';
+import { recordSecrets } from '../../lifetime.js';
 import { type CurveImpl, type CurveKey, nobleCall } from './curve.js';
 
 export const nobleX25519: CurveImpl = Object.freeze({

@@ -1,12 +1,13 @@
 // The page of test/browser/curves.test.ts: the curve-paths suite (test/support/curve-paths-suite.ts)
 // on both backends, with the doors on the paths given (the browser's Web Crypto, noble, 'auto'); then the
-// ponyfill (mlkem-ts/webcrypto) for each concrete hybrid against the synchronous noble hybrid. The
-// result is POSTed to /result.
+// ponyfill (mlkem-ts/webcrypto) for each concrete hybrid against the synchronous noble hybrid; and
+// where a scalar loaded into the browser's Web Crypto is copied. The result is POSTed to /result.
 import { MlKem1024, MlKem768 } from '../../src/index.js';
 import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
 import { loadWasm } from '../../src/wasm/index.js';
 import { subtle } from '../../src/webcrypto/index.js';
 import { type CurvePathsResult, runCurvePaths } from '../support/curve-paths-suite.js';
+import { runScalarCopies, type ScalarCopiesResult } from '../support/scalar-copies.js';
 
 declare const __ROUNDS__: number;
 declare const __PATHS__: Array<'webcrypto' | 'noble' | 'auto'>;
@@ -16,6 +17,8 @@ export interface CurvesPageResult {
   suites: Record<string, CurvePathsResult>;
   ponyfill: string[];
   ponyfillChecks: number;
+  /** Where a scalar loaded into the browser's Web Crypto was copied (test/support/scalar-copies.ts). */
+  scalarCopies: ScalarCopiesResult | null;
   fatal: string | null;
 }
 
@@ -46,9 +49,10 @@ async function ponyfill(result: CurvesPageResult): Promise<void> {
 }
 
 (async () => {
-  const result: CurvesPageResult = { ua: navigator.userAgent, suites: {}, ponyfill: [], ponyfillChecks: 0, fatal: null };
+  const result: CurvesPageResult = { ua: navigator.userAgent, suites: {}, ponyfill: [], ponyfillChecks: 0, scalarCopies: null, fatal: null };
   try {
     const paths = __PATHS__;
+    result.scalarCopies = await runScalarCopies();
     result.suites.portable = await runCurvePaths({ MlKem768, MlKem1024 }, paths, __ROUNDS__);
     result.suites.wasm = await runCurvePaths(await loadWasm(), paths, __ROUNDS__);
     await ponyfill(result);

@@ -6,7 +6,9 @@
 // and ECDH, so Web Crypto must pass its self-test there and 'auto' must take it. WebKitGTK's
 // MiniBrowser, where installed (scripts/install-webkit.sh), runs the same page with 'auto' and
 // noble: its Web Crypto refuses X25519, so there the self-test's refusal and the fallback to
-// noble run in a real browser (what 'auto' took for each curve is printed).
+// noble run in a real browser (what 'auto' took for each curve is printed). In all three, a scalar
+// loaded into the browser's Web Crypto must be copied only into the PKCS#8 given to importKey,
+// wiped after (test/support/scalar-copies.ts).
 //
 // A missing Chromium or Firefox: skipped with a notice, except in CI (CI=true), where it fails;
 // a missing WebKit is skipped with a notice (it is optional).
@@ -47,6 +49,9 @@ for (const browser of ['chromium', 'firefox', 'webkit'] as BrowserName[]) {
     const r = await runPage<CurvesPageResult>(browser, await bundleFor(paths), 540_000);
     t.diagnostic(r.ua);
     assert.equal(r.fatal, null, `the page crashed: ${r.fatal}`);
+    t.diagnostic(`scalar copies: ${r.scalarCopies!.loads.join('; ')}`);
+    assert.deepEqual(r.scalarCopies!.failures, [], 'a scalar loaded into Web Crypto left a copy behind');
+    if (!webkit) assert.ok(r.scalarCopies!.loads.every((l) => l.endsWith('loaded')), `${browser} refused a way of loading a scalar`);
     for (const [backend, s] of Object.entries(r.suites)) {
       t.diagnostic(`${backend}: ${Object.entries(s.checks).map(([k, v]) => `${k} ×${v}`).join('; ')}`);
       assert.deepEqual(s.failures, [], `${backend}: failures`);

@@ -13,6 +13,7 @@ import { nobleX25519 } from '../../src/hybrid/curves/noble-x25519.js';
 import { type CurveSubtle, testedWebCryptoImpl, webCryptoCurve } from '../../src/hybrid/curves/webcrypto-curves.js';
 import { backends } from '../support/backends.js';
 import { runCurvePaths } from '../support/curve-paths-suite.js';
+import { runScalarCopies } from '../support/scalar-copies.js';
 
 const ROUNDS = Number(process.env.MLKEM_DIFF_N ?? 3);
 
@@ -139,4 +140,11 @@ describe("the self-test: a Web Crypto that fails it is not used", () => {
       });
     }
   });
+});
+
+it("loading a scalar into Web Crypto copies it only into the PKCS#8 handed to importKey, wiped after (never spread into an array)", async (t) => {
+  const r = await runScalarCopies();
+  t.diagnostic(r.loads.join('; '));
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.loads.every((l) => l.endsWith('loaded')), `Node's Web Crypto refused a way: ${r.loads.join('; ')}`);
 });

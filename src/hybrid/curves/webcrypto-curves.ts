@@ -71,18 +71,26 @@ function x25519Pkcs8(k: Uint8Array): Uint8Array {
 
 const CURVE_OID = { 'P-256': '2a8648ce3d030107', 'P-384': '2b81040022' } as const;
 
-/** PKCS#8 (RFC 5208) of an ECPrivateKey (RFC 5915) with scalar d and, if given, its public point. */
+/**
+ * PKCS#8 (RFC 5208) of an ECPrivateKey (RFC 5915) with scalar d and, if given, its public point.
+ * Only the lengths and the public parts pass through arrays: d is copied once, into the result
+ * (which the caller wipes), so that no copy of it is left in a value nobody can wipe.
+ */
 function ecPkcs8(name: 'P-256' | 'P-384', d: Uint8Array, publicKey?: Uint8Array): Uint8Array {
   const pub = publicKey === undefined ? [] : [0xa1, ...DER_LENGTH(publicKey.length + 3), 0x03, ...DER_LENGTH(publicKey.length + 1), 0x00, ...publicKey];
-  const ecKey = [0x02, 0x01, 0x01, 0x04, d.length, ...d, ...pub];
   const oid = fromHex(CURVE_OID[name]);
   const algorithm = [0x30, 9 + 2 + oid.length, 0x06, 0x07, ...fromHex('2a8648ce3d0201'), 0x06, oid.length, ...oid];
-  const octets = [0x30, ...DER_LENGTH(ecKey.length), ...ecKey];
-  const body = [0x02, 0x01, 0x00, ...algorithm, 0x04, ...DER_LENGTH(octets.length), ...octets];
-  const der = Uint8Array.from([0x30, ...DER_LENGTH(body.length), ...body]);
-  ecKey.fill(0);
-  octets.fill(0);
-  body.fill(0);
+  const ecKeyLength = 5 + d.length + pub.length; // version 1, then the OCTET STRING's tag and length
+  const octetsLength = 1 + DER_LENGTH(ecKeyLength).length + ecKeyLength;
+  const bodyLength = 3 + algorithm.length + 1 + DER_LENGTH(octetsLength).length + octetsLength;
+  const head = [
+    ...[0x30, ...DER_LENGTH(bodyLength), 0x02, 0x01, 0x00, ...algorithm],
+    ...[0x04, ...DER_LENGTH(octetsLength), 0x30, ...DER_LENGTH(ecKeyLength), 0x02, 0x01, 0x01, 0x04, d.length],
+  ];
+  const der = new Uint8Array(head.length + d.length + pub.length);
+  der.set(head);
+  der.set(d, head.length);
+  der.set(pub, head.length + d.length);
   return der;
 }
 

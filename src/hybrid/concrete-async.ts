@@ -69,6 +69,17 @@ export interface ConcreteParts {
 
 const registry = new WeakMap<HybridKem, ConcreteParts>();
 
+/**
+ * `promise`, with `forget` called if it rejects: a cached promise that failed (a transient
+ * platform error) is dropped, so that the next call tries again instead of failing for good.
+ */
+function unlessRejected<T>(promise: Promise<T>, forget: () => void): Promise<T> {
+  return promise.catch((err: unknown) => {
+    forget();
+    throw err;
+  });
+}
+
 /** Records the parts of a concrete hybrid (concrete.ts, once per KEM object). */
 export function registerConcrete(kem: HybridKem, parts: ConcreteParts): void {
   registry.set(kem, parts);
@@ -97,11 +108,14 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
    */
   let synchronous = false;
   const impl = () =>
-    (chosen ??= asyncImpl(group, curves).then((curve) => {
-      const sync = syncImplOf(curve);
-      synchronous = sync !== undefined && sync === syncImpl();
-      return curve;
-    }));
+    (chosen ??= unlessRejected(
+      asyncImpl(group, curves).then((curve) => {
+        const sync = syncImplOf(curve);
+        synchronous = sync !== undefined && sync === syncImpl();
+        return curve;
+      }),
+      () => (chosen = undefined),
+    ));
   /** The synchronous key objects' implementation (concrete.ts's impl()), or undefined where it throws. */
   const syncImpl = () => {
     try {
@@ -162,7 +176,7 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
 
   function encapsulationKeyOf(ekPq: EncapsulationKey, ekT: Uint8Array): AsyncEncapsulationKey {
     let element: Promise<AsyncElement> | undefined;
-    const elementOnce = () => (element ??= impl().then((curve) => curve.element(ekT.slice())));
+    const elementOnce = () => (element ??= unlessRejected(impl().then((curve) => curve.element(ekT.slice())), () => (element = undefined)));
     return Object.freeze({
       name,
       bytes: () => concat(ekPq.bytes(), ekT),
@@ -181,16 +195,19 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
   function decapsulationKeyOf(secretKey: Uint8Array): AsyncDecapsulationKey {
     const { key: dk, dkPq, ekT } = c.decapsulationKey(takeBytes(secretKey, 32, `${name} secretKey`));
     let loaded: Promise<AsyncCurveKey> | undefined;
-    /** dk_T in the asynchronous implementation, derived again from the seed (wiped after) and loaded once. */
+    /** dk_T in the asynchronous implementation, derived again from the seed (wiped after) and loaded once (again after a failure). */
     const dkT = () =>
-      (loaded ??= impl().then((curve) => {
-        const seed = dk.seed();
-        try {
-          return c.derive(seed, `${name} secretKey`, (_, scalar) => curve.load(scalar));
-        } finally {
-          wipe(seed);
-        }
-      }));
+      (loaded ??= unlessRejected(
+        impl().then((curve) => {
+          const seed = dk.seed();
+          try {
+            return c.derive(seed, `${name} secretKey`, (_, scalar) => curve.load(scalar));
+          } finally {
+            wipe(seed);
+          }
+        }),
+        () => (loaded = undefined),
+      ));
     const encapsulationKey = encapsulationKeyOf(dkPq.encapsulationKey, ekT);
     // One lifetime (lifetime.ts): dispose() or collection disposes of the synchronous key object
     // (the seed, the ML-KEM half) and of the loaded curve key.

@@ -270,14 +270,37 @@ function guarded(name: CurveName, impl: AsyncCurveImpl): AsyncCurveImpl {
   });
 }
 
+/**
+ * How long the self-test of one curve may take (all its ways together). A runtime whose Web
+ * Crypto has not answered by then is treated as one that fails it: the curve runs on noble.
+ * The test takes milliseconds where the runtime has the curve; the limit is for one that never answers.
+ */
+export const SELF_TEST_LIMIT_MS = 5000;
+
+/** `test`'s answer, or undefined if it rejects or has not settled after `ms` (where the runtime has timers). */
+function withinLimit<T>(test: Promise<T | undefined>, ms: number): Promise<T | undefined> {
+  if (typeof setTimeout !== 'function') return test.catch(() => undefined);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    const settle = (value: T | undefined) => {
+      clearTimeout(timer);
+      resolve(value);
+    };
+    test.then(settle, () => settle(undefined));
+  });
+}
+
 const chosen = new Map<CurveName, Promise<AsyncCurveImpl | undefined>>();
 
-/** The runtime's Web Crypto curve, self-tested once (on first use); undefined where it is missing or fails. */
+/**
+ * The runtime's Web Crypto curve, self-tested once (on first use); undefined where it is missing,
+ * fails the test or does not finish it within SELF_TEST_LIMIT_MS. The answer is kept: it never rejects.
+ */
 export function webCryptoCurve(name: CurveName, reference: CurveImpl): Promise<AsyncCurveImpl | undefined> {
   let p = chosen.get(name);
   if (p === undefined) {
     const subtle = runtimeSubtle();
-    chosen.set(name, (p = subtle === undefined ? Promise.resolve(undefined) : testedWebCryptoImpl(name, subtle, reference)));
+    chosen.set(name, (p = subtle === undefined ? Promise.resolve(undefined) : withinLimit(testedWebCryptoImpl(name, subtle, reference), SELF_TEST_LIMIT_MS)));
   }
   return p;
 }

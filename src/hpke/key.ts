@@ -46,8 +46,8 @@ export class HpkeKey {
   readonly usages: readonly string[];
 
   /** @internal Use newKey. */
-  constructor(kem: HpkeKem, type: 'public' | 'private', extractable: boolean) {
-    this.algorithm = Object.freeze({ name: kem.name });
+  constructor(kem: HpkeKem, type: 'public' | 'private', extractable: boolean, name: string = kem.name) {
+    this.algorithm = Object.freeze({ name });
     this.type = type;
     this.extractable = extractable;
     this.usages = Object.freeze(type === 'private' ? ['deriveBits'] : []);
@@ -55,12 +55,15 @@ export class HpkeKey {
   }
 }
 
-/** A key of kem holding a private copy of bytes (Npk or Nsk of them; else MlKemError). */
-export function newKey(kem: HpkeKem, type: 'public' | 'private', bytes: Uint8Array, extractable: boolean): HpkeKey {
+/**
+ * A key of kem holding a private copy of bytes (Npk or Nsk of them; else MlKemError). `name` is its
+ * `algorithm.name`: the KEM's, or the name a drop-in class gives it ('X-Wing').
+ */
+export function newKey(kem: HpkeKem, type: 'public' | 'private', bytes: Uint8Array, extractable: boolean, name?: string): HpkeKey {
   const what = `HPKE ${kem.name} ${type} key`;
   const objects = keyObjectsOf(kem);
   checkBytes(bytes, type === 'public' ? kem.Npk : kem.Nsk, what);
-  const key = new HpkeKey(kem, type, extractable);
+  const key = new HpkeKey(kem, type, extractable, name);
   if (type === 'public') {
     keyData.set(key, { kem, type, bytes: copyBytes(bytes) });
   } else {
@@ -106,11 +109,11 @@ export function decapWith(kem: HpkeKem, key: unknown, enc: Uint8Array): Uint8Arr
 }
 
 /** The key objects of a fresh serialized pair (whose private key is wiped once copied). */
-export function newKeyPair(kem: HpkeKem, pair: HpkeKeyPair, extractable: boolean): { privateKey: HpkeKey; publicKey: HpkeKey } {
+export function newKeyPair(kem: HpkeKem, pair: HpkeKeyPair, extractable: boolean, name?: string): { privateKey: HpkeKey; publicKey: HpkeKey } {
   try {
     return {
-      privateKey: newKey(kem, 'private', pair.privateKey, extractable),
-      publicKey: newKey(kem, 'public', pair.publicKey, true),
+      privateKey: newKey(kem, 'private', pair.privateKey, extractable, name),
+      publicKey: newKey(kem, 'public', pair.publicKey, true, name),
     };
   } finally {
     wipe(pair.privateKey);

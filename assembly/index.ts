@@ -15,3 +15,4 @@ export {
   messageToPoly,
   polyToMessage,
 } from './encode';
+export { x25519 } from './x25519';

@@ -28,4 +28,7 @@ export interface WasmExports {
   decodeDecompress(f: number, src: number, d: number): void;
   messageToPoly(f: number, m: number): void;
   polyToMessage(out: number, f: number): void;
+
+  /** X25519(k, u) of RFC 7748, §5: 32 bytes each at out, k and u; leaves its scratch zero. */
+  x25519(out: number, k: number, u: number): void;
 }

@@ -15,6 +15,9 @@ export const ENTRIES: Readonly<Record<string, string>> = {
   './webcrypto': 'src/webcrypto/index.ts',
   // Types only: the polyfill's additions to the DOM library's SubtleCrypto (an empty module).
   './webcrypto/global': 'src/webcrypto/global.ts',
+  // Drop-ins for @noble/post-quantum, under its own file names so that an alias is one line.
+  './noble/ml-kem.js': 'src/noble/ml-kem.ts',
+  './noble/hybrid.js': 'src/noble/hybrid.ts',
 };
 
 /**

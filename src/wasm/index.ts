@@ -12,6 +12,7 @@
  * @module mlkem-ts/wasm
  */
 import { createMlKem, type MlKemBackend } from '../kem.js';
+import { registerLoadedBackend } from '../loaded-backend.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../params.js';
 import { compile, compileSync, instantiate } from './instance.js';
 import type { WasmModuleSource, WasmModuleSync } from './types.js';
@@ -26,11 +27,14 @@ export type WasmMlKem = MlKemBackend;
 
 function build(module: WebAssembly.Module): WasmMlKem {
   const kernels = wasmKernels(instantiate(module));
-  return Object.freeze({
+  const backend = Object.freeze({
     MlKem512: createMlKem(ML_KEM_512, kernels),
     MlKem768: createMlKem(ML_KEM_768, kernels),
     MlKem1024: createMlKem(ML_KEM_1024, kernels),
   });
+  // The drop-in entry points (mlkem-ts/noble/…) switch to the backend the application loaded.
+  registerLoadedBackend(backend);
+  return backend;
 }
 
 /**

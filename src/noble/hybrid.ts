@@ -1,0 +1,168 @@
+// mlkem-ts/noble/hybrid.js: the ML-KEM hybrids of @noble/post-quantum's hybrid.js as ready
+// constants over mlkem-ts/hybrid: 0.7's names in 0.7's shape, and the names 0.5 and 0.6 had
+// (XWing, MLKEM768X25519, …) in 0.5's. Same bytes, same refusals; the WebAssembly core once the
+// application has loaded it (see ml-kem.ts).
+/**
+ * The ML-KEM hybrid KEMs of `@noble/post-quantum/hybrid.js` as drop-in constants: 0.7's
+ * `ml_kem768_x25519` (X-Wing), `ml_kem768_p256` and `ml_kem1024_p384`, and the names of 0.5 and
+ * 0.6 (`XWing`, `MLKEM768X25519`, `MLKEM768P256`, `MLKEM1024P384`) with 0.5's errors. Secret keys
+ * are 32-byte seeds; low-order X25519 shares are refused, as noble refuses them. See
+ * docs/switching-from-noble.md.
+ * @example
+ * import { ml_kem768_x25519 } from 'mlkem-ts/noble/hybrid.js';
+ *
+ * const { publicKey, secretKey } = ml_kem768_x25519.keygen();
+ * const { cipherText, sharedSecret } = ml_kem768_x25519.encapsulate(publicKey);
+ * ml_kem768_x25519.decapsulate(cipherText, secretKey); // equals sharedSecret
+ * @module mlkem-ts/noble/hybrid.js
+ */
+import { p256, p384 } from '@noble/curves/nist.js';
+import { copyBytes } from '../bytes.js';
+import { wipe } from '../ct.js';
+import { createMLKEM1024_P384, createMLKEM768_P256, createXWing, type HybridKem } from '../hybrid/index.js';
+import type { MlKem, MlKemBackend } from '../kem.js';
+import { isCode, nobleBytes, nobleError, type Release } from './checks.js';
+import { asNoble, type Bytes, currentKem, type NobleEncapsulation, type NobleKem, type NobleKemLengths, type NobleKeyPair } from './ml-kem.js';
+
+export type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair } from './ml-kem.js';
+
+/** What a noble hybrid is made of. */
+interface Spec {
+  /** The ML-KEM level of its first half. */
+  readonly level: keyof MlKemBackend;
+  /** Its curve, for noble's refusal of a share. */
+  readonly curve: 'X25519' | 'P-256' | 'P-384';
+  /** Our hybrid over an ML-KEM object. */
+  readonly make: (kem: MlKem) => HybridKem;
+}
+
+// noble's X-Wing refuses low-order shares (its X25519 throws on them): ours with refuseLowOrder.
+const XWING: Spec = { level: 'MlKem768', curve: 'X25519', make: (kem) => createXWing(kem, { refuseLowOrder: true }) };
+const P256: Spec = { level: 'MlKem768', curve: 'P-256', make: createMLKEM768_P256 };
+const P384: Spec = { level: 'MlKem1024', curve: 'P-384', make: createMLKEM1024_P384 };
+
+/**
+ * noble's message for a curve share it refuses. X25519 refuses low-order points only; for the
+ * NIST curves the message is @noble/curves' own, from its point decoding (noble's path).
+ */
+function curveMessage(curve: Spec['curve'], share: Uint8Array): string {
+  if (curve === 'X25519') return 'invalid private or public key received';
+  try {
+    (curve === 'P-256' ? p256 : p384).Point.fromBytes(share);
+  } catch (err) {
+    if (err instanceof Error) return err.message;
+  }
+  return 'invalid public key';
+}
+
+/** A noble hybrid over `spec`, with `release`'s argument checks and errors. */
+function nobleHybrid(spec: Spec, release: Release): NobleKem {
+  let built: { kem: MlKem; hybrid: HybridKem } | undefined;
+  const hybrid = (): HybridKem => {
+    const kem = currentKem(spec.level);
+    if (built?.kem !== kem) built = { kem, hybrid: spec.make(kem) };
+    return built.hybrid;
+  };
+  const { sizes } = hybrid();
+  const pqSizes = currentKem(spec.level).sizes;
+  const lengths: NobleKemLengths = Object.freeze({
+    seed: sizes.seed,
+    publicKey: sizes.publicKey,
+    secretKey: sizes.secretKey,
+    msg: sizes.sharedSecret,
+    msgRand: sizes.eseed,
+    cipherText: sizes.ciphertext,
+  });
+  const bytes = (v: unknown, length: number | undefined, title: string) => nobleBytes(v, length, title, release);
+
+  /** The seed checks of noble's keygen(seed) and decapsulate(…, seed). */
+  const checkSeed = (seed: unknown): Uint8Array => {
+    if (release === '0.7') bytes(seed, undefined, ''); // 0.7 copies it first (copyBytes)
+    return bytes(seed, sizes.seed, '');
+  };
+
+  /** An error of our encapsulation in noble's terms, found in noble's order: ML-KEM's half, the scalar, the share. */
+  const encapsulationError = (err: unknown, publicKey: Uint8Array): unknown => {
+    if (!isCode(err, 'ERR_INVALID_PUBLIC_KEY', 'ERR_INVALID_SECRET_KEY')) return err;
+    const pk = copyBytes(publicKey);
+    try {
+      currentKem(spec.level).checkPublicKey(pk.subarray(0, pqSizes.publicKey));
+    } catch (modulus) {
+      return nobleError('ML-KEM.encapsulate: wrong publicKey modulus', modulus);
+    }
+    if (err.code === 'ERR_INVALID_SECRET_KEY') return nobleError('rejection sampling failed', err);
+    return nobleError(curveMessage(spec.curve, pk.subarray(pqSizes.publicKey)), err);
+  };
+
+  function keygen(seed?: Uint8Array): NobleKeyPair {
+    if (seed !== undefined) checkSeed(seed);
+    const pair = hybrid().keygen(seed);
+    wipe(pair.seed);
+    return { secretKey: pair.secretKey as Bytes, publicKey: pair.publicKey as Bytes };
+  }
+
+  return Object.freeze({
+    lengths,
+    keygen,
+    // noble derives the public key by key generation from the seed, with keygen's checks (and,
+    // for an undefined secret key, keygen's fresh randomness).
+    getPublicKey(secretKey: Uint8Array): Bytes {
+      const pair = keygen(secretKey);
+      wipe(pair.secretKey);
+      return pair.publicKey;
+    },
+    encapsulate(publicKey: Uint8Array, msg?: Uint8Array): NobleEncapsulation {
+      bytes(publicKey, sizes.publicKey, 'publicKey');
+      if (msg !== undefined) bytes(msg, sizes.eseed, 'msg');
+      try {
+        const kem = hybrid();
+        return asNoble(msg === undefined ? kem.encapsulate(publicKey) : kem.encapsulateInternal(publicKey, msg));
+      } catch (err) {
+        throw encapsulationError(err, publicKey);
+      }
+    },
+    decapsulate(cipherText: Uint8Array, secretKey: Uint8Array): Bytes {
+      bytes(cipherText, sizes.ciphertext, 'cipherText');
+      checkSeed(secretKey);
+      try {
+        return hybrid().decapsulate(cipherText, secretKey) as Bytes;
+      } catch (err) {
+        if (!isCode(err, 'ERR_INVALID_PUBLIC_KEY')) throw err;
+        const ct = copyBytes(cipherText);
+        throw nobleError(curveMessage(spec.curve, ct.subarray(pqSizes.ciphertext)), err);
+      }
+    },
+  });
+}
+
+/**
+ * X-Wing (ML-KEM-768 + X25519, draft-connolly-cfrg-xwing-kem) as noble 0.7's `ml_kem768_x25519`:
+ * secretKey a 32-byte seed, publicKey 1216 bytes, cipherText 1120, msgRand 64. Refuses low-order
+ * X25519 shares, in encapsulation and decapsulation, as noble does.
+ * @example
+ * const { publicKey, secretKey } = ml_kem768_x25519.keygen();
+ * const { cipherText, sharedSecret } = ml_kem768_x25519.encapsulate(publicKey);
+ */
+export const ml_kem768_x25519: NobleKem = /* @__PURE__ */ nobleHybrid(XWING, '0.7');
+/**
+ * MLKEM768-P256 (draft-irtf-cfrg-concrete-hybrid-kems) as noble 0.7's `ml_kem768_p256`:
+ * secretKey a 32-byte seed, publicKey 1249 bytes, cipherText 1153, msgRand 160.
+ */
+export const ml_kem768_p256: NobleKem = /* @__PURE__ */ nobleHybrid(P256, '0.7');
+/**
+ * MLKEM1024-P384 (draft-irtf-cfrg-concrete-hybrid-kems) as noble 0.7's `ml_kem1024_p384`:
+ * secretKey a 32-byte seed, publicKey 1665 bytes, cipherText 1665, msgRand 80.
+ */
+export const ml_kem1024_p384: NobleKem = /* @__PURE__ */ nobleHybrid(P384, '0.7');
+
+/**
+ * noble 0.5's and 0.6's `XWing`: {@link ml_kem768_x25519}'s bytes, with 0.5's errors (plain
+ * Errors). The same object as {@link MLKEM768X25519}.
+ */
+export const XWing: NobleKem = /* @__PURE__ */ nobleHybrid(XWING, '0.5');
+/** noble 0.5's and 0.6's `MLKEM768X25519`: the same object as {@link XWing}. */
+export const MLKEM768X25519: NobleKem = XWing;
+/** noble 0.5's and 0.6's `MLKEM768P256`: {@link ml_kem768_p256}'s bytes, with 0.5's errors. */
+export const MLKEM768P256: NobleKem = /* @__PURE__ */ nobleHybrid(P256, '0.5');
+/** noble 0.5's and 0.6's `MLKEM1024P384`: {@link ml_kem1024_p384}'s bytes, with 0.5's errors. */
+export const MLKEM1024P384: NobleKem = /* @__PURE__ */ nobleHybrid(P384, '0.5');

@@ -1,0 +1,308 @@
+// mlkem-ts/noble/ml-kem.js: ML-KEM in the shape of @noble/post-quantum 0.7's ml-kem.js, over
+// mlkem-ts's objects. Same names, fields, lengths, results and refusals (classes and messages);
+// the differences are in docs/switching-from-noble.md. Portable by default, the WebAssembly core
+// once the application has called loadWasm() from mlkem-ts/wasm (loaded-backend.ts).
+/**
+ * ML-KEM (FIPS 203) shaped like `@noble/post-quantum/ml-kem.js` (0.7): `ml_kem512`, `ml_kem768`
+ * and `ml_kem1024`, drop-in replacements that give the same bytes and refuse the same inputs with
+ * the same errors, at mlkem-ts's speed. Synchronous and portable; after `loadWasm()` from
+ * `mlkem-ts/wasm` the same objects run on the WebAssembly core. See docs/switching-from-noble.md.
+ * @example
+ * import { ml_kem768 } from 'mlkem-ts/noble/ml-kem.js';
+ *
+ * const { publicKey, secretKey } = ml_kem768.keygen();
+ * const { cipherText, sharedSecret } = ml_kem768.encapsulate(publicKey);
+ * const same = ml_kem768.decapsulate(cipherText, secretKey); // equals sharedSecret
+ * @module mlkem-ts/noble/ml-kem.js
+ */
+import { copyBytes } from '../bytes.js';
+import { ctEqual, wipe } from '../ct.js';
+import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
+import type { DecapsulationKey, MlKem, MlKemBackend } from '../kem.js';
+import { loadedBackend } from '../loaded-backend.js';
+import { sha3_256 } from '../sha3.js';
+import { isCode, nobleBytes, nobleError } from './checks.js';
+
+/** A byte array that the drop-ins return: fresh, on its own ArrayBuffer. */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+/** Byte lengths of a KEM's inputs and outputs, as noble names them. */
+export interface NobleKemLengths {
+  /** The secret key (ML-KEM: the expanded dk; a hybrid: its 32-byte seed). */
+  readonly secretKey: number;
+  /** The public key. */
+  readonly publicKey: number;
+  /** The ciphertext. */
+  readonly cipherText: number;
+  /** The key generation seed of keygen(seed). */
+  readonly seed: number;
+  /** The shared secret. */
+  readonly msg: number;
+  /** The encapsulation randomness of encapsulate(publicKey, msg). */
+  readonly msgRand: number;
+}
+
+/** A key pair, as noble's keygen returns it. */
+export interface NobleKeyPair {
+  /** The secret key. */
+  secretKey: Bytes;
+  /** The public key. */
+  publicKey: Bytes;
+}
+
+/** An encapsulation, as noble returns it. */
+export interface NobleEncapsulation {
+  /** The ciphertext, for the owner of the secret key. */
+  cipherText: Bytes;
+  /** The shared secret. */
+  sharedSecret: Bytes;
+}
+
+/** noble's generic KEM interface (`KEM` of @noble/post-quantum/utils.js). */
+export interface NobleKem {
+  /** Byte lengths. */
+  readonly lengths: NobleKemLengths;
+  /**
+   * A key pair from `seed`, or from fresh randomness without it.
+   * @param seed - `lengths.seed` bytes; omit it for a fresh key pair.
+   * @returns the secret and public keys.
+   * @throws TypeError / RangeError for a seed that is not a Uint8Array of `lengths.seed` bytes.
+   */
+  keygen(seed?: Uint8Array): NobleKeyPair;
+  /**
+   * The public key of a secret key.
+   * @param secretKey - the secret key.
+   * @returns the public key.
+   * @throws TypeError / RangeError for a secretKey that is not `lengths.secretKey` bytes.
+   */
+  getPublicKey(secretKey: Uint8Array): Bytes;
+  /**
+   * A shared secret and its ciphertext for publicKey.
+   * @param publicKey - the recipient's public key.
+   * @param msg - `lengths.msgRand` bytes of encapsulation randomness, for known-answer tests; omit it.
+   * @returns the ciphertext and the shared secret.
+   * @throws TypeError / RangeError for wrong types and lengths; Error for an invalid public key.
+   */
+  encapsulate(publicKey: Uint8Array, msg?: Uint8Array): NobleEncapsulation;
+  /**
+   * The shared secret of a ciphertext.
+   * @param cipherText - the ciphertext.
+   * @param secretKey - the recipient's secret key.
+   * @returns the shared secret.
+   * @throws TypeError / RangeError for wrong types and lengths; Error for an invalid secret key
+   *   (or, for a hybrid, an invalid curve share).
+   */
+  decapsulate(cipherText: Uint8Array, secretKey: Uint8Array): Bytes;
+}
+
+/**
+ * A prepared ML-KEM public key (noble's `KEMPrepared`): checked and expanded once, backed by an
+ * mlkem-ts encapsulation key object. Its decapsulate keeps the expansion of the last secret key
+ * it was given (a decapsulation key object), which clean() wipes.
+ */
+export interface NoblePreparedKey {
+  /** A copy of the public key. */
+  readonly publicKey: Bytes;
+  /**
+   * encapsulate(publicKey, msg) for the prepared key, without checking and expanding it again.
+   * @param msg - 32 bytes of encapsulation randomness, for known-answer tests; omit it.
+   * @returns the ciphertext and the shared secret.
+   * @throws TypeError / RangeError for a msg that is not 32 bytes; Error after clean().
+   */
+  encapsulate(msg?: Uint8Array): NobleEncapsulation;
+  /**
+   * decapsulate(cipherText, secretKey) for a secretKey of the prepared public key.
+   * @param cipherText - the ciphertext.
+   * @param secretKey - the expanded secret key, which must hold this public key and its hash.
+   * @returns the shared secret.
+   * @throws TypeError / RangeError for wrong types and lengths; Error for a secretKey of
+   *   another public key, and after clean().
+   */
+  decapsulate(cipherText: Uint8Array, secretKey: Uint8Array): Bytes;
+  /**
+   * Wipes what the key holds; any use after it throws.
+   * @throws Nothing.
+   */
+  clean(): void;
+}
+
+/** noble's ML-KEM object (`MLKEM`): a {@link NobleKem} with `info` and `prepare`. */
+export interface NobleMlKem extends NobleKem {
+  /** `{ type: 'ml-kem' }`. */
+  readonly info: { readonly type: 'ml-kem' };
+  /**
+   * A prepared public key: checked (FIPS 203, §7.2) and expanded once, for many encapsulations.
+   * @param publicKey - the public key.
+   * @returns the prepared key.
+   * @throws TypeError / RangeError for wrong types and lengths; Error for a key that fails the
+   *   modulus check.
+   */
+  prepare(publicKey: Uint8Array): NoblePreparedKey;
+}
+
+/** The portable objects, the drop-ins' backend until the application loads the WebAssembly one. */
+const PORTABLE: MlKemBackend = { MlKem512, MlKem768, MlKem1024 };
+
+/** The ML-KEM object of a parameter set over the backend in use. */
+export function currentKem(level: keyof MlKemBackend): MlKem {
+  return (loadedBackend() ?? PORTABLE)[level];
+}
+
+/** Our result as noble's. */
+export function asNoble(e: { ciphertext: Uint8Array; sharedSecret: Uint8Array }): NobleEncapsulation {
+  return { cipherText: e.ciphertext as Bytes, sharedSecret: e.sharedSecret as Bytes };
+}
+
+/** The modulus check's refusal (FIPS 203, §7.2), as noble words it for `fn`. */
+function modulusError(fn: string, cause: unknown): Error {
+  return nobleError(`ML-KEM.${fn}: wrong publicKey modulus`, cause);
+}
+
+/** The ML-KEM object of one parameter set in the shape of noble 0.7's ml_kem objects. */
+function nobleMlKem(level: keyof MlKemBackend): NobleMlKem {
+  const { sizes } = PORTABLE[level];
+  // dk = dk_PKE ‖ ek ‖ H(ek) ‖ z, where dk_PKE (384k bytes) is as long as ek without its 32-byte ρ.
+  const ekStart = sizes.publicKey - 32;
+  const ekEnd = ekStart + sizes.publicKey;
+  const bytes = (v: unknown, length: number, title: string) => nobleBytes(v, length, title, '0.7');
+  const lengths: NobleKemLengths = Object.freeze({
+    secretKey: sizes.secretKey,
+    publicKey: sizes.publicKey,
+    cipherText: sizes.ciphertext,
+    seed: 64,
+    msg: 32,
+    msgRand: 32,
+  });
+
+  function encapsulate(publicKey: Uint8Array, msg?: Uint8Array): NobleEncapsulation {
+    bytes(publicKey, sizes.publicKey, 'publicKey');
+    if (msg !== undefined) bytes(msg, 32, 'message');
+    const kem = currentKem(level);
+    try {
+      return asNoble(msg === undefined ? kem.encapsulate(publicKey) : kem.encapsulateInternal(publicKey, msg));
+    } catch (err) {
+      throw isCode(err, 'ERR_INVALID_PUBLIC_KEY') ? modulusError('encapsulate', err) : err;
+    }
+  }
+
+  function decapsulate(cipherText: Uint8Array, secretKey: Uint8Array): Bytes {
+    bytes(secretKey, sizes.secretKey, 'secretKey');
+    bytes(cipherText, sizes.ciphertext, 'cipherText');
+    try {
+      return currentKem(level).decapsulate(cipherText, secretKey) as Bytes;
+    } catch (err) {
+      throw isCode(err, 'ERR_INVALID_SECRET_KEY') ? nobleError('invalid secretKey: hash check failed', err) : err;
+    }
+  }
+
+  function prepare(publicKey: Uint8Array): NoblePreparedKey {
+    bytes(publicKey, sizes.publicKey, 'publicKey');
+    const kem = currentKem(level);
+    let ek;
+    try {
+      ek = kem.encapsulationKey(publicKey);
+    } catch (err) {
+      throw isCode(err, 'ERR_INVALID_PUBLIC_KEY') ? modulusError('prepare', err) : err;
+    }
+    const ekBytes = ek.bytes();
+    let hash: Uint8Array | undefined; // H(ek), for the secret keys' check; computed on first use
+    let last: { sk: Uint8Array; dk: DecapsulationKey } | undefined;
+    let cleaned = false;
+    const alive = () => {
+      if (cleaned) throw new Error('ML-KEM prepared key: used after clean()');
+    };
+    const forget = () => {
+      last?.dk.dispose();
+      wipe(last?.sk);
+      last = undefined;
+    };
+    return Object.freeze({
+      publicKey: ek.bytes() as Bytes,
+      encapsulate(msg?: Uint8Array): NobleEncapsulation {
+        alive();
+        if (msg !== undefined) bytes(msg, 32, 'message');
+        return asNoble(msg === undefined ? ek.encapsulate() : ek.encapsulateInternal(msg));
+      },
+      decapsulate(cipherText: Uint8Array, secretKey: Uint8Array): Bytes {
+        alive();
+        bytes(secretKey, sizes.secretKey, 'secretKey');
+        bytes(cipherText, sizes.ciphertext, 'cipherText');
+        const sk = copyBytes(secretKey);
+        try {
+          // noble binds dk to the prepared key: its embedded ek and H(ek) must be this key's.
+          // With H(ek) computed here, that implies the hash check of FIPS 203, §7.3.
+          if (hash === undefined) sha3_256((hash = new Uint8Array(32)), ekBytes);
+          if (!ctEqual(sk.subarray(ekStart, ekEnd), ekBytes) || !ctEqual(sk.subarray(ekEnd, ekEnd + 32), hash)) {
+            throw new Error('ML-KEM.decapsulate: secretKey does not match prepared publicKey');
+          }
+          if (last === undefined || !ctEqual(last.sk, sk)) {
+            forget();
+            let dk: DecapsulationKey;
+            try {
+              dk = kem.decapsulationKey(sk, { pairwiseCheck: false });
+            } catch (err) {
+              // A secret vector that is not canonical: noble reduces it mod q, as the one-shot
+              // decapsulation does; only the key object refuses it.
+              if (isCode(err, 'ERR_INVALID_SECRET_KEY')) return kem.decapsulate(cipherText, sk) as Bytes;
+              throw err;
+            }
+            last = { sk: sk.slice(), dk };
+          }
+          return last.dk.decapsulate(cipherText) as Bytes;
+        } finally {
+          wipe(sk);
+        }
+      },
+      clean(): void {
+        cleaned = true;
+        forget();
+      },
+    });
+  }
+
+  const object = {
+    info: Object.freeze({ type: 'ml-kem' as const }),
+    lengths,
+    keygen(seed?: Uint8Array): NobleKeyPair {
+      if (seed !== undefined) bytes(seed, 64, 'seed');
+      const pair = currentKem(level).keygen(seed);
+      wipe(pair.seed);
+      return { publicKey: pair.publicKey as Bytes, secretKey: pair.secretKey as Bytes };
+    },
+    getPublicKey(secretKey: Uint8Array): Bytes {
+      bytes(secretKey, sizes.secretKey, 'secretKey');
+      const sk = copyBytes(secretKey);
+      const pk = sk.slice(ekStart, ekEnd);
+      wipe(sk);
+      return pk as Bytes;
+    },
+    encapsulate,
+    decapsulate,
+    prepare,
+  };
+  return Object.freeze(object);
+}
+
+/**
+ * ML-KEM-512 (FIPS 203; NIST security category 1) as `@noble/post-quantum`'s `ml_kem512`:
+ * lengths publicKey 800, secretKey 1632, cipherText 768, seed 64, msg 32.
+ * @example
+ * const seed = new Uint8Array(ml_kem512.lengths.seed); // deterministic keys, for tests
+ * const { secretKey, publicKey } = ml_kem512.keygen(seed);
+ */
+export const ml_kem512: NobleMlKem = /* @__PURE__ */ nobleMlKem('MlKem512');
+/**
+ * ML-KEM-768 (FIPS 203; NIST security category 3) as `@noble/post-quantum`'s `ml_kem768`:
+ * lengths publicKey 1184, secretKey 2400, cipherText 1088, seed 64, msg 32. The recommended default.
+ * @example
+ * const { publicKey, secretKey } = ml_kem768.keygen();
+ * const { cipherText, sharedSecret } = ml_kem768.encapsulate(publicKey);
+ * ml_kem768.decapsulate(cipherText, secretKey); // equals sharedSecret
+ * const prepared = ml_kem768.prepare(publicKey); // many encapsulations to one key
+ */
+export const ml_kem768: NobleMlKem = /* @__PURE__ */ nobleMlKem('MlKem768');
+/**
+ * ML-KEM-1024 (FIPS 203; NIST security category 5) as `@noble/post-quantum`'s `ml_kem1024`:
+ * lengths publicKey 1568, secretKey 3168, cipherText 1568, seed 64, msg 32.
+ */
+export const ml_kem1024: NobleMlKem = /* @__PURE__ */ nobleMlKem('MlKem1024');

@@ -193,9 +193,50 @@ async function buildCommonJs(): Promise<void> {
   writeFileSync(join(dist, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
 }
 
+/**
+ * The tests' hooks (the code that records a key's secrets for them to read) do not ship: in src/,
+ * each is a line ending in `// @test-hook` or lies between `// @test-hooks begin` and
+ * `// @test-hooks end`. Those lines of tsc's output become empty lines, and the declarations of
+ * the functions defined between the markers leave the .d.ts files; any trace left is an error.
+ * test/package/test-hooks.test.ts checks every file of dist/ and every module's exports.
+ */
+function stripTestHooks(): void {
+  const js = files(dist, '.js');
+  const removed = new Set<string>();
+  for (const file of js) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    let inside = false;
+    const out = lines.map((line) => {
+      if (/\/\/ @test-hooks begin\b/.test(line)) inside = true;
+      const drop = inside || /\/\/ @test-hook$/.test(line.trimEnd());
+      if (inside) for (const m of line.matchAll(/^export (?:async )?function (\w+)/g)) removed.add(m[1]!);
+      if (/\/\/ @test-hooks end\b/.test(line)) inside = false;
+      return drop ? '' : line;
+    });
+    if (inside) throw new Error(`${file}: // @test-hooks begin without an end`);
+    writeFileSync(file, `${out.join('\n').trimEnd()}\n`);
+  }
+  for (const file of files(dist, '.d.ts')) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const m = /^export declare function (\w+)/.exec(lines[i]!);
+      if (m === null || !removed.has(m[1]!)) continue;
+      let start = i;
+      if (lines[i - 1]?.trimEnd().endsWith('*/')) while (start > 0 && !lines[start]!.trimStart().startsWith('/**')) start--;
+      lines.splice(start, i - start + 1);
+    }
+    writeFileSync(file, lines.join('\n'));
+  }
+  const hooks = new RegExp(`@test-hook|\\b(?:${[...removed].join('|')})\\b`);
+  for (const file of [...js, ...files(dist, '.d.ts')]) {
+    if (removed.size > 0 && hooks.test(readFileSync(file, 'utf8'))) throw new Error(`${file}: a test hook is left after stripping (${hooks.exec(readFileSync(file, 'utf8'))![0]})`);
+  }
+}
+
 syncPackageJson(process.argv.includes('--write-package-json'));
 rmSync(dist, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+stripTestHooks();
 for (const source of Object.values(ASSETS)) {
   for (const file of [source, `${source}.d.ts`]) copyFileSync(join(root, file), join(dist, relative(join(root, 'src'), join(root, file))));
 }

@@ -129,7 +129,7 @@ export function createDecapsulationKey(core: Core, secret: unknown, options: unk
   if (length === 64) return decapsulationKeyOf(core, core.expandSeed(secret));
   if (length !== p.secretKeyBytes) throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${expected}, got ${length}`);
   const x = core.expandSecretKey(secret, `${p.name} secretKey`);
-  expansions?.made.push(x);
+  expansions?.made.push(x); // @test-hook
   if (pairwiseCheck !== false) checkPairwise(core, x);
   return decapsulationKeyOf(core, x);
 }
@@ -164,6 +164,7 @@ function wipeExpansion(x: DkExpansion): void {
   wipe(x.sHat, x.dk, x.seed);
 }
 
+// @test-hooks begin: for the tests only, left out of dist/ by the build (scripts/build.ts).
 let expansions: { byKey: WeakMap<DecapsulationKey, DkExpansion>; made: DkExpansion[] } | undefined;
 
 /**
@@ -185,6 +186,7 @@ export function expansionOf(key: DecapsulationKey): DkExpansion | undefined {
 export function expansionsMade(): DkExpansion[] {
   return expansions?.made.splice(0) ?? [];
 }
+// @test-hooks end
 
 /** The DecapsulationKey over an expansion; it owns x and wipes it on dispose. */
 function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
@@ -208,6 +210,6 @@ function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
     },
     dispose,
   } as DecapsulationKey;
-  expansions?.byKey.set(key, x);
+  expansions?.byKey.set(key, x); // @test-hook
   return seal(key);
 }

@@ -67,13 +67,14 @@ export function keyLifetime(name: string, secrets: Secrets): Lifetime {
     dispose,
     seal<T extends object>(key: T): T {
       if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
-      tracked?.set(key, secrets);
+      tracked?.set(key, secrets); // @test-hook
       collected()?.register(key, onCollect, token);
       return Object.freeze(key);
     },
   };
 }
 
+// @test-hooks begin: for the tests only, left out of dist/ by the build (scripts/build.ts).
 let tracked: WeakMap<object, Secrets> | undefined;
 
 /**
@@ -96,3 +97,4 @@ export function secretsOf(owner: object): (Uint8Array | Int16Array)[] {
   if (s === undefined) return [];
   return [...s.arrays.filter((a) => a !== undefined), ...s.parts.flatMap((p) => secretsOf(p))];
 }
+// @test-hooks end

@@ -5,7 +5,7 @@ import { checkBytes, describe } from '../args.js';
 import { copyBytes } from '../bytes.js';
 import { MlKemError } from '../errors.js';
 import { wipe } from '../ct.js';
-import { recordSecrets } from '../lifetime.js';
+import { recordSecrets } from '../lifetime.js'; // @test-hook
 import { keyObjectsOf, type HpkeEncapsulation, type HpkeKem, type HpkeKeyPair, type KeyObjects } from './kem.js';
 
 /** A public key: its bytes, and its key object once the first Encap has checked and expanded it. */
@@ -69,7 +69,7 @@ export function newKey(kem: HpkeKem, type: 'public' | 'private', bytes: Uint8Arr
   } else {
     const dk = objects.decapsulationKey(bytes); // its own copy, wiped by its lifetime
     keyData.set(key, { kem, type, dk });
-    recordSecrets(key, { arrays: [], parts: [dk] });
+    recordSecrets(key, { arrays: [], parts: [dk] }); // @test-hook
   }
   return key;
 }

@@ -6,7 +6,7 @@
 import type { AsyncHybrid } from '../hybrid/concrete-async.js';
 import type { HybridKem } from '../hybrid/types.js';
 import type { Encapsulation, MlKem } from '../kem.js';
-import { recordSecrets } from '../lifetime.js';
+import { recordSecrets } from '../lifetime.js'; // @test-hook
 
 /** An ML-KEM or hybrid KEM object of any backend. */
 export type Kem = MlKem | HybridKem;
@@ -56,7 +56,7 @@ export function handlesOf(kem: Kem, door?: AsyncHybrid): KemHandles {
       };
       const secretKey = (dk as { secretKey?(): Uint8Array }).secretKey;
       if (typeof secretKey === 'function') handle.secretKey = () => secretKey.call(dk);
-      recordSecrets(handle, { arrays: [], parts: [dk] });
+      recordSecrets(handle, { arrays: [], parts: [dk] }); // @test-hook
       return handle;
     },
   };

@@ -9,7 +9,7 @@
 import type { AlgorithmEntry } from './algorithms.js';
 import type { PrivateHandle, PublicHandle } from './handles.js';
 import { fail, typeError } from './errors.js';
-import { type Part, recordSecrets } from '../lifetime.js';
+import { type Part, recordSecrets } from '../lifetime.js'; // @test-hook
 
 /** The usages "Modern Algorithms" adds to the KeyUsage enum (§2.2): the only ones our keys take. */
 export const KEM_USAGES = ['encapsulateKey', 'encapsulateBits', 'decapsulateKey', 'decapsulateBits'] as const;
@@ -140,7 +140,7 @@ export const isOurKey = (value: unknown): value is MlKemCryptoKey => typeof valu
 export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {
   if (!linked) linkToCryptoKey();
   const made = new MlKemCryptoKey(token, entry, key, extractable, usages);
-  if (key.type === 'private') recordSecrets(made, { arrays: [], parts: [key.handle as PrivateHandle & Part] });
+  if (key.type === 'private') recordSecrets(made, { arrays: [], parts: [key.handle as PrivateHandle & Part] }); // @test-hook
   return made;
 }
 

@@ -3,7 +3,7 @@
 import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
 import { p256, p384 } from '@noble/curves/nist.js';
 import { wipe } from '../../ct.js';
-import { recordSecrets } from '../../lifetime.js';
+import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { type CurveImpl, type CurveKey, nobleCall } from './curve.js';
 
 function nobleNist(name: 'P-256' | 'P-384', curve: ECDSA): CurveImpl {
@@ -19,7 +19,7 @@ function nobleNist(name: 'P-256' | 'P-384', curve: ECDSA): CurveImpl {
           nobleCall(name, () => Point.Fp.toBytes(Point.fromBytes(q).multiply(Point.Fn.fromBytes(d)).toAffine().x)),
         dispose: () => wipe(d),
       };
-      recordSecrets(key, { arrays: [d], parts: [] });
+      recordSecrets(key, { arrays: [d], parts: [] }); // @test-hook
       return key;
     },
   } as const);

@@ -1,7 +1,7 @@
 // X25519 by @noble/curves (audited, BigInt): the fallback where the runtime has no node:crypto.
 import { x25519 } from '@noble/curves/ed25519.js';
 import { wipe } from '../../ct.js';
-import { recordSecrets } from '../../lifetime.js';
+import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { type CurveImpl, type CurveKey, nobleCall } from './curve.js';
 
 export const nobleX25519: CurveImpl = Object.freeze({
@@ -13,7 +13,7 @@ export const nobleX25519: CurveImpl = Object.freeze({
       sharedSecret: (u: Uint8Array) => nobleCall('X25519', () => x25519.scalarMult(k, u)),
       dispose: () => wipe(k),
     };
-    recordSecrets(key, { arrays: [k], parts: [] });
+    recordSecrets(key, { arrays: [k], parts: [] }); // @test-hook
     return key;
   },
 } as const);

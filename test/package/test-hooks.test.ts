@@ -1,0 +1,58 @@
+// No test hook ships: the functions through which the tests read a key's secrets (what each key
+// owns, src/lifetime.ts; a key's expansion, src/key-objects.ts) and the lines that feed them are
+// marked `@test-hook` in src/ and left out of dist/ by the build (scripts/build.ts), so no file
+// of the package, imported by its path, can switch them on or read through them. Scans every file
+// of dist/ and loads every module (ES and CommonJS).
+// Needs dist/ (`npm run build`, which CI runs before `npm test`): skipped with a notice without
+// it, a failure with CI=true.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { it } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const dist = join(root, 'dist');
+const built = existsSync(join(dist, 'index.js')) && existsSync(join(dist, 'cjs/index.js'));
+if (!built) {
+  const message = 'dist/ is not built (npm run build): the test-hook checks are skipped';
+  if (process.env.CI === 'true') throw new Error(message);
+  console.error(`NOTICE: ${message}`);
+}
+
+/** The hooks of src/ (each marked @test-hook there) and the marker itself. */
+const HOOKS = ['trackSecrets', 'secretsOf', 'recordSecrets', 'trackExpansions', 'expansionOf', 'expansionsMade', '@test-hook'];
+const files = built ? readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => !f.endsWith('.wasm')) : [];
+
+it('no file of dist/ names a test hook (its code, declarations, source maps)', { skip: !built }, () => {
+  assert.ok(files.length > 100, `only ${files.length} files in dist/`);
+  const found: string[] = [];
+  for (const file of files) {
+    const path = join(dist, file);
+    if (!existsSync(path) || !/\.(js|cjs|mjs|ts|map|json)$/.test(file)) continue;
+    const text = readFileSync(path, 'utf8');
+    for (const hook of HOOKS) if (text.includes(hook)) found.push(`${file}: ${hook}`);
+  }
+  assert.deepEqual(found, []);
+});
+
+it("no module of dist/, ES or CommonJS, exports a test hook; lifetime's and key-objects' exports are the expected ones", { skip: !built }, async () => {
+  const require = createRequire(import.meta.url);
+  const exported: string[] = [];
+  let modules = 0;
+  for (const file of files.filter((f) => f.endsWith('.js') && !f.startsWith('cli/'))) {
+    const path = join(dist, file);
+    const names = Object.keys(file.startsWith('cjs/') ? require(path) : await import(pathToFileURL(path).href));
+    modules++;
+    for (const name of names) if (HOOKS.includes(name)) exported.push(`${file}: ${name}`);
+  }
+  assert.ok(modules > 100, `loaded only ${modules} modules`);
+  assert.deepEqual(exported, []);
+  // A new export of these two modules is a new way in: it must be added here, deliberately.
+  for (const dir of ['', 'cjs/']) {
+    assert.deepEqual(Object.keys(await import(pathToFileURL(join(dist, dir, 'lifetime.js')).href)).filter((n) => n !== 'default').sort(), ['keyLifetime'], `${dir}lifetime.js`);
+    const keyObjects = Object.keys(await import(pathToFileURL(join(dist, dir, 'key-objects.js')).href)).filter((n) => n !== 'default' && n !== 'module.exports');
+    assert.deepEqual(keyObjects.sort(), ['createDecapsulationKey', 'createEncapsulationKey'], `${dir}key-objects.js`);
+  }
+});

@@ -10,7 +10,9 @@ import { MlKemError } from './errors.js';
 /**
  * The intrinsic getters that read a buffer's or view's internal slots, so that no subclass, Proxy
  * or overridden property can lie to them: %TypedArray%.prototype's (type tag, length, buffer,
- * offset, byte length), DataView's, ArrayBuffer's and SharedArrayBuffer's byteLength. Read once.
+ * offset, byte length), DataView's, ArrayBuffer's and SharedArrayBuffer's byteLength; with
+ * ArrayBuffer.isView and SharedArrayBuffer.prototype. Captured when the module loads, so that
+ * code run later (a caller's, a polyfill's) cannot replace what is called.
  */
 interface Intrinsics {
   tag: () => unknown;
@@ -23,16 +25,16 @@ interface Intrinsics {
   dataViewLength: () => number;
   arrayBufferLength: () => number;
   sharedLength: (() => number) | undefined;
+  sharedPrototype: object | undefined;
+  isView: (value: unknown) => boolean;
+  getPrototypeOf: (value: object) => object | null;
 }
 
-let getters: Intrinsics | undefined;
-
-function intrinsics(): Intrinsics {
-  if (getters) return getters;
+function captureIntrinsics(): Intrinsics {
   const get = <T>(proto: object, key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get! as () => T;
   const typed = Object.getPrototypeOf(Uint8Array.prototype) as object;
   const Shared = (globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer;
-  return (getters = {
+  return {
     tag: get(typed, Symbol.toStringTag),
     length: get(typed, 'length'),
     buffer: get(typed, 'buffer'),
@@ -43,20 +45,25 @@ function intrinsics(): Intrinsics {
     dataViewLength: get(DataView.prototype, 'byteLength'),
     arrayBufferLength: get(ArrayBuffer.prototype, 'byteLength'),
     sharedLength: Shared === undefined ? undefined : get(Shared.prototype, 'byteLength'),
-  });
+    sharedPrototype: Shared?.prototype,
+    isView: ArrayBuffer.isView,
+    getPrototypeOf: Object.getPrototypeOf,
+  };
 }
+
+const getters: Intrinsics = /* @__PURE__ */ captureIntrinsics();
 
 /**
  * True for a genuine Uint8Array (or subclass, such as Node's Buffer), also one from another
  * realm; false for anything else, including a Proxy of one.
  */
 export function isUint8Array(value: unknown): value is Uint8Array {
-  return intrinsics().tag.call(value) === 'Uint8Array';
+  return getters.tag.call(value) === 'Uint8Array';
 }
 
 /** The length of a Uint8Array, read from its internal slot (a subclass cannot lie about it). */
 export function lengthOf(value: Uint8Array): number {
-  return intrinsics().length.call(value);
+  return getters.length.call(value);
 }
 
 /**
@@ -68,7 +75,7 @@ export function lengthOf(value: Uint8Array): number {
  */
 export function readBytes(dst: Uint8Array, value: Uint8Array): void {
   if (dst.length === 0) return; // an array on a detached buffer has length 0 (and no buffer to view)
-  const { buffer, byteOffset } = intrinsics();
+  const { buffer, byteOffset } = getters;
   dst.set(new Uint8Array(buffer.call(value), byteOffset.call(value), dst.length));
 }
 
@@ -81,7 +88,7 @@ export function readBytes(dst: Uint8Array, value: Uint8Array): void {
  * they call out of the library (randomness), so that nothing the callee does can change them.
  */
 export function copyBytes(value: Uint8Array): Uint8Array {
-  const out = new Uint8Array(intrinsics().length.call(value));
+  const out = new Uint8Array(getters.length.call(value));
   readBytes(out, value);
   return out;
 }
@@ -95,18 +102,22 @@ function attempt<T>(f: () => T): T | undefined {
   }
 }
 
-/** The byte length of an ArrayBuffer or SharedArrayBuffer (0 when detached), and which it is; undefined for anything else. */
-function bufferLength(buffer: unknown): { length: number; shared: boolean } | undefined {
-  const g = intrinsics();
-  // The tag says which getter to ask first, so that the common paths throw nothing (an exception
-  // costs microseconds); the getter, reading the internal slot, decides.
-  if (attempt(() => Object.prototype.toString.call(buffer)) === '[object SharedArrayBuffer]') {
+/**
+ * The byte length of an ArrayBuffer or SharedArrayBuffer (0 when detached), and which it is;
+ * undefined for anything else. Only intrinsic getters read it: nothing of the caller's runs (no
+ * Symbol.toStringTag, no Proxy trap). `likelyShared` says which getter to ask first, so that the
+ * common paths throw nothing (an exception costs microseconds); the getter, reading the internal
+ * slot, decides.
+ */
+function bufferLength(buffer: unknown, likelyShared: boolean): { length: number; shared: boolean } | undefined {
+  const g = getters;
+  if (likelyShared) {
     const shared = g.sharedLength && attempt(() => g.sharedLength!.call(buffer));
     if (shared !== undefined) return { length: shared, shared: true };
   }
   const plain = attempt(() => g.arrayBufferLength.call(buffer));
   if (plain !== undefined) return { length: plain, shared: false };
-  const shared = g.sharedLength && attempt(() => g.sharedLength!.call(buffer));
+  const shared = likelyShared ? undefined : g.sharedLength && attempt(() => g.sharedLength!.call(buffer));
   return shared === undefined ? undefined : { length: shared, shared: true };
 }
 
@@ -127,14 +138,14 @@ export interface BufferCopy {
  * Each caller decides what it accepts (Web Crypto refuses shared memory, as WebIDL does).
  */
 export function copyBuffer(value: unknown): BufferCopy | undefined {
-  const g = intrinsics();
+  const g = getters;
   let buffer: unknown = value;
   let offset = 0;
   let length: number | undefined;
   let view = true;
   // ArrayBuffer.isView and the TypedArray tag getter read internal slots without throwing. A
   // TypedArray's getters give 0 on a detached buffer; a DataView's throw there (its buffer says 0).
-  const isView = ArrayBuffer.isView(value);
+  const isView = g.isView(value);
   if (isView && g.tag.call(value) !== undefined) {
     buffer = g.buffer.call(value);
     offset = g.byteOffset.call(value);
@@ -146,7 +157,11 @@ export function copyBuffer(value: unknown): BufferCopy | undefined {
   } else {
     view = false;
   }
-  const held = bufferLength(buffer);
+  // A view's buffer is a genuine buffer, never a Proxy: its prototype is read without running
+  // anything of the caller's, and only hints which getter to ask first. A value that is not a
+  // view may be a Proxy, whose prototype is not asked: an ArrayBuffer is the common case there.
+  const likelyShared = view && g.sharedPrototype !== undefined && g.getPrototypeOf(buffer as object) === g.sharedPrototype;
+  const held = bufferLength(buffer, likelyShared);
   if (held === undefined) return undefined;
   length ??= held.length;
   const bytes = new Uint8Array(length);

@@ -78,6 +78,66 @@ describe('copyBuffer', () => {
     values.forEach((value, i) => assert.equal(copyBuffer(value), undefined, `value ${i}`));
   });
 
+  it("reads no property of the caller's: getters on the value, its buffer and their prototypes never run, and the copy is right", () => {
+    // Every property a copy could look up, as a getter that records its call and then detaches
+    // or shrinks the buffer (which made Web Crypto and loadWasm throw a bare TypeError mid-copy).
+    const KEYS: PropertyKey[] = [Symbol.toStringTag, Symbol.species, Symbol.iterator, 'constructor', 'buffer', 'byteOffset', 'byteLength', 'length', 'maxByteLength', 'resizable', 'growable', 'detached', 'slice', 'set', 'subarray', 'toString', 'valueOf'];
+    const calls: string[] = [];
+    const trap = (target: object, label: string, spoil: () => void) => {
+      for (const key of KEYS) {
+        Object.defineProperty(target, key, {
+          configurable: true,
+          get() {
+            calls.push(`${label}.${String(key)}`);
+            spoil();
+            return undefined;
+          },
+        });
+      }
+    };
+    const rab = () => new (ArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => ArrayBuffer & { resize(n: number): void })(4, { maxByteLength: 8 });
+    const gsab = () => new (SharedArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => SharedArrayBuffer)(4, { maxByteLength: 8 });
+    const kinds: Array<[string, () => ArrayBufferLike, boolean]> = [
+      ['ArrayBuffer', () => new ArrayBuffer(4), false],
+      ['resizable ArrayBuffer', rab, false],
+      ['SharedArrayBuffer', () => new SharedArrayBuffer(4), true],
+      ['growable SharedArrayBuffer', gsab, true],
+    ];
+    let cases = 0;
+    for (const [kind, make, shared] of kinds) {
+      for (const as of ['buffer', 'Uint8Array', 'DataView', 'Uint16Array', 'subclass of Uint8Array'] as const) {
+        for (const where of ['own', 'prototype']) {
+          const buffer = make();
+          new Uint8Array(buffer).set([1, 2, 3, 4]);
+          const value: object =
+            as === 'buffer' ? buffer : as === 'Uint8Array' ? new Uint8Array(buffer) : as === 'DataView' ? new DataView(buffer) : as === 'Uint16Array' ? new Uint16Array(buffer) : new (class extends Uint8Array {})(buffer as ArrayBuffer);
+          // Shrink a resizable buffer, detach a plain one (shared memory can do neither).
+          const spoil = () => {
+            if (kind === 'resizable ArrayBuffer') (buffer as ArrayBuffer & { resize(n: number): void }).resize(1);
+            else if (kind === 'ArrayBuffer') structuredClone(buffer, { transfer: [buffer as ArrayBuffer] });
+          };
+          calls.length = 0;
+          const owners = as === 'buffer' ? [buffer] : [value, buffer];
+          for (const owner of owners) {
+            if (where === 'own') trap(owner, owner === buffer ? 'buffer' : 'view', spoil);
+            else {
+              const proto = Object.create(Object.getPrototypeOf(owner) as object) as object;
+              trap(proto, owner === buffer ? 'buffer prototype' : 'view prototype', spoil);
+              Object.setPrototypeOf(owner, proto);
+            }
+          }
+          const copy = copyBuffer(value);
+          assert.deepEqual(calls, [], `${kind} as ${as} (${where} getters): the caller's code ran`);
+          assert.ok(copy !== undefined, `${kind} as ${as} (${where}): copied`);
+          assert.deepEqual([...copy.bytes], [1, 2, 3, 4], `${kind} as ${as} (${where}): its bytes`);
+          assert.equal(copy.shared, shared);
+          cases++;
+        }
+      }
+    }
+    assert.equal(cases, 40);
+  });
+
   it('concat joins any number of arrays into a fresh one', () => {
     assert.deepEqual([...concat(Uint8Array.of(1), Uint8Array.of(), Uint8Array.of(2, 3))], [1, 2, 3]);
     assert.equal(concat().length, 0);

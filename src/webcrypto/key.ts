@@ -55,11 +55,17 @@ interface Slots {
  * Native's Babel preset compiles those to plain properties, where anyone holding a
  * non-extractable key could read its handle (its seed).
  */
-const slotsOfKeys = new WeakMap<object, Slots & { algorithm?: { name: string }; usagesCopy?: KeyUsage[] }>();
+type KeySlots = Slots & { algorithm?: { name: string }; usagesCopy?: KeyUsage[] };
+const slotsOfKeys = new WeakMap<object, KeySlots>();
+// Its methods, bound when the module loads, as node:crypto's and the curves' are captured: a
+// WeakMap.prototype.get replaced later would otherwise be handed every key's slots on its next use.
+const getSlots = /* @__PURE__ */ WeakMap.prototype.get.bind(slotsOfKeys) as (key: object) => KeySlots | undefined;
+const setSlots = /* @__PURE__ */ WeakMap.prototype.set.bind(slotsOfKeys) as (key: object, slots: KeySlots) => unknown;
+const hasSlots = /* @__PURE__ */ WeakMap.prototype.has.bind(slotsOfKeys) as (key: object) => boolean;
 
 /** The slots of one of our keys; TypeError for any other object, as a native accessor gives. */
-function slotsOfKey(key: unknown): Slots & { algorithm?: { name: string }; usagesCopy?: KeyUsage[] } {
-  const slots = typeof key === 'object' && key !== null ? slotsOfKeys.get(key) : undefined;
+function slotsOfKey(key: unknown): KeySlots {
+  const slots = typeof key === 'object' && key !== null ? getSlots(key) : undefined;
   if (slots === undefined) typeError('Illegal invocation: not a key of mlkem-ts/webcrypto');
   return slots;
 }
@@ -74,7 +80,7 @@ export class MlKemCryptoKey {
   /** @internal */
   constructor(check: symbol, entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]) {
     if (check !== token) typeError('Illegal constructor: keys come from generateKey, importKey, getPublicKey and the decapsulation methods');
-    slotsOfKeys.set(this, { entry, key, extractable, usages: Object.freeze([...usages]) });
+    setSlots(this, { entry, key, extractable, usages: Object.freeze([...usages]) });
     Object.defineProperty(this, 'notCloneable', { value: Symbol(NOT_CLONEABLE), enumerable: true });
   }
 
@@ -134,7 +140,7 @@ function linkToCryptoKey(): void {
 }
 
 /** True for a key made by this layer. */
-export const isOurKey = (value: unknown): value is MlKemCryptoKey => typeof value === 'object' && value !== null && slotsOfKeys.has(value);
+export const isOurKey = (value: unknown): value is MlKemCryptoKey => typeof value === 'object' && value !== null && hasSlots(value);
 
 /** A new key (the only way to make one). */
 export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {

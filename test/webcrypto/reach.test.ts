@@ -85,3 +85,32 @@ test('no export of src/webcrypto/*.ts reaches the seed of a non-extractable key'
   assert.ok(calls > 100, `${calls} calls`);
   assert.deepEqual([...new Set(found)], []);
 });
+
+test("WeakMap.prototype's methods replaced after load never see a key's slots (their methods are bound at load)", async () => {
+  const generated = (await subtle.generateKey('MLKEM768-X25519', false, ['encapsulateBits', 'decapsulateBits'])) as CryptoKeyPair;
+  const proto = WeakMap.prototype as unknown as Record<'get' | 'set' | 'has', (this: WeakMap<object, unknown>, ...a: unknown[]) => unknown>;
+  const original = { get: proto.get, set: proto.set, has: proto.has };
+  const seen: string[] = [];
+  const keys = new Set<unknown>([generated.publicKey, generated.privateKey]);
+  for (const m of ['get', 'set', 'has'] as const) {
+    proto[m] = function (this: WeakMap<object, unknown>, ...args: unknown[]) {
+      if (keys.has(args[0])) seen.push(`${m}(key)`);
+      return original[m].apply(this, args);
+    };
+  }
+  try {
+    const imported = await subtle.importKey('raw-seed', crypto.getRandomValues(new Uint8Array(32)), 'MLKEM768-X25519', false, ['decapsulateBits']);
+    keys.add(imported);
+    const { ciphertext } = (await subtle.encapsulateBits('MLKEM768-X25519', generated.publicKey)) as { ciphertext: ArrayBuffer };
+    await subtle.decapsulateBits('MLKEM768-X25519', generated.privateKey, ciphertext);
+    await subtle.decapsulateBits('MLKEM768-X25519', imported, ciphertext);
+    for (const key of keys) {
+      const k = key as CryptoKey;
+      void [k.algorithm, k.usages, k.extractable, k.type];
+    }
+    await assert.rejects(subtle.exportKey('raw-seed', generated.privateKey));
+  } finally {
+    Object.assign(proto, original);
+  }
+  assert.deepEqual(seen, [], 'a replaced WeakMap.prototype method was given one of our keys');
+});

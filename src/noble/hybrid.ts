@@ -75,11 +75,6 @@ function nobleHybrid(spec: Spec, release: Release): NobleKem {
   });
   const bytes = (v: unknown, length: number | undefined, title: string) => nobleBytes(v, length, title, release);
 
-  /** The seed checks of noble's keygen(seed) and decapsulate(…, seed). */
-  const checkSeed = (seed: unknown): Uint8Array => {
-    if (release === '0.7') bytes(seed, undefined, ''); // 0.7 copies it first (copyBytes)
-    return bytes(seed, sizes.seed, '');
-  };
 
   /** An error of our encapsulation in noble's terms, found in noble's order: ML-KEM's half, the scalar, the share. */
   const encapsulationError = (err: unknown, publicKey: Uint8Array): unknown => {
@@ -95,7 +90,10 @@ function nobleHybrid(spec: Spec, release: Release): NobleKem {
   };
 
   function keygen(seed?: Uint8Array): NobleKeyPair {
-    if (seed !== undefined) checkSeed(seed);
+    if (seed !== undefined) {
+      if (release === '0.7') bytes(seed, undefined, ''); // 0.7 copies it first (copyBytes)
+      bytes(seed, sizes.seed, '');
+    }
     const pair = hybrid().keygen(seed);
     wipe(pair.seed);
     return { secretKey: pair.secretKey as Bytes, publicKey: pair.publicKey as Bytes };
@@ -123,7 +121,7 @@ function nobleHybrid(spec: Spec, release: Release): NobleKem {
     },
     decapsulate(cipherText: Uint8Array, secretKey: Uint8Array): Bytes {
       bytes(cipherText, sizes.ciphertext, 'cipherText');
-      checkSeed(secretKey);
+      bytes(secretKey, sizes.seed, '');
       try {
         return hybrid().decapsulate(cipherText, secretKey) as Bytes;
       } catch (err) {

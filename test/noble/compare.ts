@@ -38,25 +38,36 @@ function describeError(e: unknown): string {
 }
 
 /**
- * Calls noble's method and ours with copies of args; requires the same bytes or the same refusal.
- * `random`: the results are random (no seed given), so only their shape (field names, lengths) is compared.
+ * Calls noble's method once and ours on each backend, with copies of args; requires the same
+ * bytes or the same refusal. `random`: the results are random (no seed given), so only their
+ * shape (field names, lengths) is compared. Returns noble's result.
  */
 export function same(what: string, noble: (...a: never[]) => unknown, ours: (...a: never[]) => unknown, args: readonly unknown[], random = false): unknown {
   const n = run(() => noble(...(copies(args) as never[])));
-  const o = run(() => ours(...(copies(args) as never[])));
-  if (!n.ok) {
-    assert.ok(!o.ok, `${what}: noble refuses (${describeError(n.error)}), ours returns`);
-    assert.equal(describeError(o.error), describeError(n.error), `${what}: a different refusal`);
-    return undefined;
-  }
-  assert.ok(o.ok, `${what}: noble returns, ours refuses (${describeError((o as { error: unknown }).error)})`);
-  if (random) {
-    const shape = (v: unknown) => JSON.stringify(plain(v), (_k, x: unknown) => (x !== null && typeof x === 'object' && 'bytes' in x ? String((x as { bytes: string }).bytes.length) : x));
-    assert.equal(shape(o.value), shape(n.value), `${what}: a different shape`);
-  } else {
-    assert.deepEqual(plain(o.value), plain(n.value), `${what}: different bytes`);
-  }
-  return n.value;
+  onEachBackend((backend) => {
+    const o = run(() => ours(...(copies(args) as never[])));
+    const w = `${what} (${backend})`;
+    if (!n.ok) {
+      assert.ok(!o.ok, `${w}: noble refuses (${describeError(n.error)}), ours returns`);
+      assert.equal(describeError(o.error), describeError(n.error), `${w}: a different refusal`);
+      return;
+    }
+    assert.ok(o.ok, `${w}: noble returns, ours refuses (${describeError((o as { error: unknown }).error)})`);
+    if (random) {
+      const shape = (v: unknown) => JSON.stringify(plain(v), (_k, x: unknown) => (x !== null && typeof x === 'object' && 'bytes' in x ? String((x as { bytes: string }).bytes.length) : x));
+      assert.equal(shape(o.value), shape(n.value), `${w}: a different shape`);
+    } else {
+      assert.deepEqual(plain(o.value), plain(n.value), `${w}: different bytes`);
+    }
+  });
+  return n.ok ? n.value : undefined;
+}
+
+/** Ours refuses with `message` on each backend where noble returns: a documented difference. */
+export function oursRefuses(what: string, noble: (...a: never[]) => unknown, ours: (...a: never[]) => unknown, args: readonly unknown[], message: RegExp): void {
+  const n = run(() => noble(...(copies(args) as never[])));
+  assert.ok(n.ok, `${what}: noble now refuses (${describeError((n as { error: unknown }).error)}); the documented difference is gone`);
+  onEachBackend(() => assert.throws(() => ours(...(copies(args) as never[])), message, what));
 }
 
 /** Runs body once per backend, with the drop-ins switched to it (portable, then WebAssembly). */

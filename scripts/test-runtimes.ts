@@ -9,6 +9,11 @@
 //     through WebKitWebDriver under xvfb-run); a page whose CSP forbids WebAssembly; React Native's
 //     Hermes (a Metro release bundle, compiled by hermesc -O, on the hermes VM of hermes-engine-cli)
 //   - TypeScript 5.9 (node10, nodenext, bundler) and 7 (nodenext, bundler) on a consumer project
+//   - the noble switch (docs/switching.md, whose recipes are the consumers' configuration): an app
+//     importing @noble/post-quantum's paths, on mlkem-ts through npm overrides (a plain npm install
+//     of the packed mlkem-ts-noble, with age-encryption as a dependency that imports noble too) and
+//     through each bundler alias (esbuild, Vite, Rollup, webpack, Jest, vitest; Metro's is in the
+//     Hermes job)
 // The tools are pinned in test/runtimes/package.json (+ lock) and installed into .tools/runtimes/
 // on first use; the consumers (test/runtimes/consumers/) are copied to .tools/runtimes/apps/ with
 // the generated pieces (the suite compiled to .mjs/.cjs, the entry list from scripts/entries.ts,
@@ -31,6 +36,8 @@ import { smokeVectors } from '../test/smoke/vectors.js';
 import { vectorFolder } from '../test/support/vectors.js';
 import { type BrowserName, type Opened, freePort, missingExecutable, open, stop } from './browsers.js';
 import { ASSETS, ENTRIES, specifier } from './entries.js';
+import { NOBLE_PACKAGE, packNoble } from './pack-noble.js';
+import { switchingRecipes } from './switching-recipes.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tools = join(root, '.tools', 'runtimes');
@@ -138,6 +145,36 @@ async function writeApps(acvp: string): Promise<void> {
     `${imports}\n${assets.join('\n')}\nexport const all = [${[...specifiers.map((_, i) => `e${i}`), ...assets.map((_, i) => `a${i}`)].join(', ')}];\n`,
   );
   writeFileSync(join(apps, 'vectors.json'), JSON.stringify(smokeVectors(acvp)));
+  // The noble switch: the checks as .mjs and .cjs, and docs/switching.md's recipes as the files.
+  const checks = readFileSync(join(root, 'test/runtimes/consumers/noble/checks.ts'), 'utf8');
+  for (const [format, file] of [['esm', 'checks.mjs'], ['cjs', 'checks.cjs']] as const) {
+    const { code } = await transform(checks, { loader: 'ts', format, target: 'es2022' });
+    writeFileSync(join(apps, 'noble', file), code);
+  }
+  for (const recipe of Object.values(switchingRecipes())) writeFileSync(join(apps, recipe.path), recipe.code);
+}
+
+// ---- the noble switch ---------------------------------------------------------------------------
+
+/**
+ * docs/switching.md's package.json, installed with a plain `npm install`: the registry's names of
+ * the two unpublished packages become the packed files (mlkem-ts-noble, and mlkem-ts, which it
+ * depends on, through one more override), as the page says to do until they are published.
+ */
+async function nobleOverrides(tarball: string, nobleTarball: string): Promise<string> {
+  const dir = join(apps, 'noble', 'overrides');
+  const recipe = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; overrides: Record<string, string> };
+  const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  const published = `npm:${NOBLE_PACKAGE}@${version}`;
+  if (recipe.dependencies['@noble/post-quantum'] !== published) throw new Error(`docs/switching.md's package.json does not depend on ${published}`);
+  recipe.dependencies['@noble/post-quantum'] = `file:${nobleTarball}`;
+  recipe.overrides['mlkem-ts'] = `file:${tarball}`;
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'noble-overrides-consumer', private: true, type: 'module', ...recipe }, null, 2)}\n`);
+  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock'], { cwd: dir, timeoutMs: 300_000 });
+  const listed = await mustRun('npm', ['ls', '--all', '--parseable', '--long', '@noble/post-quantum'], { cwd: dir });
+  const copies = listed.split('\n').filter((l) => l.includes('node_modules/@noble/post-quantum:'));
+  if (copies.length === 0 || copies.some((l) => !l.includes(`:${NOBLE_PACKAGE}@${version}`))) throw new Error(`npm ls @noble/post-quantum:\n${listed}`);
+  return `${copies.length} cop${copies.length === 1 ? 'y' : 'ies'} of @noble/post-quantum, all ${NOBLE_PACKAGE}; ${await smoke(process.execPath, ['app.mjs'], { cwd: dir })}`;
 }
 
 // ---- the package's contents ---------------------------------------------------------------------
@@ -363,13 +400,13 @@ const HERMESC = bin('hermes-engine-cli/linux64-bin/hermesc');
  * Metro supports), compiled to Hermes bytecode with -O as the React Native build does, run by the
  * hermes VM. The native random module's stand-in gets a fresh seed each time.
  */
-async function hermesBundle(entry: string, node: string): Promise<string> {
+async function hermesBundle(entry: string, node: string, config = 'react-native/metro.config.js'): Promise<string> {
   for (const file of [HERMES, HERMESC]) if (!existsSync(file)) throw new Error(`${file} is missing (hermes-engine-cli in test/runtimes/package.json)`);
   const dir = join(apps, 'react-native');
   writeFileSync(join(dir, 'random-seed.json'), JSON.stringify(Array.from(new Uint32Array(randomBytes(16).buffer))));
   const js = join(dir, `${entry}.bundle.js`);
   const hbc = join(dir, `${entry}.hbc`);
-  await mustRun(node, [bin('metro/src/cli.js'), 'build', `react-native/${entry}`, '--config', join(dir, 'metro.config.js'), '--out', js, '--platform', 'android', '--dev', 'false', '--minify', 'false', '--reset-cache'], { timeoutMs: 300_000 });
+  await mustRun(node, [bin('metro/src/cli.js'), 'build', `react-native/${entry}`, '--config', join(apps, config), '--out', js, '--platform', 'android', '--dev', 'false', '--minify', 'false', '--reset-cache'], { timeoutMs: 300_000 });
   await mustRun(HERMESC, ['-O', '-emit-binary', '-out', hbc, js]);
   return hbc;
 }
@@ -381,6 +418,42 @@ interface Job {
   run: () => Promise<string>;
 }
 
+/**
+ * The bundler aliases of docs/switching.md: each bundles the noble app, which then runs (Metro's is
+ * in the React Native job). webpack does not minify: the alias is what is tested, and terser would
+ * take most of the job's time.
+ */
+function nobleAliasJobs(): Job[] {
+  const dir = join(apps, 'noble');
+  const node = process.execPath;
+  const bundled = (build: () => Promise<unknown>, output: string) => async () => (await build(), smoke(node, [output], { cwd: dir }));
+  const testLine = (out: string) => {
+    const line = out.split('\n').find((l) => / \d+ passed, 0 failed$/.test(l));
+    if (line === undefined) throw new Error(`no summary of the checks:\n${out}`);
+    return line.trim();
+  };
+  return [
+    { name: 'noble switch: esbuild alias', run: bundled(() => mustRun(node, ['build.mjs'], { cwd: dir }), 'dist-esbuild/app.mjs') },
+    { name: 'noble switch: Vite alias', run: bundled(() => mustRun(node, ['vite-build.mjs'], { cwd: dir }), 'dist-vite/app.mjs') },
+    {
+      name: 'noble switch: Rollup alias',
+      run: bundled(() => mustRun(node, [bin('rollup/dist/bin/rollup'), '-c', 'rollup.config.mjs', '-i', 'app.mjs', '-o', 'dist-rollup/app.mjs', '-f', 'es', '--silent'], { cwd: dir }), 'dist-rollup/app.mjs'),
+    },
+    {
+      name: 'noble switch: webpack alias',
+      run: bundled(
+        () => mustRun(node, [bin('webpack-cli/bin/cli.js'), '--config', 'webpack.config.cjs', '--entry', './app.mjs', '--mode', 'production', '--no-optimization-minimize', '--output-path', 'dist-webpack', '--output-filename', 'app.js', '--no-stats'], { cwd: dir }),
+        'dist-webpack/app.js',
+      ),
+    },
+    { name: 'noble switch: Jest moduleNameMapper', run: async () => testLine(await mustRun(node, [bin('jest/bin/jest.js'), '--ci', '--colors=false'], { cwd: join(dir, 'jest') })) },
+    {
+      name: 'noble switch: vitest alias',
+      run: async () => testLine(await mustRun(node, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.config.mjs'], { cwd: join(dir, 'vitest'), env: { ...process.env, NO_COLOR: '1' } })),
+    },
+  ];
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const acvp = vectorFolder('acvp'); // throws in CI when missing
@@ -390,6 +463,7 @@ async function main(): Promise<void> {
   }
   const node26 = process.env['NODE26'] || execFileSync('bash', ['scripts/install-node.sh'], { cwd: root, encoding: 'utf8' }).trim();
   const tarball = await pack();
+  const nobleTarball = await packNoble(join(tools, 'pack')); // from the dist/ that npm pack built
   await installTools(tarball);
   await writeApps(acvp);
   const setup = (performance.now() - started) / 1000;
@@ -469,7 +543,14 @@ async function main(): Promise<void> {
     { name: 'WebKit MiniBrowser, CSP without wasm-unsafe-eval', run: async () => inBrowser('webkit', (await bundles()).esbuild!, '?strict-csp') },
     // Metro needs Node.js 22.13 or later; the app runs on Hermes, whichever Node.js bundled it.
     { name: 'React Native: Hermes (core, keys, key objects; no TextEncoder)', run: async () => smoke(HERMES, [await hermesBundle('app-core.js', nodes['24']!)]) },
-    { name: 'React Native: Hermes (Metro release bundle)', run: async () => smoke(HERMES, [await hermesBundle('app.js', nodes['24']!)]) },
+    // Configured with docs/switching.md's Metro alias too, whose check the app runs beside the suite.
+    {
+      name: 'React Native: Hermes (Metro release bundle, with the noble alias)',
+      run: async () => smoke(HERMES, [await hermesBundle('app.js', nodes['24']!, 'noble/metro.harness.cjs')]),
+    },
+    // The noble switch (docs/switching.md): each recipe, then the app it builds, run.
+    { name: 'noble switch: npm overrides (app + age-encryption)', run: () => nobleOverrides(tarball, nobleTarball) },
+    ...nobleAliasJobs(),
   ];
 
   let passed = 0;

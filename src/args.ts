@@ -2,7 +2,7 @@
 // Proxy or other realm can fool (through bytes.ts, which also makes the private copies), and the
 // fields of argument objects.
 // Every failure is an MlKemError naming the argument, what was expected and what was given.
-import { copyBytes, isUint8Array, lengthOf, readBytes } from './bytes.js';
+import { type ByteArray, copyBytes, isUint8Array, lengthOf, readBytes } from './bytes.js';
 import { MlKemError } from './errors.js';
 
 
@@ -51,7 +51,7 @@ export function readFields<K extends string>(value: object, names: readonly K[],
  * checkBytes, then a plain copy of exactly `length` bytes (readBytes: the length is not read
  * again, so a SharedArrayBuffer that another thread grows meanwhile cannot change it).
  */
-export function takeBytes(value: unknown, length: number, what: string): Uint8Array {
+export function takeBytes(value: unknown, length: number, what: string): ByteArray {
   checkBytes(value, length, what);
   const out = new Uint8Array(length);
   readBytes(out, value);
@@ -78,7 +78,7 @@ export function checkBytes(value: unknown, length: number, what: string): assert
  * Throws ERR_INVALID_TYPE unless value is a Uint8Array (`expected` says of what length), and
  * returns a plain copy of it (copyBytes), which the caller works on and wipes if it is secret.
  */
-export function takeUint8Array(value: unknown, what: string, expected = ''): Uint8Array {
+export function takeUint8Array(value: unknown, what: string, expected = ''): ByteArray {
   if (!isUint8Array(value)) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array${expected}, got ${describe(value)}`);
   }

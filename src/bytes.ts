@@ -1,4 +1,4 @@
-// Bytes: the one way mlkem-ts copies what a caller hands it, and the byte-string helpers every
+// ByteArray: the one way mlkem-ts copies what a caller hands it, and the byte-string helpers every
 // layer shares (concatenation, base64). A caller's Uint8Array is read through the intrinsic
 // %TypedArray% getters, and any other BufferSource through the intrinsic ArrayBuffer,
 // SharedArrayBuffer, %TypedArray% and DataView getters: their internal slots, so that no subclass,
@@ -6,6 +6,14 @@
 // shared and resizable buffers are copied as they are at the moment of the copy (a length-tracking
 // view, its current length), a detached buffer holds no bytes, another realm's buffer is a buffer.
 import { MlKemError } from './errors.js';
+
+/**
+ * The type of every byte result of mlkem-ts: `Uint8Array<ArrayBuffer>`, a fresh array on an
+ * ordinary ArrayBuffer, which TypeScript 5.7+ accepts wherever a BufferSource is taken
+ * (crypto.subtle, Blob, TextDecoder, Response) and `Uint8Array<ArrayBufferLike>` is refused.
+ * Arguments stay typed `Uint8Array`: any Uint8Array is read (Buffers and shared memory too).
+ */
+export type ByteArray = Uint8Array<ArrayBuffer>;
 
 /**
  * The intrinsic getters that read a buffer's or view's internal slots, so that no subclass, Proxy
@@ -87,7 +95,7 @@ export function readBytes(dst: Uint8Array, value: Uint8Array): void {
  * a view of it would wipe the caller's bytes. Public functions copy their inputs this way before
  * they call out of the library (randomness), so that nothing the callee does can change them.
  */
-export function copyBytes(value: Uint8Array): Uint8Array {
+export function copyBytes(value: Uint8Array): ByteArray {
   const out = new Uint8Array(getters.length.call(value));
   readBytes(out, value);
   return out;
@@ -170,7 +178,7 @@ export function copyBuffer(value: unknown): BufferCopy | undefined {
 }
 
 /** a ‖ b ‖ ... in a fresh array. */
-export function concat(...parts: Uint8Array[]): Uint8Array {
+export function concat(...parts: Uint8Array[]): ByteArray {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -239,7 +247,7 @@ function encode(bytes: Uint8Array, url: boolean): string {
  * alphabet, a length that no byte string has (4n + 1), and non-zero unused bits in the last
  * character (so that each byte string has exactly one encoding). `what` names the text.
  */
-function decode(text: string, url: boolean, what: string, secret: boolean): Uint8Array {
+function decode(text: string, url: boolean, what: string, secret: boolean): ByteArray {
   const n = text.length;
   if (n % 4 === 1) {
     throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: ${n} characters cannot encode whole bytes`);
@@ -295,7 +303,7 @@ export function encodeBase64(bytes: Uint8Array): string {
  * Strict base64 (RFC 4648, §4): the alphabet only, padded to a multiple of 4, canonical. With
  * `secret`, a message never quotes a character of the text (a private key's).
  */
-export function decodeBase64(text: string, what: string, secret = false): Uint8Array {
+export function decodeBase64(text: string, what: string, secret = false): ByteArray {
   if (text.length % 4 !== 0) {
     throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid base64: its length ${text.length} is not a multiple of 4`);
   }
@@ -309,6 +317,6 @@ export function encodeBase64url(bytes: Uint8Array): string {
 }
 
 /** Strict base64url without padding (RFC 7515, §2): the URL-safe alphabet only, canonical; `secret` as for decodeBase64. */
-export function decodeBase64url(text: string, what: string, secret = false): Uint8Array {
+export function decodeBase64url(text: string, what: string, secret = false): ByteArray {
   return decode(text, true, what, secret);
 }

@@ -5,7 +5,7 @@
 // Callers (kem.ts) have checked the types and lengths of the arguments and hand over arrays that
 // nothing outside the library can change during the call: private copies where the call draws
 // randomness first, the caller's arrays otherwise (read once, through readBytes).
-import { readBytes } from './bytes.js';
+import { type ByteArray, readBytes } from './bytes.js';
 import { ctDiffMask, ctDiffMaskWords, ctSelect } from './ct.js';
 import { MlKemError } from './errors.js';
 import type { Kernels } from './kernels.js';
@@ -16,41 +16,41 @@ import { type Workspace, createWorkspace, wipeWorkspace } from './workspace.js';
 /** A key pair, as `MlKem.keygen` returns it. */
 export interface KeyPair {
   /** The encapsulation key ek. */
-  publicKey: Uint8Array;
+  publicKey: ByteArray;
   /** The decapsulation key dk (the expanded form, 768k + 96 bytes). */
-  secretKey: Uint8Array;
+  secretKey: ByteArray;
   /** The 64-byte seed d ‖ z that dk was derived from: the compact form of the same secret. */
-  seed: Uint8Array;
+  seed: ByteArray;
 }
 
 /** What encapsulation returns: the ciphertext for the key's owner and the shared secret. */
 export interface Encapsulation {
   /** The ciphertext c, to send to the owner of the decapsulation key. */
-  ciphertext: Uint8Array;
+  ciphertext: ByteArray;
   /** The 32-byte shared secret K. */
-  sharedSecret: Uint8Array;
+  sharedSecret: ByteArray;
 }
 
 /** What encapsulation needs of a checked ek besides m, computed once: all public. */
 export interface EkExpansion {
-  readonly ek: Uint8Array;
+  readonly ek: ByteArray;
   /** Âᵀ in the NTT domain, k×k polynomials, row-major (Algorithm 14, lines 4-8). */
   readonly aT: Int16Array;
   /** t̂ = ByteDecode_12(ek[0, 384k)) (Algorithm 14, line 2). */
   readonly tHat: Int16Array;
   /** H(ek). */
-  readonly h: Uint8Array;
+  readonly h: ByteArray;
 }
 
 /** What decapsulation needs of a checked dk, computed once. Secret: wiped by the key's dispose. */
 export interface DkExpansion {
   readonly ek: EkExpansion;
   /** dk = dk_PKE ‖ ek ‖ H(ek) ‖ z. */
-  readonly dk: Uint8Array;
+  readonly dk: ByteArray;
   /** ŝ = ByteDecode_12(dk_PKE) (Algorithm 15, line 5). */
   readonly sHat: Int16Array;
   /** The seed d ‖ z, when the key was made from it. */
-  readonly seed: Uint8Array | undefined;
+  readonly seed: ByteArray | undefined;
 }
 
 /** The ways an imported decapsulation key can fail its checks (checkSecretKey). */
@@ -162,7 +162,7 @@ export class Core {
    * length, and the ciphertext's, are checked by the caller), then Algorithm 18
    * (ML-KEM.Decaps_internal).
    */
-  decaps(c: Uint8Array, dk: Uint8Array, what: string): Uint8Array {
+  decaps(c: Uint8Array, dk: Uint8Array, what: string): ByteArray {
     const { p, kern, ws } = this;
     try {
       readBytes(ws.dk, dk);
@@ -179,7 +179,7 @@ export class Core {
   }
 
   /** Algorithm 18 for an expanded dk: its Âᵀ, t̂, ŝ, H(ek) and z are copied in. */
-  decapsExpanded(x: DkExpansion, c: Uint8Array): Uint8Array {
+  decapsExpanded(x: DkExpansion, c: Uint8Array): ByteArray {
     const { ws } = this;
     try {
       ws.a.set(x.ek.aT);
@@ -198,7 +198,7 @@ export class Core {
    * ŝ in ws.s, Âᵀ and t̂ of the embedded ek in ws.a and ws.t, and H(ek), z in dk's views.
    * Note: the comparison of c and c' and the choice between K' and K̄ are constant time (ct.ts).
    */
-  private decryptAndSelect(): Uint8Array {
+  private decryptAndSelect(): ByteArray {
     const { p, kern, ws } = this;
     kpkeDecrypt(p, kern, ws, ws.c, ws.m); // m'
     kern.sha3_512(ws.g, ws.m, ws.dkH); // (K', r') = G(m' ‖ h)

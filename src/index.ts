@@ -15,6 +15,7 @@ import { createMlKem, type MlKem } from './kem.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from './params.js';
 import { portableKernels } from './portable/index.js';
 
+export type { ByteArray } from './bytes.js';
 export { MlKemError, type MlKemErrorCode } from './errors.js';
 export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem, MlKemBackend } from './kem.js';
 

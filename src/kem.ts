@@ -2,7 +2,7 @@
 // argument at the boundary, takes private copies of what it must, and runs the algorithms of
 // core.ts. Key objects (key-objects.ts) are made here too.
 import { checkBytes, describe, isObjectArgument, readFields } from './args.js';
-import { readBytes } from './bytes.js';
+import { type ByteArray, readBytes } from './bytes.js';
 import { Core, type Encapsulation, type KeyPair } from './core.js';
 import type { Kernels } from './kernels.js';
 import { type DecapsulationKey, type DecapsulationKeyOptions, type EncapsulationKey, createDecapsulationKey, createEncapsulationKey } from './key-objects.js';
@@ -77,7 +77,7 @@ export interface MlKem {
    * @example
    * const sharedSecret = MlKem768.decapsulate(ciphertext, secretKey);
    */
-  decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array;
+  decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): ByteArray;
   /**
    * The encapsulation key check of FIPS 203, §7.2 (its length and the modulus check), on its
    * own: returns nothing for a valid key.
@@ -196,7 +196,7 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
       return getCore().encaps(publicKey, m, arg('publicKey'));
     },
 
-    decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
+    decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): ByteArray {
       checkBytes(ciphertext, p.ciphertextBytes, arg('ciphertext'));
       checkBytes(secretKey, p.secretKeyBytes, arg('secretKey'));
       return getCore().decaps(ciphertext, secretKey, arg('secretKey'));

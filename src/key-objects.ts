@@ -4,7 +4,7 @@
 // backend memory: any number of keys can be alive at once, on either backend, and the backend's
 // memory holds no secret between operations. A decapsulation key wipes its secrets on dispose.
 import { checkBytes, describe, readOptions } from './args.js';
-import { isUint8Array, lengthOf } from './bytes.js';
+import { type ByteArray, isUint8Array, lengthOf } from './bytes.js';
 import { ctEqual, wipe } from './ct.js';
 import type { Core, DkExpansion, EkExpansion, Encapsulation } from './core.js';
 import { MlKemError } from './errors.js';
@@ -25,7 +25,7 @@ export interface EncapsulationKey {
    * @returns the encapsulation key ek.
    * @throws Nothing: the key holds public data only, also after its DecapsulationKey is disposed.
    */
-  bytes(): Uint8Array;
+  bytes(): ByteArray;
   /**
    * FIPS 203, Algorithm 20: a fresh shared secret and its ciphertext for this key.
    * @returns the ciphertext to send to the key's owner and the 32-byte shared secret.
@@ -59,19 +59,19 @@ export interface DecapsulationKey {
    * @returns the 32-byte shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_KEY_DISPOSED`.
    */
-  decapsulate(ciphertext: Uint8Array): Uint8Array;
+  decapsulate(ciphertext: Uint8Array): ByteArray;
   /**
    * A copy of the 64-byte seed d ‖ z, or undefined for a key made from its expanded form.
    * @returns the seed, or undefined.
    * @throws {MlKemError} `ERR_KEY_DISPOSED`.
    */
-  seed(): Uint8Array | undefined;
+  seed(): ByteArray | undefined;
   /**
    * A copy of the expanded decapsulation key dk (FIPS 203's format, 768k + 96 bytes).
    * @returns the decapsulation key dk.
    * @throws {MlKemError} `ERR_KEY_DISPOSED`.
    */
-  secretKey(): Uint8Array;
+  secretKey(): ByteArray;
   /**
    * Wipes the key's secrets (ŝ, z, the seed, the expanded key). Calling it again does nothing.
    * @throws Nothing.
@@ -195,16 +195,16 @@ function decapsulationKeyOf(core: Core, x: DkExpansion): DecapsulationKey {
   const key = {
     name,
     encapsulationKey: createEncapsulationKey(core, x.ek),
-    decapsulate(ciphertext: Uint8Array): Uint8Array {
+    decapsulate(ciphertext: Uint8Array): ByteArray {
       alive();
       checkBytes(ciphertext, core.p.ciphertextBytes, `${name} ciphertext`);
       return core.decapsExpanded(x, ciphertext);
     },
-    seed(): Uint8Array | undefined {
+    seed(): ByteArray | undefined {
       alive();
       return x.seed?.slice();
     },
-    secretKey(): Uint8Array {
+    secretKey(): ByteArray {
       alive();
       return x.dk.slice();
     },

@@ -5,6 +5,7 @@
 // polyfill cannot read or keep a view of the caller's arrays or of a workspace.
 import { wipe } from './ct.js';
 import { MlKemError } from './errors.js';
+import type { ByteArray } from './bytes.js';
 
 /** Web Crypto's limit on one getRandomValues call (W3C Web Crypto, §10.1.1: QuotaExceededError). */
 const MAX_CALL = 65536;
@@ -47,7 +48,7 @@ function source(): [GetRandomValues, unknown] {
  * The generator fills the new array itself: nobody else has seen it, so it needs no second copy.
  * @throws {MlKemError} `ERR_RANDOMNESS`, as fillRandom.
  */
-export function randomBytes(n: number): Uint8Array {
+export function randomBytes(n: number): ByteArray {
   const out = new Uint8Array(n);
   const [get, crypto] = source();
   for (let i = 0; i < n; i += MAX_CALL) {

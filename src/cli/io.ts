@@ -147,7 +147,7 @@ export class Files {
    * would share memory); at most INPUT_LIMIT of them. `what` says what the file is, for the
    * no-prompt refusal.
    */
-  async read(file: string, what: string): Promise<Uint8Array> {
+  async read(file: string, what: string): Promise<Uint8Array<ArrayBuffer>> {
     let buffer: Uint8Array;
     if (file === '-') {
       if (this.io.stdinIsTTY) throw new UsageError(`${what} would be read from standard input, which is a terminal: name a file or pipe it in`);

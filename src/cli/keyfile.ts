@@ -19,13 +19,14 @@ import {
 } from '../keys/index.js';
 import { CliError } from './errors.js';
 import { inputName } from './io.js';
+import type { ByteArray } from '../bytes.js';
 
 /** How a key is written: `--der`, `--jwk`, or PEM by default. */
 export type KeyFormat = 'pem' | 'der' | 'jwk';
 
 /** A key file's outer layer: its encoding and what it holds, not yet decoded as a key. */
 export type Container =
-  | { encoding: 'PEM' | 'DER'; structure: 'SubjectPublicKeyInfo' | 'PKCS#8'; der: Uint8Array }
+  | { encoding: 'PEM' | 'DER'; structure: 'SubjectPublicKeyInfo' | 'PKCS#8'; der: ByteArray }
   | { encoding: 'JWK'; structure: 'JWK'; jwk: object };
 
 /** A decoded key file: a public key, or a private key with its public key (and its seed when the file had it). */
@@ -63,7 +64,7 @@ const PEM_LABEL: Record<Wanted, PemLabel | undefined> = { private: 'PRIVATE KEY'
  * field). A PEM file may hold several blocks (a public key, then the private key): the first block
  * of the kind `want` names is taken when there is one, else the first key block.
  */
-export function unwrap(bytes: Uint8Array, name: string, want: Wanted = 'any'): Container {
+export function unwrap(bytes: ByteArray, name: string, want: Wanted = 'any'): Container {
   if (indexOf(bytes, BEGIN) !== -1) {
     const text = new TextDecoder().decode(bytes);
     const wanted = PEM_LABEL[want];
@@ -102,7 +103,7 @@ export function unwrap(bytes: Uint8Array, name: string, want: Wanted = 'any'): C
 }
 
 /** Decodes a key file strictly (mlkem-ts/keys); an expanded private key also gets the pairwise check. */
-export function readKey(bytes: Uint8Array, name: string, want: Wanted = 'any'): KeyFile {
+export function readKey(bytes: ByteArray, name: string, want: Wanted = 'any'): KeyFile {
   const container = unwrap(bytes, name, want);
   return naming(name, (): KeyFile => {
     if (container.structure === 'JWK') {
@@ -126,7 +127,7 @@ export interface Demand {
  * everything it decoded that may be secret (the DER of a PEM file, the key's seed and expanded
  * key), also when `use` throws.
  */
-export function withKey<T>(bytes: Uint8Array, file: string, want: Wanted, demand: Demand, use: (key: KeyFile, name: string) => T): T {
+export function withKey<T>(bytes: ByteArray, file: string, want: Wanted, demand: Demand, use: (key: KeyFile, name: string) => T): T {
   const name = inputName(file);
   let key: KeyFile | undefined;
   try {

@@ -34,7 +34,7 @@ import {
   type SenderContextParams,
 } from '@hpke/core';
 import { wipe } from '../ct.js';
-import { copyBuffer } from '../bytes.js';
+import { type ByteArray, copyBuffer } from '../bytes.js';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
@@ -52,7 +52,7 @@ async function mapError<T>(name: keyof typeof ERRORS, f: () => T | Promise<T>): 
 }
 
 /** A copy of the bytes of an ArrayBuffer, SharedArrayBuffer or view, of any realm, as @hpke/core passes them (bytes.ts's copy policy). */
-function bytesOf(value: unknown, what: string): Uint8Array {
+function bytesOf(value: unknown, what: string): ByteArray {
   const copy = copyBuffer(value);
   if (copy === undefined) throw new TypeError(`${what} must be an ArrayBuffer or a view of one, got ${typeof value}`);
   return copy.bytes;

@@ -2,6 +2,7 @@
 // module, and LabeledDerive over them (draft-ietf-hpke-hpke, §4), which every KEM of the draft uses
 // with SHAKE256 for DeriveKeyPair.
 import { Sponge } from '../sha3.js';
+import type { ByteArray } from '../bytes.js';
 
 /** A one-stage KDF of draft-ietf-hpke-pq, §5: its Keccak sponge parameters and Nh. */
 export interface Xof {
@@ -26,7 +27,7 @@ export const TURBOSHAKE256: Xof = { id: 0x0013, name: 'TurboSHAKE256', Nh: 64, r
  * Both pad with the byte 0x1f: SHAKE's domain bits 1111 then pad10*1's first 1 (FIPS 202 B.2),
  * TurboSHAKE's domain byte D (RFC 9861, §2.2).
  */
-export function xofDerive(xof: Xof, L: number, ...ikm: Uint8Array[]): Uint8Array {
+export function xofDerive(xof: Xof, L: number, ...ikm: Uint8Array[]): ByteArray {
   const sponge = new Sponge().init(xof.rate, 0x1f, xof.rounds);
   try {
     for (const part of ikm) sponge.absorb(part);
@@ -42,7 +43,7 @@ export function xofDerive(xof: Xof, L: number, ...ikm: Uint8Array[]): Uint8Array
 const HPKE_V1 = /* @__PURE__ */ Uint8Array.of(0x48, 0x50, 0x4b, 0x45, 0x2d, 0x76, 0x31);
 
 /** I2OSP(n, 2) (RFC 8017, §4.1) for 0 <= n < 2^16. */
-function i2osp2(n: number): Uint8Array {
+function i2osp2(n: number): ByteArray {
   return Uint8Array.of(n >>> 8, n & 0xff);
 }
 
@@ -51,13 +52,13 @@ function i2osp2(n: number): Uint8Array {
  * Derive(ikm ‖ "HPKE-v1" ‖ suite_id ‖ lengthPrefixed(label) ‖ I2OSP(L, 2) ‖ context, L),
  * with lengthPrefixed(x) = I2OSP(len(x), 2) ‖ x.
  */
-export function labeledDerive(xof: Xof, suiteId: Uint8Array, ikm: Uint8Array, label: string, context: Uint8Array, L: number): Uint8Array {
+export function labeledDerive(xof: Xof, suiteId: Uint8Array, ikm: Uint8Array, label: string, context: Uint8Array, L: number): ByteArray {
   const labelBytes = new TextEncoder().encode(label);
   return xofDerive(xof, L, ikm, HPKE_V1, suiteId, i2osp2(labelBytes.length), labelBytes, i2osp2(L), context);
 }
 
 /** suite_id = "KEM" ‖ I2OSP(kem_id, 2) (draft-ietf-hpke-hpke, §4.1). */
-export function kemSuiteId(kemId: number): Uint8Array {
+export function kemSuiteId(kemId: number): ByteArray {
   return Uint8Array.of(0x4b, 0x45, 0x4d, kemId >>> 8, kemId & 0xff);
 }
 
@@ -65,6 +66,6 @@ export function kemSuiteId(kemId: number): Uint8Array {
  * DeriveKeyPair's seed, as every KEM of draft-ietf-hpke-pq takes it (§3 for ML-KEM, §4 for the
  * hybrids): SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", Nseed). The caller wipes it.
  */
-export function deriveSeed(kemId: number, ikm: Uint8Array, seedBytes: number): Uint8Array {
+export function deriveSeed(kemId: number, ikm: Uint8Array, seedBytes: number): ByteArray {
   return labeledDerive(SHAKE256, kemSuiteId(kemId), ikm, 'DeriveKeyPair', new Uint8Array(0), seedBytes);
 }

@@ -10,6 +10,7 @@ import { KEM_OBJECT_METHODS, kemShape, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { HYBRID_ENTRIES, type HpkeName, entryOf } from '../registry.js';
 import { deriveSeed } from './derive.js';
+import type { ByteArray } from '../bytes.js';
 
 /** The names of the KEMs, as draft-ietf-hpke-pq spells them (the registry's `hpke` names). */
 export type { HpkeName as HpkeKemName };
@@ -17,17 +18,17 @@ export type { HpkeName as HpkeKemName };
 /** A key pair in serialized form: for every KEM of the draft, both are fixed-length byte strings. */
 export interface HpkeKeyPair {
   /** The decapsulation key in seed form (Nsk bytes): 64 bytes d ‖ z for ML-KEM, 32 for the hybrids. */
-  privateKey: Uint8Array;
+  privateKey: ByteArray;
   /** The encapsulation key (Npk bytes). */
-  publicKey: Uint8Array;
+  publicKey: ByteArray;
 }
 
 /** The result of Encap: the KEM shared secret and its encapsulation `enc`. */
 export interface HpkeEncapsulation {
   /** The KEM shared secret (Nsecret = 32 bytes), input of HPKE's key schedule. */
-  sharedSecret: Uint8Array;
+  sharedSecret: ByteArray;
   /** The encapsulation (the KEM ciphertext, Nenc bytes), sent to the recipient. */
-  enc: Uint8Array;
+  enc: ByteArray;
 }
 
 /**
@@ -40,15 +41,15 @@ export interface HpkeKem {
   readonly id: number;
   /** The KEM's name in draft-ietf-hpke-pq ('ML-KEM-768', 'MLKEM768-X25519', ...). */
   readonly name: HpkeName;
-  /** Bytes of a shared secret (32 for all). */
+  /** ByteArray of a shared secret (32 for all). */
   readonly Nsecret: number;
-  /** Bytes of an encapsulation `enc` (the KEM ciphertext). */
+  /** ByteArray of an encapsulation `enc` (the KEM ciphertext). */
   readonly Nenc: number;
-  /** Bytes of a public key. */
+  /** ByteArray of a public key. */
   readonly Npk: number;
-  /** Bytes of a private key (seed form): 64 for ML-KEM, 32 for the hybrids. */
+  /** ByteArray of a private key (seed form): 64 for ML-KEM, 32 for the hybrids. */
   readonly Nsk: number;
-  /** Bytes of randomness one Encap consumes (the input of encapDerand). */
+  /** ByteArray of randomness one Encap consumes (the input of encapDerand). */
   readonly Nrandom: number;
   /**
    * DeriveKeyPair(ikm) of the draft: SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", Nseed), then
@@ -91,19 +92,19 @@ export interface HpkeKem {
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`; `ERR_INVALID_PUBLIC_KEY` for an
    *   invalid NIST-curve point in enc (all of these are HPKE's DecapError).
    */
-  decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array;
+  decap(enc: Uint8Array, privateKey: Uint8Array): ByteArray;
 }
 
 /** A KEM's { ciphertext, sharedSecret } as HPKE names them: the ciphertext is `enc`. */
-const asHpke = ({ ciphertext, sharedSecret }: { ciphertext: Uint8Array; sharedSecret: Uint8Array }): HpkeEncapsulation => ({ sharedSecret, enc: ciphertext });
+const asHpke = ({ ciphertext, sharedSecret }: { ciphertext: ByteArray; sharedSecret: ByteArray }): HpkeEncapsulation => ({ sharedSecret, enc: ciphertext });
 
 /** The key objects behind an HPKE KEM's keys: the ML-KEM or hybrid KEM's own (parsed, checked and expanded once). */
 export interface KeyObjects {
   encapsulationKey(publicKey: Uint8Array): { encapsulate(): Encapsulation | Promise<Encapsulation> };
-  decapsulationKey(privateKey: Uint8Array): { decapsulate(ciphertext: Uint8Array): Uint8Array | Promise<Uint8Array>; seed(): Uint8Array | undefined; dispose(): void };
+  decapsulationKey(privateKey: Uint8Array): { decapsulate(ciphertext: Uint8Array): ByteArray | Promise<ByteArray>; seed(): ByteArray | undefined; dispose(): void };
 }
 
-type Encapsulation = { ciphertext: Uint8Array; sharedSecret: Uint8Array };
+type Encapsulation = { ciphertext: ByteArray; sharedSecret: ByteArray };
 
 const keyObjects = new WeakMap<HpkeKem, KeyObjects>();
 
@@ -129,7 +130,7 @@ function withKeyObjects(hpke: HpkeKem, kem: MlKem | HybridKem): HpkeKem {
 }
 
 /** deriveSeed over a private copy of the caller's ikm (wiped after). */
-function seedFromIkm(id: number, ikm: Uint8Array, seedBytes: number, name: string): Uint8Array {
+function seedFromIkm(id: number, ikm: Uint8Array, seedBytes: number, name: string): ByteArray {
   const copy = takeUint8Array(ikm, `HPKE ${name} ikm`);
   try {
     return deriveSeed(id, copy, seedBytes);
@@ -149,10 +150,10 @@ function fromMlKem(kem: MlKem, hpkeIds: HpkeIds): HpkeKem {
   const { publicKey: Npk, ciphertext: Nenc } = kem.sizes;
 
   /** expandDecapsKey(dk) (§3): ML-KEM.KeyGen_internal(d, z) from the 64-byte seed. */
-  const expand = (dk: Uint8Array) => kem.keygen(dk);
+  const expand = (dk: ByteArray) => kem.keygen(dk);
 
   /** The pair (dk, ek) of a fresh seed dk, which it takes over (and wipes on error). */
-  function withPublicKey(dk: Uint8Array): HpkeKeyPair {
+  function withPublicKey(dk: ByteArray): HpkeKeyPair {
     try {
       const pair = expand(dk);
       wipe(pair.secretKey, pair.seed);
@@ -190,7 +191,7 @@ function fromMlKem(kem: MlKem, hpkeIds: HpkeIds): HpkeKem {
       return asHpke(kem.encapsulateInternal(publicKey, randomness));
     },
     /** §3 Decap: ML-KEM.Decaps(expandDecapsKey(skR), enc) (FIPS 203, Algorithm 21). */
-    decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array {
+    decap(enc: Uint8Array, privateKey: Uint8Array): ByteArray {
       checkBytes(privateKey, 64, `HPKE ${kem.name} private key`); // the seed form only (Nsk), not the expanded key
       const dk = kem.decapsulationKey(privateKey);
       try {
@@ -243,7 +244,7 @@ function fromHybrid(given: HybridKem, hybrid: HpkeIds): HpkeKem {
       return asHpke(kem.encapsulateInternal(publicKey, randomness));
     },
     /** §4: Decap is the hybrid's Decaps. */
-    decap(enc: Uint8Array, privateKey: Uint8Array): Uint8Array {
+    decap(enc: Uint8Array, privateKey: Uint8Array): ByteArray {
       return kem.decapsulate(enc, privateKey);
     },
   });

@@ -2,7 +2,7 @@
 // Key interface) and `@hpke/core` (CryptoKey) read, with the key bytes held out of reach in a
 // WeakMap, so that `extractable: false` means something and a key cannot be altered after creation.
 import { checkBytes, describe } from '../args.js';
-import { copyBytes } from '../bytes.js';
+import { type ByteArray, copyBytes } from '../bytes.js';
 import { MlKemError } from '../errors.js';
 import { wipe } from '../ct.js';
 import { recordSecrets } from '../lifetime.js'; // @test-hook
@@ -12,7 +12,7 @@ import { keyObjectsOf, type HpkeEncapsulation, type HpkeKem, type HpkeKeyPair, t
 interface PublicData {
   kem: HpkeKem;
   type: 'public';
-  bytes: Uint8Array;
+  bytes: ByteArray;
   ek?: ReturnType<KeyObjects['encapsulationKey']>;
 }
 
@@ -86,7 +86,7 @@ function dataOf<T extends 'public' | 'private'>(kem: HpkeKem, key: unknown, type
 }
 
 /** A copy of the bytes of a key of kem and type (a private key's seed); a private key only if it is extractable. */
-export function keyBytes(kem: HpkeKem, key: unknown, type: 'public' | 'private'): Uint8Array {
+export function keyBytes(kem: HpkeKem, key: unknown, type: 'public' | 'private'): ByteArray {
   if (type === 'public') return dataOf(kem, key, 'public').bytes.slice();
   const data = dataOf(kem, key, 'private');
   if (!(key as HpkeKey).extractable) {
@@ -104,7 +104,7 @@ export async function encapTo(kem: HpkeKem, key: unknown): Promise<HpkeEncapsula
 }
 
 /** Decap(enc, skR) with a private key of kem, through its decapsulation key object. */
-export function decapWith(kem: HpkeKem, key: unknown, enc: Uint8Array): Uint8Array | Promise<Uint8Array> {
+export function decapWith(kem: HpkeKem, key: unknown, enc: Uint8Array): ByteArray | Promise<ByteArray> {
   return dataOf(kem, key, 'private').dk.decapsulate(enc);
 }
 

@@ -12,6 +12,7 @@ import { fillRandom } from '../random.js';
 import type { CurveKey } from './curves/curve.js';
 import { hybridDecapsulationKey } from './mlkem.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName, HybridSizes } from './types.js';
+import type { ByteArray } from '../bytes.js';
 
 /** A decapsulation key, expanded: the ML-KEM key object, the loaded curve scalar, and the curve public element. */
 export interface Expanded {
@@ -27,7 +28,7 @@ export interface HybridSteps {
   /** The public key's halves after its checks (the curve element's, then FIPS 203, §7.2): the ML-KEM key object and the element (a private copy). */
   parsePublicKey(pk: Uint8Array): { ekPq: EncapsulationKey; ekT: Uint8Array };
   /** The public key's bytes from its halves, in the construction's order. */
-  publicKeyBytes(ekPq: EncapsulationKey, ekT: Uint8Array): Uint8Array;
+  publicKeyBytes(ekPq: EncapsulationKey, ekT: Uint8Array): ByteArray;
   /** Throws ERR_INVALID_PUBLIC_KEY for a ciphertext whose curve element the construction refuses. */
   checkCiphertext(ct: Uint8Array): void;
   /** An eseed's ML-KEM m and curve scalar, which the builder wipes (ERR_INVALID_SECRET_KEY when it holds no valid scalar). */
@@ -42,9 +43,9 @@ export interface HybridSteps {
    */
   expand(seed: Uint8Array, what: string, forKey: boolean): Expanded;
   /** The public key of a seed, without the key objects that decapsulation needs (keygen). */
-  publicKeyOf(seed: Uint8Array, what: string): Uint8Array;
+  publicKeyOf(seed: Uint8Array, what: string): ByteArray;
   /** Decaps of a ciphertext with an expanded key (its checks included). */
-  decaps(x: Expanded, ct: Uint8Array): Uint8Array;
+  decaps(x: Expanded, ct: Uint8Array): ByteArray;
 }
 
 /** A hybrid built by buildHybrid, and its decapsulation key objects with their halves (for the asynchronous doors). */
@@ -133,7 +134,7 @@ export function buildHybrid(s: HybridSteps): BuiltHybrid {
     keygen(seed?: Uint8Array): HybridKeyPair {
       if (seed !== undefined) checkBytes(seed, sizes.seed, arg('seed'));
       const sd = new Uint8Array(sizes.seed);
-      let copies: { secretKey: Uint8Array; seed: Uint8Array } | undefined;
+      let copies: { secretKey: ByteArray; seed: ByteArray } | undefined;
       try {
         if (seed === undefined) fillRandom(sd);
         else sd.set(seed);
@@ -164,7 +165,7 @@ export function buildHybrid(s: HybridSteps): BuiltHybrid {
     },
 
     /** Decaps with a secret key expanded for the call: the ciphertext's checks come before any work on the key. */
-    decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array {
+    decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): ByteArray {
       const ct = takeBytes(ciphertext, sizes.ciphertext, arg('ciphertext'));
       const sk = takeBytes(secretKey, sizes.secretKey, arg('secretKey'));
       let x: Expanded | undefined;

@@ -7,7 +7,7 @@ import { takeBytes } from '../args.js';
 import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
-import { concat } from '../bytes.js';
+import { type ByteArray, concat } from '../bytes.js';
 import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncCurvePath, AsyncElement, CurveChoice, Group } from './curves/curve.js';
 import { asyncImpl, syncImplOf } from './curves/curve-async.js';
 import { keyLifetime } from '../lifetime.js';
@@ -16,7 +16,7 @@ import type { HybridDecapsulationKey, HybridKem, HybridName, HybridSizes } from 
 /** An encapsulation key of the asynchronous door: checked at creation, its curve element imported on first use. */
 export interface AsyncEncapsulationKey {
   readonly name: HybridName;
-  bytes(): Uint8Array;
+  bytes(): ByteArray;
   encapsulate(): Promise<Encapsulation>;
   encapsulateInternal(eseed: Uint8Array): Promise<Encapsulation>;
 }
@@ -29,8 +29,8 @@ export interface AsyncEncapsulationKey {
 export interface AsyncDecapsulationKey {
   readonly name: HybridName;
   readonly encapsulationKey: AsyncEncapsulationKey;
-  decapsulate(ciphertext: Uint8Array): Promise<Uint8Array>;
-  seed(): Uint8Array;
+  decapsulate(ciphertext: Uint8Array): Promise<ByteArray>;
+  seed(): ByteArray;
   dispose(): void;
 }
 
@@ -56,7 +56,7 @@ export interface ConcreteParts {
   /** Checks a peer's element: ERR_INVALID_PUBLIC_KEY naming `what` where the group refuses it (or `refusing` says to). */
   checkElement(element: Uint8Array, what: string, from: number, refusing?: boolean): void;
   /** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label). */
-  combiner(ssPq: Uint8Array, ssT: Uint8Array, ctT: Uint8Array, ekT: Uint8Array): Uint8Array;
+  combiner(ssPq: Uint8Array, ssT: Uint8Array, ctT: Uint8Array, ekT: Uint8Array): ByteArray;
   /** m and the scalar of an eseed (ERR_INVALID_SECRET_KEY when it holds none); the caller wipes the scalar. */
   splitEseed(eseed: Uint8Array): { m: Uint8Array; scalar: Uint8Array };
   /** SHAKE256(seed) = seed_PQ ‖ seed_T and dk_T = RandomScalar(seed_T), handed to use and wiped after. */
@@ -217,7 +217,7 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
       name,
       encapsulationKey,
       /** Decaps: the checks and the ML-KEM half as the synchronous key does them, then ss_T on this door's curve (or all of it by the synchronous key, on its own curve). */
-      async decapsulate(ciphertext: Uint8Array): Promise<Uint8Array> {
+      async decapsulate(ciphertext: Uint8Array): Promise<ByteArray> {
         alive();
         // Once the curve is known to be the synchronous key's own (from the first call on), the
         // synchronous key object does all of the below, without the promises between the steps,

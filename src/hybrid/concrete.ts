@@ -8,7 +8,7 @@ import { MlKemError } from '../errors.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
-import { concat } from '../bytes.js';
+import { type ByteArray, concat } from '../bytes.js';
 import { registerConcrete } from './concrete-async.js';
 import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
 import { type Expanded, buildHybrid } from './builder.js';
@@ -92,7 +92,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   }
 
   /** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label): the C2PRI combiner (X-Wing's §5.3). */
-  function combiner(ssPq: Uint8Array, ssT: Uint8Array, ctT: Uint8Array, ekT: Uint8Array): Uint8Array {
+  function combiner(ssPq: Uint8Array, ssT: Uint8Array, ctT: Uint8Array, ekT: Uint8Array): ByteArray {
     const input = new Uint8Array(32 + ssT.length + 2 * nElem + label.length);
     try {
       input.set(ssPq, 0);
@@ -145,7 +145,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   }
 
   /** ek = ek_PQ ‖ ek_T of a seed, without the key objects that decapsulation needs (keygen). */
-  function publicKeyOf(seed: Uint8Array, what: string): Uint8Array {
+  function publicKeyOf(seed: Uint8Array, what: string): ByteArray {
     return derive(seed, what, (seedPq, scalar) => {
       const pair = kem.keygen(seedPq);
       try {
@@ -173,7 +173,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   }
 
   /** Decaps of a ciphertext (a private copy of the right length) with an expanded key. */
-  function decaps(e: Expanded, ct: Uint8Array): Uint8Array {
+  function decaps(e: Expanded, ct: Uint8Array): ByteArray {
     const ctT = ct.subarray(nCt);
     checkElement(ctT, arg('ciphertext'), nCt, refuses || refusesLowOrder);
     let ssPq: Uint8Array | undefined;

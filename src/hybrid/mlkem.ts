@@ -7,6 +7,7 @@ import { rethrowAs } from '../errors.js';
 import type { EncapsulationKey, MlKem } from '../kem.js';
 import { type Part, keyLifetime } from '../lifetime.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridName } from './types.js';
+import type { ByteArray } from '../bytes.js';
 
 /**
  * The ML-KEM encapsulation key object of the hybrid's ML-KEM half, after the §7.2 check (FIPS 203).
@@ -33,7 +34,7 @@ export interface DecapsulationKeyParts {
   encapsulationKey: HybridEncapsulationKey;
   ciphertextBytes: number;
   /** Decapsulates a private copy of a ciphertext of the right length. */
-  decapsulate(ct: Uint8Array): Uint8Array;
+  decapsulate(ct: Uint8Array): ByteArray;
   /** The expanded halves it disposes of with itself (the ML-KEM key object, the curve key). */
   parts: readonly Part[];
 }
@@ -49,11 +50,11 @@ export function hybridDecapsulationKey(p: DecapsulationKeyParts): HybridDecapsul
   const key = {
     name: p.name,
     encapsulationKey: p.encapsulationKey,
-    decapsulate(ciphertext: Uint8Array): Uint8Array {
+    decapsulate(ciphertext: Uint8Array): ByteArray {
       alive();
       return p.decapsulate(takeBytes(ciphertext, p.ciphertextBytes, `${p.name} ciphertext`));
     },
-    seed(): Uint8Array {
+    seed(): ByteArray {
       alive();
       return p.seed.slice();
     },

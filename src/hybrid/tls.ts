@@ -7,7 +7,7 @@ import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { checkKem, type Encapsulation, type EncapsulationKey, type KeyPair, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
-import { concat } from '../bytes.js';
+import { type ByteArray, concat } from '../bytes.js';
 import type { HybridConstruction } from './construction.js';
 import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
 import { type Expanded, buildHybrid } from './builder.js';
@@ -19,7 +19,7 @@ import { X25519 } from './curves/x25519.js';
 /** The ECDH half of an RFC 10024 group: its curve, and how seed material becomes a scalar. */
 interface TlsEcdh {
   group: Group;
-  /** Bytes of key-pair seed material: 32 (the X25519 scalar itself), 48, 72. */
+  /** ByteArray of key-pair seed material: 32 (the X25519 scalar itself), 48, 72. */
   seedBytes: number;
   /** The key scalar from seedBytes of seed material (fresh). */
   scalarFromSeed(seed: Uint8Array): Uint8Array;
@@ -149,7 +149,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
    * The client's side (§4.2, §4.3) for a ciphertext (a private copy of the right length): the
    * ECDH share is validated and refused if invalid; the ML-KEM part is never refused (implicit rejection).
    */
-  function decaps(x: Expanded, c: Uint8Array): Uint8Array {
+  function decaps(x: Expanded, c: Uint8Array): ByteArray {
     const share = c.subarray(ct.ec, ct.ec + group.elementBytes);
     checkShare(share, arg('ciphertext'), ct.ec);
     let ssE: Uint8Array | undefined;
@@ -176,7 +176,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
    * The public key of a secret key (a private copy, which this wipes): ML-KEM.KeyGen_internal's
    * ek and the ECDH share, without the key objects that decapsulation needs (keygen).
    */
-  function publicKeyOf(s: Uint8Array): Uint8Array {
+  function publicKeyOf(s: Uint8Array): ByteArray {
     let pair: KeyPair | undefined;
     let scalar: Uint8Array | undefined;
     try {

@@ -3,6 +3,7 @@
 // objects that parse and expand a key once.
 import type { Encapsulation } from '../kem.js';
 import type { HybridName } from '../registry.js';
+import type { ByteArray } from '../bytes.js';
 
 export type { Encapsulation };
 
@@ -16,11 +17,11 @@ export type { HybridName };
 /** A hybrid key pair, as `HybridKem.keygen` returns it. */
 export interface HybridKeyPair {
   /** The encapsulation key (for the RFC 10024 groups: the client's key share). */
-  publicKey: Uint8Array;
+  publicKey: ByteArray;
   /** The decapsulation key. For every hybrid it is the seed: the compact form is the only form. */
-  secretKey: Uint8Array;
+  secretKey: ByteArray;
   /** The seed the pair was derived from (equal to secretKey); keygen(seed) rebuilds the pair. */
-  seed: Uint8Array;
+  seed: ByteArray;
 }
 
 /** Byte lengths of a hybrid's inputs and outputs. */
@@ -51,7 +52,7 @@ export interface HybridEncapsulationKey {
    * @returns the public key.
    * @throws Nothing: the key holds public data only, also after its decapsulation key is disposed.
    */
-  bytes(): Uint8Array;
+  bytes(): ByteArray;
   /**
    * A fresh shared secret and its ciphertext for this key.
    * @returns the ciphertext and the shared secret.
@@ -87,13 +88,13 @@ export interface HybridDecapsulationKey {
    *   invalid curve share, for every hybrid but X-Wing), `ERR_KEY_DISPOSED`, and `ERR_RANDOMNESS`
    *   on the noble curve path only.
    */
-  decapsulate(ciphertext: Uint8Array): Uint8Array;
+  decapsulate(ciphertext: Uint8Array): ByteArray;
   /**
    * A copy of the key's seed (the hybrid's whole secret key).
    * @returns the seed.
    * @throws {MlKemError} `ERR_KEY_DISPOSED`.
    */
-  seed(): Uint8Array;
+  seed(): ByteArray;
   /**
    * Wipes the key's secrets. Calling it again does nothing.
    * @throws Nothing.
@@ -152,7 +153,7 @@ export interface HybridKem {
    *   invalid curve share, for every hybrid but X-Wing, and for X-Wing made with
    *   `refuseLowOrder` a low-order one), `ERR_RANDOMNESS` (noble path only).
    */
-  decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): Uint8Array;
+  decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): ByteArray;
   /**
    * An encapsulation key object: publicKey checked and expanded once.
    * @param publicKey - the recipient's public key.

@@ -3,7 +3,7 @@
 // kty "AKP", alg the algorithm's name, pub the public key and, in a private key, priv its seed,
 // both in unpadded base64url (RFC 7515, §2). The algorithm-specific checks (which names, which
 // sizes, what a key must satisfy) stay with the callers: keys/jwk.ts and webcrypto/formats.ts.
-import { decodeBase64url, encodeBase64url } from '../bytes.js';
+import { type ByteArray, decodeBase64url, encodeBase64url } from '../bytes.js';
 
 /** An AKP JWK's members, in the order Node.js writes them. */
 export interface AkpJwk {
@@ -24,6 +24,6 @@ export function encodeAkp(alg: string, publicKey: Uint8Array, seed?: Uint8Array)
  * The bytes of an AKP JWK's `pub` or `priv` string (strict base64url, ERR_INVALID_KEY_ENCODING
  * naming "JWK pub" or "JWK priv"); a message about priv never quotes its characters.
  */
-export function decodeAkpMember(text: string, member: 'pub' | 'priv'): Uint8Array {
+export function decodeAkpMember(text: string, member: 'pub' | 'priv'): ByteArray {
   return decodeBase64url(text, `JWK ${member}`, member === 'priv');
 }

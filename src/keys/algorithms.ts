@@ -10,6 +10,7 @@ import type { MlKemAlgorithm, MlKemBackend } from './types.js';
 
 export type { MlKemAlgorithm };
 import { type DerNode, type DerReader, TAG_NULL, TAG_OID, TAG_SEQUENCE, derNode, oidFromString, oidToString, tagName } from './der.js';
+import type { ByteArray } from '../bytes.js';
 
 const PORTABLE: MlKemBackend = { MlKem512, MlKem768, MlKem1024 };
 
@@ -63,7 +64,7 @@ export function checkAlgorithm(value: unknown, what: string): asserts value is M
 }
 
 /** The DER contents of the algorithm's OID (fresh). */
-export function oidOf(algorithm: MlKemAlgorithm): Uint8Array {
+export function oidOf(algorithm: MlKemAlgorithm): ByteArray {
   return oidFromString(entryOf(algorithm)!.oid);
 }
 

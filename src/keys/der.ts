@@ -3,7 +3,7 @@
 // minimal lengths, and nothing left over: anything else is refused with ERR_INVALID_KEY_ENCODING
 // and a message that says what was wrong and at which byte.
 import { MlKemError } from '../errors.js';
-import { isUint8Array } from '../bytes.js';
+import { type ByteArray, isUint8Array } from '../bytes.js';
 
 export const TAG_INTEGER = 0x02;
 export const TAG_BIT_STRING = 0x03;
@@ -63,7 +63,7 @@ export function oidToString(contents: Uint8Array): string {
  * OBJECT IDENTIFIER contents (X.690, §8.19) of a dotted OID of the registry: arcs in base 128,
  * the first two as 40·a + b; every arc below 2^31.
  */
-export function oidFromString(dotted: string): Uint8Array {
+export function oidFromString(dotted: string): ByteArray {
   const arcs = dotted.split('.').map(Number);
   const out: number[] = [];
   for (const arc of [arcs[0]! * 40 + arcs[1]!, ...arcs.slice(2)]) {
@@ -93,7 +93,7 @@ export class DerReader {
 
   /** `what` names the whole structure in messages ("SubjectPublicKeyInfo"). */
   constructor(
-    private readonly bytes: Uint8Array,
+    private readonly bytes: ByteArray,
     private readonly what: string,
     start = 0,
     private readonly end = bytes.length,
@@ -111,7 +111,7 @@ export class DerReader {
   }
 
   /** The unread bytes (a view). */
-  rest(): Uint8Array {
+  rest(): ByteArray {
     return this.bytes.subarray(this.pos, this.end);
   }
 
@@ -167,7 +167,7 @@ export class DerReader {
    * Returns the element's whole encoding (a view). Nesting deeper than 16 levels is refused, so a
    * hostile input cannot exhaust the stack; every byte is read a bounded number of times.
    */
-  anyElement(name: string, depth = 0): Uint8Array {
+  anyElement(name: string, depth = 0): ByteArray {
     const at = this.pos;
     if (at >= this.end) this.fail(`${name} is missing: the data ends at byte ${at}`);
     if (depth > 16) this.fail(`${name} at byte ${at} is nested more than 16 levels deep`);
@@ -231,7 +231,7 @@ export class DerReader {
   }
 
   /** Reads an element and returns its contents (a view). */
-  contents(tag: number, name: string): Uint8Array {
+  contents(tag: number, name: string): ByteArray {
     return this.element(tag, name).rest();
   }
 
@@ -258,7 +258,7 @@ export class DerReader {
   }
 
   /** OBJECT IDENTIFIER contents, checked to be well formed (X.690, §8.19). */
-  oid(name: string): Uint8Array {
+  oid(name: string): ByteArray {
     const at = this.pos;
     const c = this.contents(TAG_OID, name);
     if (c.length === 0 || oidToString(c) === '?') this.fail(`${name} at byte ${at} is a malformed OBJECT IDENTIFIER (X.690, §8.19)`);
@@ -266,7 +266,7 @@ export class DerReader {
   }
 
   /** BIT STRING contents without the unused-bits byte, which must be 0: keys are whole bytes. */
-  bitString(tag: number, name: string): Uint8Array {
+  bitString(tag: number, name: string): ByteArray {
     const at = this.pos;
     const c = this.contents(tag, name);
     if (c.length === 0) this.fail(`${name} at byte ${at} is an empty BIT STRING (X.690, §8.6.2)`);
@@ -318,7 +318,7 @@ function writeNode(node: DerNode, out: Uint8Array, at: number): number {
 }
 
 /** The DER encoding of a node tree, in a fresh array. */
-export function encodeDer(node: DerNode): Uint8Array {
+export function encodeDer(node: DerNode): ByteArray {
   const out = new Uint8Array(encodedLength(node));
   writeNode(node, out, 0);
   return out;

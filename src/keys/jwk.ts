@@ -11,6 +11,7 @@ import { decodeAkpMember, encodeAkp } from './akp.js';
 import type { KeyOptions, KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './types.js';
 import { resolveKey } from './parts.js';
 import { checkPublicKey } from './validate.js';
+import type { ByteArray } from '../bytes.js';
 
 /**
  * The JWK of a key: a private JWK when `key` holds the seed, else a public one from `publicKey`.
@@ -85,8 +86,8 @@ export function fromJwk(jwk: object, options?: KeyOptions): PublicKeyInfo | Priv
 /** The fields of an ML-KEM JWK: fresh arrays, the seed the caller's to wipe. */
 export interface JwkFields {
   algorithm: MlKemAlgorithm;
-  publicKey: Uint8Array;
-  seed?: Uint8Array;
+  publicKey: ByteArray;
+  seed?: ByteArray;
 }
 
 /**

@@ -9,12 +9,13 @@ import { type MlKemAlgorithm, algorithmOfLength, checkAlgorithm, kemFor, lengths
 import type { MlKemBackend } from './types.js';
 import { checkPublicKey, checkSecretKey, embeddedPublicKey } from './validate.js';
 import { takeUint8Array } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 
 export interface ResolvedKey {
   kem: MlKem;
-  seed: Uint8Array | undefined;
-  secretKey: Uint8Array | undefined;
-  publicKey: Uint8Array;
+  seed: ByteArray | undefined;
+  secretKey: ByteArray | undefined;
+  publicKey: ByteArray;
   /** Wipes the secrets this resolution made (not the caller's). */
   dispose(): void;
 }
@@ -33,8 +34,8 @@ function readParts(key: unknown, what: string) {
   const parts = {
     algorithm: algorithm as MlKemAlgorithm | undefined,
     seed: seed === undefined ? undefined : takeUint8Array(seed, `${what}.seed`, ' of 64 bytes'),
-    secretKey: undefined as Uint8Array | undefined,
-    publicKey: undefined as Uint8Array | undefined,
+    secretKey: undefined as ByteArray | undefined,
+    publicKey: undefined as ByteArray | undefined,
   };
   try {
     if (secretKey !== undefined) parts.secretKey = takeUint8Array(secretKey, `${what}.secretKey`);

@@ -5,7 +5,7 @@
 // blank lines inside, canonical base64.
 import { MlKemError } from '../errors.js';
 import { describe, takeUint8Array } from '../args.js';
-import { decodeBase64, encodeBase64 } from '../bytes.js';
+import { type ByteArray, decodeBase64, encodeBase64 } from '../bytes.js';
 import type { PemLabel } from './types.js';
 import { wipe } from '../ct.js';
 
@@ -117,7 +117,7 @@ export function fromPem(
   /** The label of the block found. */
   label: PemLabel;
   /** The DER bytes of the block. */
-  der: Uint8Array;
+  der: ByteArray;
 } {
   if (typeof text !== 'string') throw new MlKemError('ERR_INVALID_TYPE', `fromPem text must be a string, got ${describe(text)}`);
   if (label !== undefined) checkLabel(label, 'fromPem label');

@@ -15,6 +15,7 @@ import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, 
 import { resolveKey } from './parts.js';
 import { checkSecretKey, embeddedPublicKey } from './validate.js';
 import { readOptions, takeUint8Array } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 
@@ -36,7 +37,7 @@ const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
  * @example
  * const pem = toPem(encodePkcs8(MlKem768.keygen()), 'PRIVATE KEY');
  */
-export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): Uint8Array {
+export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): ByteArray {
   const { form: formIn, backend, pairwiseCheck } = readOptions(options, ['form', 'backend', 'pairwiseCheck'], 'encodePkcs8 options');
   const pairwise = readPairwiseCheck(pairwiseCheck, 'encodePkcs8');
   const form = formIn as PrivateKeyForm | undefined;
@@ -106,16 +107,16 @@ function readPairwiseCheck(value: unknown, fn: string): boolean {
   return value !== false;
 }
 
-function decodeOwned(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
+function decodeOwned(der: ByteArray, options?: DecodePkcs8Options): PrivateKeyInfo {
   const { pairwiseCheck, backend: backendIn } = readOptions(options, ['pairwiseCheck', 'backend'], 'decodePkcs8 options');
   const backend = readBackend(backendIn, 'decodePkcs8 options');
   const pairwise = readPairwiseCheck(pairwiseCheck, 'decodePkcs8');
   const { algorithm, seed: seedIn, expandedKey: expandedIn, publicKey: includedPublicKey } = readPkcs8(der);
   const kem = kemFor(algorithm, backend);
 
-  let seed: Uint8Array | undefined;
-  let secretKey: Uint8Array | undefined;
-  let publicKey: Uint8Array;
+  let seed: ByteArray | undefined;
+  let secretKey: ByteArray | undefined;
+  let publicKey: ByteArray;
   try {
     if (seedIn !== undefined) {
       ({ seed, secretKey, publicKey } = kem.keygen(seedIn)); // keygen copies the seed: fresh arrays

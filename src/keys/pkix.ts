@@ -19,12 +19,13 @@ import {
   tagName,
 } from './der.js';
 import type { PrivateKeyForm } from './types.js';
+import type { ByteArray } from '../bytes.js';
 
 /** The fields of a SubjectPublicKeyInfo holding an ML-KEM key. */
 export interface SpkiFields {
   algorithm: MlKemAlgorithm;
   /** The encapsulation key ek, of the algorithm's length (a view of the DER). */
-  publicKey: Uint8Array;
+  publicKey: ByteArray;
 }
 
 /** The fields of a PKCS#8 OneAsymmetricKey holding an ML-KEM key. */
@@ -35,11 +36,11 @@ export interface Pkcs8Fields {
   /** Which ML-KEM-PrivateKey CHOICE the key is stored in. */
   form: PrivateKeyForm;
   /** The 64-byte seed d ‖ z (forms seed and both; a view of the DER). */
-  seed?: Uint8Array;
+  seed?: ByteArray;
   /** The expanded decapsulation key dk, of the algorithm's length (forms expanded and both; a view). */
-  expandedKey?: Uint8Array;
+  expandedKey?: ByteArray;
   /** publicKey [1] of a v2 key, of the algorithm's length (a view). */
-  publicKey?: Uint8Array;
+  publicKey?: ByteArray;
 }
 
 /**
@@ -47,7 +48,7 @@ export interface Pkcs8Fields {
  * the encapsulation key as a BIT STRING of the algorithm's length. Malformed DER throws
  * ERR_INVALID_KEY_ENCODING; the key is not checked.
  */
-export function readSpki(der: Uint8Array): SpkiFields {
+export function readSpki(der: ByteArray): SpkiFields {
   const top = new DerReader(der, 'SubjectPublicKeyInfo');
   const r = top.element(TAG_SEQUENCE, 'the outer element'); // the reader's messages already start "SubjectPublicKeyInfo: "
   top.finish('the outer SEQUENCE');
@@ -69,7 +70,7 @@ export function readSpki(der: Uint8Array): SpkiFields {
  * attributes must be a DER SET OF Attribute (their values are not interpreted); publicKey [1]
  * only in v2. Malformed DER throws ERR_INVALID_KEY_ENCODING; the key is not checked.
  */
-export function readPkcs8(der: Uint8Array): Pkcs8Fields {
+export function readPkcs8(der: ByteArray): Pkcs8Fields {
   const top = new DerReader(der, 'PKCS#8');
   const r = top.element(TAG_SEQUENCE, 'OneAsymmetricKey');
   top.finish('the OneAsymmetricKey SEQUENCE');
@@ -82,7 +83,7 @@ export function readPkcs8(der: Uint8Array): Pkcs8Fields {
   const sizes = kemFor(algorithm).sizes;
   const choice = r.element(TAG_OCTET_STRING, 'privateKey');
   if (r.peek() === TAG_CONTEXT_0_CONSTRUCTED) readAttributes(r.element(TAG_CONTEXT_0_CONSTRUCTED, 'attributes [0]')); // checked, not used
-  let publicKey: Uint8Array | undefined;
+  let publicKey: ByteArray | undefined;
   if (r.peek() === TAG_CONTEXT_1) {
     const at = r.offset;
     publicKey = r.bitString(TAG_CONTEXT_1, 'publicKey [1]');
@@ -94,8 +95,8 @@ export function readPkcs8(der: Uint8Array): Pkcs8Fields {
   r.finish(publicKey !== undefined ? 'publicKey [1]' : 'privateKey');
 
   let form: PrivateKeyForm;
-  let seed: Uint8Array | undefined;
-  let expandedKey: Uint8Array | undefined;
+  let seed: ByteArray | undefined;
+  let expandedKey: ByteArray | undefined;
   const tag = choice.peek();
   const at = choice.offset;
   if (tag === TAG_CONTEXT_0) {
@@ -159,7 +160,7 @@ function readAttributes(set: DerReader): void {
  * the Web Crypto import refuses the expandedKey form with NotSupportedError whatever else is
  * wrong with it, as Node does. Undefined when even these cannot be read.
  */
-export function pkcs8Outline(der: Uint8Array): { algorithm: MlKemAlgorithm | undefined; tag: number } | undefined {
+export function pkcs8Outline(der: ByteArray): { algorithm: MlKemAlgorithm | undefined; tag: number } | undefined {
   try {
     const r = new DerReader(der, 'PKCS#8').element(TAG_SEQUENCE, 'OneAsymmetricKey');
     r.element(TAG_INTEGER, 'version');

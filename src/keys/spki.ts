@@ -7,6 +7,7 @@ import { readSpki } from './pkix.js';
 import type { KeyOptions, PublicKeyInfo } from './types.js';
 import { checkPublicKey } from './validate.js';
 import { readOptions, takeUint8Array } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 
 /**
  * The DER SubjectPublicKeyInfo of an encapsulation key (RFC 9935, §4); the parameter set follows
@@ -19,7 +20,7 @@ import { readOptions, takeUint8Array } from '../args.js';
  * @example
  * const pem = toPem(encodeSpki(publicKey), 'PUBLIC KEY');
  */
-export function encodeSpki(key: Uint8Array, options?: KeyOptions): Uint8Array {
+export function encodeSpki(key: Uint8Array, options?: KeyOptions): ByteArray {
   const { backend } = readOptions(options, ['backend'], 'encodeSpki options');
   const publicKey = takeUint8Array(key, 'encodeSpki publicKey', ` of ${lengthsOf('publicKey')} bytes`);
   const algorithm = algorithmOfLength('publicKey', publicKey.length);

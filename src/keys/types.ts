@@ -1,6 +1,7 @@
 // The types shared by the key formats of mlkem-ts/keys (one module, so that the format modules
 // and the entry point import it and not each other).
 import type { MlKem, MlKemBackend } from '../kem.js';
+import type { ByteArray } from '../bytes.js';
 
 /** The name of an ML-KEM parameter set, as key formats name it. */
 export type MlKemAlgorithm = MlKem['name'];
@@ -22,7 +23,7 @@ export interface PublicKeyInfo {
   /** The parameter set. */
   algorithm: MlKemAlgorithm;
   /** The encapsulation key ek. */
-  publicKey: Uint8Array;
+  publicKey: ByteArray;
 }
 
 /** A private key, its parameter set and its public key. */
@@ -30,11 +31,11 @@ export interface PrivateKeyInfo {
   /** The parameter set. */
   algorithm: MlKemAlgorithm;
   /** The 64-byte seed d ‖ z, when the encoding held it. */
-  seed?: Uint8Array;
+  seed?: ByteArray;
   /** The expanded decapsulation key dk (from the seed, or as stored). */
-  secretKey: Uint8Array;
+  secretKey: ByteArray;
   /** The encapsulation key ek. */
-  publicKey: Uint8Array;
+  publicKey: ByteArray;
 }
 
 /**

@@ -17,7 +17,7 @@ export function checkPublicKey(kem: MlKem, publicKey: Uint8Array, what: string, 
 }
 
 /** The encapsulation key embedded in a decapsulation key dk = dkPKE ‖ ek ‖ H(ek) ‖ z (a view). */
-export function embeddedPublicKey(kem: MlKem, secretKey: Uint8Array): Uint8Array {
+export function embeddedPublicKey<B extends ArrayBufferLike>(kem: MlKem, secretKey: Uint8Array<B>): Uint8Array<B> {
   const end = kem.sizes.secretKey - 64;
   return secretKey.subarray(end - kem.sizes.publicKey, end);
 }

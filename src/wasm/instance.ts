@@ -3,7 +3,7 @@
 // runtimes that refuse to compile from bytes (Cloudflare Workers; pages whose CSP lacks
 // 'wasm-unsafe-eval'). Every instance has its own memory, so instances never share a workspace.
 import { describe } from '../args.js';
-import { copyBuffer } from '../bytes.js';
+import { type ByteArray, copyBuffer } from '../bytes.js';
 import { MlKemError } from '../errors.js';
 import type { WasmExports } from './exports.js';
 import type { WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
@@ -51,7 +51,7 @@ async function attemptAsync<T>(what: string, fn: () => Promise<T>): Promise<T> {
 }
 
 function embeddedBytes(): Uint8Array<ArrayBuffer> {
-  const B = (globalThis as { Buffer?: { from(s: string, enc: 'base64'): Uint8Array } }).Buffer;
+  const B = (globalThis as { Buffer?: { from(s: string, enc: 'base64'): ByteArray } }).Buffer;
   if (B) {
     // Buffer's decoder is much faster than a JS loop; copy out of its shared pool into an
     // ArrayBuffer of our own, which is what WebAssembly.Module accepts.
@@ -127,7 +127,7 @@ export function compileSync(source?: WasmModuleSync): WebAssembly.Module {
 export async function compile(source?: WasmModuleSource): Promise<WebAssembly.Module> {
   const api = wasmApi();
   if (source === undefined) return (embedded ??= await attemptAsync('compile', () => api.compile(embeddedBytes())));
-  // Bytes are copied before anything awaits: the caller may reuse its buffer at once.
+  // ByteArray are copied before anything awaits: the caller may reuse its buffer at once.
   let value: unknown = copyOfBytes(source) ?? (await attemptAsync('load', async () => source)); // a fetch settles here
   const response = value as Partial<WasmResponse> | null;
   // A Response: its members are read through attempt, so one whose getters throw is refused, not thrown through.

@@ -1,7 +1,7 @@
 // The WebIDL conversions of the SubtleCrypto arguments (WebIDL, §3.2): AlgorithmIdentifier,
 // KeyFormat, sequence<KeyUsage>, BufferSource and JsonWebKey. A value that cannot be converted is
 // a TypeError, before any algorithm step, as in native engines.
-import { copyBuffer } from '../bytes.js';
+import { type ByteArray, copyBuffer } from '../bytes.js';
 import { type AlgorithmEntry, entryNamed } from './algorithms.js';
 import { fail, typeError } from './errors.js';
 import { KEY_USAGES, type KeyUsage } from './key.js';
@@ -90,7 +90,7 @@ export function isBufferSource(value: unknown): value is ArrayBuffer | ArrayBuff
  * detached buffer (or a view of one) holds no bytes (WebIDL): the copy is empty, and the
  * operation's own length checks reject it (DataError, OperationError), not a TypeError.
  */
-export function copyBufferSource(value: unknown, what: string): Uint8Array {
+export function copyBufferSource(value: unknown, what: string): ByteArray {
   const copy = copyBuffer(value);
   if (copy?.shared === true && copy.view) typeError(`${what} must not be backed by a SharedArrayBuffer`);
   if (copy === undefined || copy.shared) return typeError(`${what} must be an ArrayBuffer, a TypedArray or a DataView`);

@@ -15,6 +15,7 @@ import { fail, failWith } from './errors.js';
 import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
 import type { KeyUsage, MlKemCryptoKey } from './key.js';
 import { exportableSlots, makeKey } from './key.js';
+import type { ByteArray } from '../bytes.js';
 
 export const PUBLIC_USAGES: readonly KeyUsage[] = ['encapsulateKey', 'encapsulateBits'];
 export const PRIVATE_USAGES: readonly KeyUsage[] = ['decapsulateKey', 'decapsulateBits'];
@@ -56,7 +57,7 @@ const TAG_EXPANDED_KEY = 0x04;
  * handle, on which the key checks of decodePkcs8 run: a both form's expandedKey must be the
  * seed's, a publicKey [1] the key's own.
  */
-function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: Uint8Array): PrivateHandle {
+function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: ByteArray): PrivateHandle {
   let fields: Pkcs8Fields | undefined;
   let failure: unknown;
   try {
@@ -88,7 +89,7 @@ function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: Uint8Array): Pri
   return handle;
 }
 
-function decodeJwkBytes(text: string | undefined, what: 'pub' | 'priv'): Uint8Array {
+function decodeJwkBytes(text: string | undefined, what: 'pub' | 'priv'): ByteArray {
   if (text === undefined) fail('DataError', `JWK ${what} is missing`);
   try {
     return decodeAkpMember(text, what);
@@ -129,14 +130,14 @@ function importJwk(h: KemHandles, entry: AlgorithmEntry, jwk: Jwk, extractable: 
  */
 export function importOurKey(
   format: KeyFormat,
-  keyData: Uint8Array | Jwk,
+  keyData: ByteArray | Jwk,
   entry: AlgorithmEntry,
   h: KemHandles,
   extractable: boolean,
   usages: readonly KeyUsage[],
 ): MlKemCryptoKey {
   let key: MlKemCryptoKey;
-  const bytes = keyData as Uint8Array;
+  const bytes = keyData as ByteArray;
   const pkix = format === 'spki' || format === 'pkcs8';
   if (pkix && !entry.pkix) fail('NotSupportedError', `Unable to import ${entry.name} using ${format} format`);
   if (format === 'raw-public' || format === 'spki') {

@@ -7,6 +7,7 @@ import type { AsyncHybrid } from '../hybrid/concrete-async.js';
 import type { HybridKem } from '../hybrid/types.js';
 import type { Encapsulation, MlKem } from '../kem.js';
 import { recordSecrets } from '../lifetime.js'; // @test-hook
+import type { ByteArray } from '../bytes.js';
 
 /** An ML-KEM or hybrid KEM object of any backend. */
 export type Kem = MlKem | HybridKem;
@@ -25,7 +26,7 @@ export interface PrivateHandle {
   seed(): Uint8Array;
   /** A fresh copy of the expanded decapsulation key, where the KEM has one (ML-KEM): the caller wipes it. */
   secretKey?(): Uint8Array;
-  decapsulate(ciphertext: Uint8Array): Uint8Array | Promise<Uint8Array>;
+  decapsulate(ciphertext: Uint8Array): ByteArray | Promise<ByteArray>;
 }
 
 export interface KemHandles {

@@ -10,6 +10,7 @@ import type { AlgorithmEntry } from './algorithms.js';
 import type { PrivateHandle, PublicHandle } from './handles.js';
 import { fail, typeError } from './errors.js';
 import { type Part, recordSecrets } from '../lifetime.js'; // @test-hook
+import type { ByteArray } from '../bytes.js';
 
 /** The usages "Modern Algorithms" adds to the KeyUsage enum (§2.2): the only ones our keys take. */
 export const KEM_USAGES = ['encapsulateKey', 'encapsulateBits', 'decapsulateKey', 'decapsulateBits'] as const;
@@ -188,7 +189,7 @@ export function encapsulatorOf(entry: AlgorithmEntry, key: MlKemCryptoKey, usage
 }
 
 /** Decapsulation with a private key that may decapsulate: the function only, never the handle (which holds the seed). */
-export function decapsulatorOf(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'decapsulateKey' | 'decapsulateBits'): (ciphertext: Uint8Array) => Uint8Array | Promise<Uint8Array> {
+export function decapsulatorOf(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'decapsulateKey' | 'decapsulateBits'): (ciphertext: Uint8Array) => ByteArray | Promise<ByteArray> {
   const handle = usable(entry, key, usage, 'private') as PrivateHandle;
   return (ciphertext) => handle.decapsulate(ciphertext);
 }

@@ -9,6 +9,7 @@ import { fail, failWith } from './errors.js';
 import { PRIVATE_USAGES, PUBLIC_USAGES, checkUsages } from './formats.js';
 import type { KemHandles, PrivateHandle } from './handles.js';
 import { type KeyUsage, type MlKemCryptoKey, decapsulatorOf, encapsulatorOf, makeKey, publicPartOf } from './key.js';
+import type { ByteArray } from '../bytes.js';
 
 export interface KeyPair {
   publicKey: MlKemCryptoKey;
@@ -49,7 +50,7 @@ export async function encapsulateOurs(entry: AlgorithmEntry, key: MlKemCryptoKey
 }
 
 /** The decapsulate operation (§8.4 Decapsulate): the shared secret (ours to wipe). */
-export async function decapsulateOurs(entry: AlgorithmEntry, h: KemHandles, key: MlKemCryptoKey, ciphertext: Uint8Array, usage: 'decapsulateKey' | 'decapsulateBits'): Promise<Uint8Array> {
+export async function decapsulateOurs(entry: AlgorithmEntry, h: KemHandles, key: MlKemCryptoKey, ciphertext: Uint8Array, usage: 'decapsulateKey' | 'decapsulateBits'): Promise<ByteArray> {
   const decapsulate = decapsulatorOf(entry, key, usage);
   const expected = h.kem.sizes.ciphertext;
   // FIPS 203, §7.3, the ciphertext type check: OperationError, as Node 26 reports it.

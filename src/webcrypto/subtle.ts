@@ -163,7 +163,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       }
       const f = readFormat(format);
       const usages = readUsages(keyUsages);
-      const data: Uint8Array | Jwk = f === 'jwk' ? readJwk(keyData) : copyBufferSource(keyData, 'keyData');
+      const data: Uint8Array<ArrayBuffer> | Jwk = f === 'jwk' ? readJwk(keyData) : copyBufferSource(keyData, 'keyData');
       try {
         const backend = await o.backend();
         return importOurKey(f, data, entry, await handlesFor(entry, backend, o.curves), Boolean(extractable), usages);

@@ -1,8 +1,10 @@
 // Every JavaScript and TypeScript code block of the README (issue 23 items 5, 6): each one
-// type-checks on its own under `strict` (with the DOM library, as a browser app has it, and
-// mlkem-ts/webcrypto/global where a block imports it), and each one runs as a user runs it:
-// saved as an .mjs file and given to plain `node`, which finds mlkem-ts by its package name (the
-// package's own dist/, as an installed copy would be). A block preceded by
+// type-checks on its own under `strict` with every compiler of the matrix (TypeScript 5.7, 5.9 and
+// the newest, test/support/typescript.ts) against the declarations the package ships, with the DOM
+// library as a browser app has it (alone, for the blocks that use no Node.js API, and with
+// @types/node), and mlkem-ts/webcrypto/global where a block imports it; and each one runs as a
+// user runs it: saved as an .mjs file and given to plain `node`, which finds mlkem-ts by its
+// package name (the package's own dist/, as an installed copy would be). A block preceded by
 // `<!-- readme: types only (why) -->` is only type-checked; a block with a `using` declaration
 // runs only on Node.js 24+ (the test:node26 run), where `using` exists.
 // Type checks need no build; the runs need dist/ (`npm run build`, which CI runs before `npm
@@ -13,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, relative, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ASSETS, ENTRIES, specifier } from '../../scripts/entries.js';
+import { compilers, declarationPaths, emitDeclarations, runTsc } from '../support/typescript.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const dir = join(root, '.tools', 'readme-blocks'); // inside the package, so that `mlkem-ts` is itself
@@ -51,46 +53,53 @@ if (!built) {
   console.error(`NOTICE: ${message}`);
 }
 
-/** tsconfig paths: each entry point's specifier to its source, so that type checks need no build. */
-function paths(): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [subpath, source] of Object.entries(ENTRIES)) out[specifier(subpath)] = [relative(dir, join(root, source))];
-  for (const [subpath, source] of Object.entries(ASSETS)) out[specifier(subpath)] = [relative(dir, join(root, `${source}.d.ts`))];
-  return out;
-}
+/** The type environments of a block: a browser app's (the DOM library alone) and a Node app's (with @types/node). */
+const ENVIRONMENTS: Record<string, string[]> = { ' alone': [], ' and @types/node': ['node'] };
+
+/** A block written for Node.js only (it imports node: modules or uses Buffer or process), not type-checked without @types/node. */
+const usesNode = (b: Block) => /from 'node:|\bBuffer\b|\bprocess\./.test(b.code);
+const dts = join(dir, 'dts');
 
 describe('README code blocks', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
+  rmSync(dir, { recursive: true, force: true });
+  let emitted: string | undefined;
 
   it('has blocks to check (the extraction sees them)', () => {
     assert.ok(blocks.length >= 12, `only ${blocks.length} js/ts blocks found`);
   });
 
-  it('every block type-checks on its own under strict (DOM library, no implicit any)', () => {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    for (const b of blocks) writeFileSync(file(b), b.code.includes('import ') || b.code.includes('export ') ? b.code : `${b.code}export {};\n`);
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'es2022',
-          lib: ['es2022', 'esnext.disposable', 'dom'],
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          types: ['node'],
-          paths: paths(),
-        },
-        files: blocks.map((b) => relative(dir, file(b))),
-      }),
-    );
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
-    const output = (tsc.stdout + tsc.stderr).replace(/readme-line-(\d+)\.mts/g, 'README.md block at line $1');
-    assert.equal(tsc.status, 0, `the README's blocks do not type-check:\n${output}`);
-  });
+  for (const compiler of compilers()) {
+    for (const [environment, types] of Object.entries(ENVIRONMENTS)) {
+      it(`every block type-checks on its own under strict: ${compiler.name}, DOM library${environment}`, () => {
+        mkdirSync(dir, { recursive: true });
+        emitted ??= (emitDeclarations(dts), dts);
+        const checked = blocks.filter((b) => types.length > 0 || !usesNode(b));
+        for (const b of checked) writeFileSync(file(b), b.code.includes('import ') || b.code.includes('export ') ? b.code : `${b.code}export {};\n`);
+        const tsconfig = join(dir, `tsconfig${types.length}.json`);
+        writeFileSync(
+          tsconfig,
+          JSON.stringify({
+            compilerOptions: {
+              target: 'es2022',
+              lib: ['es2022', 'esnext.disposable', 'dom'],
+              module: 'nodenext',
+              moduleResolution: 'nodenext',
+              strict: true,
+              noEmit: true,
+              skipLibCheck: true,
+              types,
+              typeRoots: [join(root, 'node_modules/@types')],
+              paths: declarationPaths(dir, emitted),
+            },
+            files: checked.map((b) => relative(dir, file(b))),
+          }),
+        );
+        const { status, output } = runTsc(compiler, tsconfig);
+        assert.equal(status, 0, `the README's blocks do not type-check (${compiler.name}, DOM library${environment}):\n${output.replace(/readme-line-(\d+)\.mts/g, 'README.md block at line $1')}`);
+      });
+    }
+  }
 
   for (const b of blocks) {
     const usesUsing = /^\s*(await\s+)?using\s/m.test(b.code);

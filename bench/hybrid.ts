@@ -1,7 +1,7 @@
 /**
  * Hybrid KEM rows of `npm run bench` (also alone: `npm run bench:hybrid`): keygen, encapsulate and
  * decapsulate of every hybrid of mlkem-ts/hybrid — ours on each backend (wasm, portable) and each
- * curve path (native node:crypto, noble), against @noble/post-quantum's hybrids and, under
+ * curve path (native node:crypto, noble, and for X25519 the WebAssembly module's), against @noble/post-quantum's hybrids and, under
  * Node 26, Node's native Web Crypto hybrids (MLKEM768-X25519, MLKEM768-P256, MLKEM1024-P384) —
  * in one process, interleaved, medians over rounds, ratios measured within each round.
  *
@@ -149,8 +149,11 @@ async function implementations(baseline: string | undefined): Promise<Array<{ hy
   const out: Array<{ hybrid: Hybrid; impl: string; ops: Ops }> = [];
   for (const hybrid of HYBRIDS) {
     for (const [backend, k768, k1024] of backends) {
-      for (const curves of ['native', 'noble'] as const) out.push({ hybrid, impl: `${backend}+${curves}`, ops: ourOps(ourKem(hybrid, k768, k1024, curves)) });
+      // 'wasm' (the module's X25519) for the X25519 hybrids only: elsewhere it is noble.
+      const paths = CONCRETE[hybrid] === 'MLKEM768-X25519' ? (['native', 'noble', 'wasm'] as const) : (['native', 'noble'] as const);
+      for (const curves of paths) out.push({ hybrid, impl: `${backend}+${curves}`, ops: ourOps(ourKem(hybrid, k768, k1024, curves)) });
       out.push({ hybrid, impl: `${backend}+native keys`, ops: ourKeyOps(ourKem(hybrid, k768, k1024, 'native')) });
+      if (paths.length === 3) out.push({ hybrid, impl: `${backend}+wasm keys`, ops: ourKeyOps(ourKem(hybrid, k768, k1024, 'wasm')) });
     }
     out.push({ hybrid, impl: `noble ${CONCRETE[hybrid]}`, ops: nobleOps(nobleKems[CONCRETE[hybrid]] as NobleKem) });
     if (webCrypto) out.push({ hybrid, impl: `webcrypto ${CONCRETE[hybrid]}`, ops: webCryptoOps(CONCRETE[hybrid]) });

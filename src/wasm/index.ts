@@ -17,6 +17,7 @@ import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../params.js';
 import { compile, compileSync, instantiate } from './instance.js';
 import type { WasmModuleSource, WasmModuleSync } from './types.js';
 import { wasmKernels } from './kernels.js';
+import { offerX25519 } from './x25519.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
 export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem, MlKemBackend } from '../kem.js';
@@ -26,7 +27,10 @@ export type { CompiledWasmModule, WasmModuleSource, WasmModuleSync, WasmResponse
 export type WasmMlKem = MlKemBackend;
 
 function build(module: WebAssembly.Module): WasmMlKem {
-  const kernels = wasmKernels(instantiate(module));
+  const ex = instantiate(module);
+  const kernels = wasmKernels(ex);
+  // The synchronous hybrids then run X25519 here where the runtime has no node:crypto.
+  offerX25519(ex, kernels.alloc8);
   const backend = Object.freeze({
     MlKem512: createMlKem(ML_KEM_512, kernels),
     MlKem768: createMlKem(ML_KEM_768, kernels),

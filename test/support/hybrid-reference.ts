@@ -9,8 +9,11 @@ import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
 import { entryOf } from '../../src/registry.js';
 import { type Backend, kemByName } from './backends.js';
 
-/** The two implementations of the curve halves; every hybrid test runs on both. */
-export const CURVE_PATHS: readonly CurvePath[] = ['native', 'noble'];
+/**
+ * The implementations of the curve halves; every hybrid test runs on each ('wasm': X25519 in the
+ * WebAssembly module, which test/support/backends.ts has loaded, and the NIST curves on noble).
+ */
+export const CURVE_PATHS: readonly CurvePath[] = ['native', 'noble', 'wasm'];
 
 export interface HybridCase {
   kem: HybridKem;

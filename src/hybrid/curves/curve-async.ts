@@ -44,7 +44,7 @@ export function syncImplOf(impl: AsyncCurveImpl): CurveImpl | undefined {
  * Web Crypto lacks the curve or fails the self-test; 'auto' then falls back to noble.
  */
 export async function asyncImpl(group: Group, choice: AsyncCurveChoice): Promise<AsyncCurveImpl> {
-  if (choice === 'noble' || choice === 'native') return liftOnce(group.impl(choice));
+  if (choice === 'noble' || choice === 'native' || choice === 'wasm') return liftOnce(group.impl(choice));
   const sync = group.impl('auto');
   if (choice === 'auto' && sync.path === 'native') return liftOnce(sync);
   const web = await webCryptoCurve(group.name, group.impl('noble'));

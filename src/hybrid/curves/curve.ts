@@ -6,8 +6,11 @@
 import { MlKemError } from '../../errors.js';
 import { detail, randomnessError } from '../../random.js';
 
-/** Which implementation does the scalar multiplications: 'auto' takes native where it works. */
-export type CurvePath = 'native' | 'noble';
+/**
+ * Which implementation does the scalar multiplications: 'auto' takes native where it works, else
+ * (X25519) the WebAssembly module's once the app has loaded it, else noble.
+ */
+export type CurvePath = 'native' | 'noble' | 'wasm';
 export type CurveChoice = CurvePath | 'auto';
 
 /**

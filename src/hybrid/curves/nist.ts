@@ -59,7 +59,8 @@ function nistGroup(c: NistParams): NistGroup {
     secretBytes: L,
     order,
     impl(choice: CurveChoice): CurveImpl {
-      if (choice === 'noble') return c.noble;
+      // The WebAssembly module has X25519 only: 'wasm' is then noble, as 'auto' is in a browser.
+      if (choice === 'noble' || choice === 'wasm') return c.noble;
       const native = nativeNist(c.name, c.noble);
       if (native) return native;
       if (choice === 'native') throw new Error(`${c.name}: this runtime has no native ${c.name} (node:crypto)`);

@@ -4,7 +4,8 @@
  *
  * Usage: npm run bench -- [--rounds N] [--quick] [--json FILE] [--filter 768[,1024]]
  *                         [--batch-ms MS] [--clock cpu|wall] [--skip-hybrids]
- * The hybrid KEM rows (bench/hybrid.ts, also `npm run bench:hybrid`) follow the ML-KEM table.
+ * The hybrid KEM rows (bench/hybrid.ts, also `npm run bench:hybrid`) follow the ML-KEM table, and
+ * the rows of the noble drop-ins (bench/noble.ts, also `npm run bench:noble`) the Web Crypto ones.
  *
  * Timing design:
  * - Clock: CPU time by default, `process.cpuUsage()` (user + system µs of the whole process)
@@ -564,6 +565,7 @@ async function main(): Promise<void> {
   process.stdout.write('\n' + pkcs8ImportCosts(opts.levels, opts.quick ? 3 : 9) + '\n');
   process.stdout.write('\n' + (await (await import('./hpke.js')).hpkeBench(opts))); // HPKE rows: bench/hpke.ts
   process.stdout.write('\n' + (await (await import('./webcrypto.js')).webcryptoBench(opts.quick ? 3 : 11))); // Web Crypto rows: bench/webcrypto.ts
+  process.stdout.write('\n' + (await (await import('./noble.js')).nobleBench({ quick: opts.quick, rounds: opts.quick ? 3 : Math.max(3, Math.min(opts.rounds, 9)) }))); // the noble drop-ins: bench/noble.ts
   if (opts.json !== undefined) {
     const data = { environment: environment(opts), options: opts, results, ratios: rs };
     writeFileSync(opts.json, JSON.stringify(data, null, 2) + '\n');

@@ -13,6 +13,12 @@ import { CORE_APP, WASM_APP, WEBCRYPTO_APP, bundle, bundleSplit, fileCosts } fro
 const apps = {
   'mlkem-ts (MlKem768)': CORE_APP,
   'mlkem-ts/wasm (MlKem768)': WASM_APP,
+  // The drop-in (portable: an app that never loads the WebAssembly core does not bundle it).
+  'mlkem-ts/noble/ml-kem.js (ml_kem768)': `
+    import { ml_kem768 } from './src/noble/ml-kem.ts';
+    const { publicKey, secretKey } = ml_kem768.keygen();
+    const { cipherText, sharedSecret } = ml_kem768.encapsulate(publicKey);
+    console.log(ml_kem768.decapsulate(cipherText, secretKey).every((b, i) => b === sharedSecret[i]));`,
   '@noble/post-quantum (ml_kem768)': `
     import { ml_kem768 } from '@noble/post-quantum/ml-kem.js';
     const { publicKey, secretKey } = ml_kem768.keygen();

@@ -22,9 +22,10 @@ import { wipe } from '../ct.js';
 import { createMLKEM1024_P384, createMLKEM768_P256, createXWing, type HybridKem } from '../hybrid/index.js';
 import type { MlKem, MlKemBackend } from '../kem.js';
 import { isCode, nobleBytes, nobleError, type Release } from './checks.js';
-import { asNoble, type Bytes, currentKem, type NobleEncapsulation, type NobleKem, type NobleKemLengths, type NobleKeyPair } from './ml-kem.js';
+import { asNoble, currentKem } from './backend.js';
+import type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair } from './types.js';
 
-export type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair } from './ml-kem.js';
+export type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair } from './types.js';
 
 /** What a noble hybrid is made of. */
 interface Spec {
@@ -57,11 +58,12 @@ function curveMessage(curve: Spec['curve'], share: Uint8Array): string {
 
 /** A noble hybrid over `spec`, with `release`'s argument checks and errors. */
 function nobleHybrid(spec: Spec, release: Release): NobleKem {
-  let built: { kem: MlKem; hybrid: HybridKem } | undefined;
+  const built = new WeakMap<MlKem, HybridKem>(); // one hybrid per backend, made on first use
   const hybrid = (): HybridKem => {
     const kem = currentKem(spec.level);
-    if (built?.kem !== kem) built = { kem, hybrid: spec.make(kem) };
-    return built.hybrid;
+    let h = built.get(kem);
+    if (h === undefined) built.set(kem, (h = spec.make(kem)));
+    return h;
   };
   const { sizes } = hybrid();
   const pqSizes = currentKem(spec.level).sizes;

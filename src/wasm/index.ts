@@ -50,7 +50,8 @@ function build(module: WebAssembly.Module): WasmMlKem {
  *   `mlkem-ts/wasm/mlkem.wasm`, loaded the platform's way: a compiled `WebAssembly.Module` (what
  *   Workers give for `import wasm from 'mlkem-ts/wasm/mlkem.wasm'`), its bytes, a fetch `Response`,
  *   or a promise of one of these. It must be the file of the same mlkem-ts version.
- * @returns MlKem512, MlKem768 and MlKem1024 over a new instance with its own memory.
+ * @returns MlKem512, MlKem768 and MlKem1024 over a new instance with its own memory. From then on,
+ *   the drop-ins of mlkem-ts/noble/… run on this instance too.
  * @throws MlKemError `ERR_WASM_UNAVAILABLE` when the runtime has no WebAssembly (or no SIMD),
  *   refuses to compile or instantiate it, or the response is not ok; `ERR_INVALID_TYPE` when
  *   `module` is none of the accepted kinds or not mlkem.wasm.

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import * as noble from '@noble/post-quantum/ml-kem.js';
 import * as ours from '../../src/noble/ml-kem.js';
-import { currentKem } from '../../src/noble/ml-kem.js';
+import { currentKem } from '../../src/noble/backend.js';
 import { MlKem768 } from '../../src/index.js';
 import { registerLoadedBackend } from '../../src/loaded-backend.js';
 import { loadWasmSync } from '../../src/wasm/index.js';

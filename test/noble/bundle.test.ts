@@ -1,0 +1,37 @@
+// The drop-ins' bundles (esbuild, minified, ESM, browser, as scripts/bundle.ts makes them): an app
+// that uses noble's ml_kem768 through mlkem-ts/noble/ml-kem.js gets the portable core and none of
+// the WebAssembly module, the hybrids or @noble; one that also loads the WebAssembly core gets it.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { bundle } from '../../scripts/bundle.js';
+
+const ROUND_TRIP = `
+  const { publicKey, secretKey } = ml_kem768.keygen();
+  const { cipherText, sharedSecret } = ml_kem768.encapsulate(publicKey);
+  console.log(ml_kem768.decapsulate(cipherText, secretKey).every((b, i) => b === sharedSecret[i]));`;
+
+const NOBLE_APP = `
+  import { ml_kem768 } from './src/noble/ml-kem.ts';
+  ${ROUND_TRIP}`;
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+describe('the noble drop-ins’ bundles', () => {
+  it('a portable-only app gets no WebAssembly, no hybrid and no @noble code', async () => {
+    const app = await bundle(NOBLE_APP);
+    const foreign = app.inputs.filter((p) => p.startsWith('src/wasm/') || p.includes('node_modules/') || p.includes('src/hybrid/'));
+    assert.deepEqual(foreign, [], `the drop-in bundle pulls in: ${foreign.join(', ')}`);
+    assert.ok(app.inputs.includes('src/noble/ml-kem.ts'));
+    console.log(`noble drop-in app (ml_kem768 round trip): ${kb(app.code.length)} minified, ${kb(app.gzip)} gzipped`);
+  });
+
+  it('an app that loads the WebAssembly core gets it, and the drop-in switches to it', async () => {
+    const app = await bundle(`
+      import { ml_kem768 } from './src/noble/ml-kem.ts';
+      import { loadWasm } from './src/wasm/index.ts';
+      await loadWasm();
+      ${ROUND_TRIP}`);
+    assert.ok(app.inputs.includes('src/wasm/module.generated.ts'), 'the app lacks the embedded module');
+    assert.ok(app.inputs.includes('src/loaded-backend.ts'));
+  });
+});

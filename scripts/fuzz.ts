@@ -8,7 +8,8 @@
 // and JWK mutations), random or wrongly typed arguments, or valid ones passed as another kind of
 // Uint8Array (test/support/contract.ts, ARG_KINDS). The hostile group (issue #11) holds inputs in resizable
 // and growable buffers that getRandomValues changes mid-call, and feeds the text parsers up to a
-// megabyte of adversarial text under a linear time bound. Invariants (test/support/contract.ts):
+// megabyte of adversarial text under a linear time bound. The x25519 group runs the WebAssembly
+// X25519 against OpenSSL, and X-Wing on it against X-Wing on node:crypto. Invariants (test/support/contract.ts):
 //   - nothing but an MlKemError with a documented code is thrown, and for the core and the
 //     hybrids exactly the outcome the independent oracle predicts (so decapsulating a ciphertext
 //     of the right length never throws for ML-KEM and X-Wing);
@@ -30,6 +31,7 @@ import { factoryTargets } from './fuzz/targets-factories.js';
 import { hostileTargets } from './fuzz/targets-hostile.js';
 import { hybridTargets } from './fuzz/targets-hybrid.js';
 import { keysTargets } from './fuzz/targets-keys.js';
+import { x25519Targets } from './fuzz/targets-x25519.js';
 
 // ---- options ------------------------------------------------------------------------------------
 
@@ -78,7 +80,7 @@ interface Violation {
 function main(): number {
   const opts = parseOptions(process.argv.slice(2));
   const corpus = buildCorpus(opts.seed);
-  const all = [...coreTargets(corpus), ...hybridTargets(corpus), ...factoryTargets(corpus), ...keysTargets(corpus), ...hostileTargets()];
+  const all = [...coreTargets(corpus), ...hybridTargets(corpus), ...factoryTargets(corpus), ...keysTargets(corpus), ...hostileTargets(), ...x25519Targets()];
   if (opts.list) {
     for (const t of all) console.log(`${t.name.padEnd(40)} group ${t.group.padEnd(20)} weight ${t.weight}`);
     return 0;

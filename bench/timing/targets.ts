@@ -7,6 +7,7 @@ import { ctDiffMask, ctDiffMaskWords, ctEqual, ctIsZero, ctSelect } from '../../
 import type { MlKem } from '../../src/index.js';
 import type { ParameterSet } from '../../src/params.js';
 import { reduceToScalar } from '../../src/hybrid/curves/nist.js';
+import { compileSync, instantiate } from '../../src/wasm/instance.js';
 import { keyPairWithRho } from './keys.js';
 import type { Cls } from './stats.js';
 
@@ -19,9 +20,10 @@ export type TestName =
   | 'ct-equal'
   | 'ct-select'
   | 'ct-iszero'
-  | 'tls-scalar';
+  | 'tls-scalar'
+  | 'x25519-scalar';
 export const DECAPS_TESTS: readonly TestName[] = ['decaps-ciphertext', 'decaps-key', 'decaps-control'];
-export const CT_TESTS: readonly TestName[] = ['ct-diffmask', 'ct-diffmask-words', 'ct-equal', 'ct-select', 'ct-iszero', 'tls-scalar'];
+export const CT_TESTS: readonly TestName[] = ['ct-diffmask', 'ct-diffmask-words', 'ct-equal', 'ct-select', 'ct-iszero', 'tls-scalar', 'x25519-scalar'];
 
 export interface Target {
   test: TestName;
@@ -255,7 +257,40 @@ export function ctTargets(): Target[] {
       pools((c) => ({ bufs: [c === 0 ? new Uint8Array(48) : new Uint8Array(randomBytes(48))], mask: 0 })),
       ([seed]) => reduceToScalar(seed!, P256_ORDER)[31]!,
     ),
+    x25519Target(),
   ];
+}
+
+/**
+ * x25519-scalar: the WebAssembly X25519 (assembly/x25519.ts) with a secret scalar, one fixed
+ * scalar (class A) against random ones (class B), with the same random peer u. The scalar is
+ * copied into the module's memory before the timed region, which holds the one call.
+ */
+function x25519Target(): Target {
+  const ex = instantiate(compileSync());
+  const mem = new Uint8Array(ex.memory.buffer);
+  const out = ex.heapBase(), k = out + 32, u = out + 64;
+  mem.set(randomBytes(32), u);
+  const fixed = new Uint8Array(randomBytes(32));
+  const cases = [Array.from({ length: POOL }, () => fixed), Array.from({ length: POOL }, () => new Uint8Array(randomBytes(32)))] as const;
+  const next = [0, 0];
+  let acc = 0;
+  return {
+    test: 'x25519-scalar',
+    backend: 'wasm',
+    level: undefined,
+    classes: ['fixed scalar', 'random scalars'],
+    batch: 1,
+    measure(c) {
+      mem.set(cases[c][next[c]!++ % POOL]!, k);
+      const t0 = now();
+      ex.x25519(out, k, u);
+      const t1 = now();
+      acc = (acc + mem[out]!) | 0;
+      return Number(t1 - t0);
+    },
+    sink: () => acc,
+  };
 }
 
 /** The order n of P-256 (SP 800-186, §3.2.1.3), big-endian. */

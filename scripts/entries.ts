@@ -12,6 +12,8 @@ export const ENTRIES: Readonly<Record<string, string>> = {
   './hybrid': 'src/hybrid/index.ts',
   './hpke': 'src/hpke/index.ts',
   './hpke/core': 'src/hpke/core.ts',
+  './hpke/ml-kem': 'src/hpke/ml-kem.ts',
+  './hpke/x-wing': 'src/hpke/x-wing.ts',
   './webcrypto': 'src/webcrypto/index.ts',
   // Types only: the polyfill's additions to the DOM library's SubtleCrypto (an empty module).
   './webcrypto/global': 'src/webcrypto/global.ts',

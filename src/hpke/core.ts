@@ -34,7 +34,7 @@ import {
   type SenderContextParams,
 } from '@hpke/core';
 import { wipe } from '../ct.js';
-import { type ByteArray, copyBuffer } from '../bytes.js';
+import { bytesOf, toArrayBuffer } from './buffer-source.js';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
@@ -51,13 +51,6 @@ async function mapError<T>(name: keyof typeof ERRORS, f: () => T | Promise<T>): 
   }
 }
 
-/** A copy of the bytes of an ArrayBuffer, SharedArrayBuffer or view, of any realm, as @hpke/core passes them (bytes.ts's copy policy). */
-function bytesOf(value: unknown, what: string): ByteArray {
-  const copy = copyBuffer(value);
-  if (copy === undefined) throw new TypeError(`${what} must be an ArrayBuffer or a view of one, got ${typeof value}`);
-  return copy.bytes;
-}
-
 /** f of a copy of secret input bytes (ikm, ekm), wiped after. */
 function withCopy<T>(value: unknown, what: string, f: (copy: Uint8Array) => T): T {
   const copy = bytesOf(value, what);
@@ -66,12 +59,6 @@ function withCopy<T>(value: unknown, what: string, f: (copy: Uint8Array) => T): 
   } finally {
     wipe(copy);
   }
-}
-
-/** The ArrayBuffer of a fresh Uint8Array that owns it whole, else of a copy. */
-function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-  return (whole ? bytes : bytes.slice()).buffer as ArrayBuffer;
 }
 
 /**

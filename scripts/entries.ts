@@ -23,6 +23,15 @@ export const ENTRIES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Other spellings of entry points: subpath → the subpath of ENTRIES it resolves as (the same files).
+ * The reference, the tarball and the consumer tests know each entry point by its ENTRIES name.
+ */
+export const ALIASES: Readonly<Record<string, string>> = {
+  './noble/ml-kem': './noble/ml-kem.js',
+  './noble/hybrid': './noble/hybrid.js',
+};
+
+/**
  * Files exported as they are: subpath → source file, copied into dist/ beside the build with the
  * declaration file beside it (source + '.d.ts').
  */
@@ -67,6 +76,10 @@ export function packageFields(): Record<string, unknown> {
       default: file,
     };
     typesVersions[subpath.slice(2)] = [`./dist/cjs/${s}.d.ts`];
+  }
+  for (const [alias, subpath] of Object.entries(ALIASES)) {
+    exports[alias] = exports[subpath];
+    typesVersions[alias.slice(2)] = typesVersions[subpath.slice(2)]!;
   }
   exports['./package.json'] = './package.json';
   const root = stem(ENTRIES['.']!);

@@ -17,11 +17,12 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { ex
 describe('docs entry points from package.json exports', () => {
   it('every code export of package.json, and nothing else', () => {
     const entries = entryPoints(pkg.exports, (p) => existsSync(join(root, p)));
-    const expected = Object.entries(pkg.exports)
+    // Each source once: an alias (scripts/entries.ts ALIASES) exports the same files as its entry.
+    const expected = [...new Set(Object.entries(pkg.exports)
       .filter(([, target]) => JSON.stringify(target).includes('.js"')) // not ./package.json, not the .wasm file
       // The ES module file each export points to, as a source file: ./dist/hpke/core.js → src/hpke/core.ts.
       .map(([, target]) => JSON.stringify(target).match(/"\.\/dist\/((?!cjs\/)[^"]+)\.js"/)![1]!)
-      .map((file) => `src/${file}.ts`);
+      .map((file) => `src/${file}.ts`))];
     assert.ok(expected.length >= 4);
     assert.deepEqual(entries.sort(), expected.sort());
   });

@@ -11,13 +11,12 @@ import {
   closeSync,
   constants,
   fstatSync,
-  lstatSync,
+  ftruncateSync,
   openSync,
   readSync,
   renameSync,
   statSync,
   unlinkSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -218,50 +217,111 @@ export class Files {
   }
 
   /**
-   * Writes `data` to `file`, or to standard output for "-". A private file is written to a new file
-   * created with mode 0600 (O_EXCL, so nothing else has it open) in the same folder and then renamed
-   * over `file`: an existing file's more open mode is never kept. A private file is never written
-   * through a symbolic link (someone else's link could lead it anywhere, to a pipe they read); an
-   * existing device or pipe (such as /dev/stdout) is written in place, opened without following a
-   * link and without creating anything, so a pipe removed meanwhile cannot become a readable file.
-   * Whatever the file is, it is refused when it is an input or an earlier output of the command.
+   * Writes `data` to `file`, or to standard output for "-". The file is opened once, and every
+   * check is made on what was opened (fstat), never on the path again, so that nothing swapped in
+   * under the name meanwhile is written: it must not be an input or an earlier output of the
+   * command (device and inode), a regular file must be ours, and a pipe or device ours or the
+   * system's (root's: /dev/null, /dev/stdout's pipe), never another user's FIFO or terminal.
+   * A public file is opened without truncating it, following links, and truncated only once
+   * checked. A private file is never opened through a symbolic link (someone else's link could lead
+   * it anywhere); a regular one is not written in place but replaced by a new file created with
+   * mode 0600 (O_EXCL, so nothing else has it open) in the same folder and renamed over it, so an
+   * existing file's more open mode is never kept; a pipe or device is written in place.
    */
   write(file: string, data: string | Uint8Array, options: { private: boolean }): void {
     if (file === '-') {
       this.io.writeStdout(data);
       return;
     }
-    const existing = identityOf(file);
-    if (existing !== undefined) this.refuseInput(file, existing);
+    let written: FileIdentity;
     try {
-      if (!options.private) {
-        writeFileSync(file, data);
-      } else {
-        const kind = existingKind(file);
-        if (kind === 'link') {
-          throw new CliError(`${file}: is a symbolic link; a private key or secret is not written through one (give the real path, or - for standard output)`);
-        }
-        if (kind === 'special') {
-          writeAll(openSync(file, constants.O_WRONLY | constants.O_NOFOLLOW), data);
-        } else {
-          writeReplacing(file, data);
-        }
-      }
+      written = options.private ? this.writePrivate(file, data) : this.writePublic(file, data);
     } catch (err) {
       throw err instanceof CliError ? err : fileError(file, err);
     }
-    const written = identityOf(file);
-    if (written !== undefined) this.outputs.push({ name: file, id: written });
+    this.outputs.push({ name: file, id: written });
+  }
+
+  private writePublic(file: string, data: string | Uint8Array): FileIdentity {
+    const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | NOCTTY, 0o666);
+    try {
+      const stats = this.checkOpened(file, fd);
+      if (stats.isFile()) ftruncateSync(fd, 0);
+      writeAll(fd, data);
+      return { dev: stats.dev, ino: stats.ino };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private writePrivate(file: string, data: string | Uint8Array): FileIdentity {
+    let fd: number | undefined;
+    try {
+      fd = openSync(file, constants.O_WRONLY | constants.O_NOFOLLOW | NOCTTY);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'ENOENT') return writeReplacing(file, data); // nothing there yet
+      if (code === 'ELOOP' || code === 'EMLINK') {
+        throw new CliError(`${file}: is a symbolic link; a private key or secret is not written through one (give the real path, or - for standard output)`);
+      }
+      // A file we may not write but may replace (a read-only key of ours): opened to be checked only.
+      if (code !== 'EACCES' && code !== 'EPERM') throw err;
+      try {
+        fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | NOCTTY);
+      } catch {
+        throw err;
+      }
+      if (!fstatSync(fd).isFile()) {
+        closeSync(fd);
+        throw err;
+      }
+    }
+    try {
+      const stats = this.checkOpened(file, fd, true);
+      if (!stats.isFile()) {
+        writeAll(fd, data);
+        return { dev: stats.dev, ino: stats.ino };
+      }
+    } finally {
+      closeSync(fd);
+    }
+    // Note: the rename replaces the name, never the file checked above, which is not written: a
+    // name swapped meanwhile (to a link to an input, say) is replaced, and no input's bytes change.
+    return writeReplacing(file, data);
+  }
+
+  /**
+   * The checks on an opened output, before anything is written: not an input or an earlier
+   * output; a regular file that is ours (or, replaced by a private write, in a folder we may
+   * write); a pipe or device that is ours or root's.
+   */
+  private checkOpened(file: string, fd: number, replaced = false): BigIntStats {
+    const stats = fstatSync(fd, { bigint: true });
+    this.refuseInput(file, { dev: stats.dev, ino: stats.ino });
+    const uid = typeof process.geteuid === 'function' ? BigInt(process.geteuid()) : undefined;
+    if (uid === undefined) return stats; // no owners to compare (Windows)
+    if (stats.isFile()) {
+      if (!replaced && stats.uid !== uid) throw new CliError(`${file}: belongs to another user (uid ${stats.uid}); not overwritten`);
+    } else if (stats.uid !== uid && stats.uid !== 0n) {
+      const kind = stats.isFIFO() ? 'a named pipe' : stats.isCharacterDevice() ? 'a terminal or device' : 'not a regular file';
+      throw new CliError(`${file}: is ${kind} that belongs to another user (uid ${stats.uid}), who could read what is written; not written`);
+    }
+    return stats;
   }
 }
 
-/** Writes a new mode-0600 file beside `file` and renames it over `file`. */
-function writeReplacing(file: string, data: string | Uint8Array): void {
+/** O_NOCTTY where the platform has it: opening a terminal never makes it the controlling one. */
+const NOCTTY = constants.O_NOCTTY ?? 0;
+
+/** Writes a new mode-0600 file beside `file` and renames it over `file`; the new file's identity. */
+function writeReplacing(file: string, data: string | Uint8Array): FileIdentity {
   const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   const fd = openSync(temporary, 'wx', 0o600);
   try {
+    const stats = fstatSync(fd, { bigint: true });
     writeAll(fd, data);
     renameSync(temporary, file);
+    return { dev: stats.dev, ino: stats.ino };
   } catch (err) {
     try {
       unlinkSync(temporary);
@@ -269,28 +329,13 @@ function writeReplacing(file: string, data: string | Uint8Array): void {
       // already renamed or never written; the original error is the one to report
     }
     throw err;
-  }
-}
-
-/** Writes all of data to the open file fd, then closes it. */
-function writeAll(fd: number, data: string | Uint8Array): void {
-  try {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
   } finally {
     closeSync(fd);
   }
 }
 
-/**
- * What is at `file` now, without following a link: a symbolic link, something that is not a
- * regular file (a device, a pipe, a socket), or a regular file or nothing ('file').
- */
-function existingKind(file: string): 'link' | 'special' | 'file' {
-  try {
-    const stats = lstatSync(file);
-    return stats.isSymbolicLink() ? 'link' : stats.isFile() ? 'file' : 'special';
-  } catch {
-    return 'file'; // missing (it will be created) or unreadable (the write reports why)
-  }
+/** Writes all of data to the open file fd, from its start (the caller closes it). */
+function writeAll(fd: number, data: string | Uint8Array): void {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
 }

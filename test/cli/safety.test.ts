@@ -2,8 +2,8 @@
 // private input file; no output replaces an input, whatever link or path names it; every input is
 // read up to 1 MiB, never more.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { closeSync, linkSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, closeSync, constants, linkSync, mkdirSync, openSync, readFileSync, readSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
@@ -132,6 +132,99 @@ describe('no output replaces an input, through a link or another path (issue 22,
     await ok(['pubkey', '-i', key, '-o', t.path('other-link.pem')]);
     assert.match(readFileSync(t.path('other.pem'), 'utf8'), /^-----BEGIN PUBLIC KEY-----\n/);
     await ok(['pubkey', '-i', key, '-o', '/dev/null']);
+  });
+});
+
+describe('outputs are checked as opened, never on the path again', () => {
+  const root = typeof process.geteuid === 'function' && process.geteuid() === 0;
+  const skip = root ? false : 'needs root, to give a pipe and a file to another user (CI runs as root)';
+  if (skip) console.error(`NOTICE: ${skip}: the other-user output checks are skipped`);
+  const NOBODY = 65534;
+  /** A named pipe of `uid` with a reader already on it (so that opening it to write does not wait). */
+  const pipe = (name: string, uid: number) => {
+    const path = t.path(name);
+    assert.equal(spawnSync('mkfifo', [path]).status, 0, 'mkfifo');
+    chownSync(path, uid, uid);
+    const reader = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const drain = (): string => {
+      const buffer = Buffer.alloc(1 << 16);
+      let n = 0;
+      try {
+        n = readSync(reader, buffer, 0, buffer.length, null);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'EAGAIN') throw err;
+      }
+      return buffer.subarray(0, n).toString('latin1');
+    };
+    return { path, drain, close: () => closeSync(reader) };
+  };
+
+  it("a named pipe of another user (in a shared folder) is not written: no private key, secret or public key reaches its reader", { skip }, async () => {
+    writeFileSync(t.path('p.key'), privatePem, { mode: 0o600 });
+    writeFileSync(t.path('p.ct'), MlKem512.encapsulate(pair.publicKey).ciphertext);
+    const theirs = pipe('their-pipe', NOBODY);
+    try {
+      await fails(['keygen', '-o', theirs.path], 1, /their-pipe: is a named pipe that belongs to another user \(uid 65534\), who could read what is written; not written/);
+      await fails(['decap', '-i', t.path('p.key'), '--ct', t.path('p.ct'), '--secret', theirs.path], 1, /their-pipe: is a named pipe that belongs to another user/);
+      await fails(['pubkey', '-i', t.path('p.key'), '-o', theirs.path], 1, /their-pipe: is a named pipe that belongs to another user/);
+      assert.equal(theirs.drain(), '', 'the other user read something');
+    } finally {
+      theirs.close();
+    }
+    // The control: our own pipe gets the key.
+    const ours = pipe('our-pipe', process.geteuid!());
+    try {
+      await ok(['keygen', '-o', ours.path]);
+      assert.match(ours.drain(), /^-----BEGIN PRIVATE KEY-----\n/);
+    } finally {
+      ours.close();
+    }
+  });
+
+  it("another user's regular file is not overwritten by a public output; a new file and our own are written", { skip }, async () => {
+    writeFileSync(t.path('q.key'), privatePem, { mode: 0o600 });
+    const theirs = t.path('theirs.pem');
+    writeFileSync(theirs, 'theirs');
+    chownSync(theirs, NOBODY, NOBODY);
+    await fails(['pubkey', '-i', t.path('q.key'), '-o', theirs], 1, /theirs\.pem: belongs to another user \(uid 65534\); not overwritten/);
+    assert.equal(readFileSync(theirs, 'utf8'), 'theirs');
+    await ok(['pubkey', '-i', t.path('q.key'), '-o', t.path('q-new.pem')]);
+    writeFileSync(t.path('q-ours.pem'), 'x'.repeat(5000)); // longer than the key: truncated first
+    await ok(['pubkey', '-i', t.path('q.key'), '-o', t.path('q-ours.pem')]);
+    assert.match(readFileSync(t.path('q-ours.pem'), 'utf8'), /^-----BEGIN PUBLIC KEY-----\n[^]*-----END PUBLIC KEY-----\n$/);
+  });
+
+  it('an output name that another process flips between a link to the input and a file never gets the input overwritten (400 runs)', async () => {
+    const dir = t.path('flip');
+    mkdirSync(dir);
+    const key = `${dir}/key.pem`;
+    const out = `${dir}/out.pem`;
+    writeFileSync(key, privatePem, { mode: 0o600 });
+    // The other process: out.pem is a link to key.pem, then a regular file, then a link, ... (bounded to 60 s).
+    const flipper = spawn(process.execPath, ['-e', `
+      const fs = require('node:fs');
+      const [key, out] = process.argv.slice(1);
+      const end = Date.now() + 60000;
+      for (let i = 0; Date.now() < end; i++) {
+        try { fs.symlinkSync(key, out + '.l'); fs.renameSync(out + '.l', out); } catch {}
+        try { fs.writeFileSync(out + '.f', ''); fs.renameSync(out + '.f', out); } catch {}
+      }`, key, out], { stdio: 'ignore' });
+    const outcomes = { written: 0, refused: 0 };
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the flipper is running
+      for (let i = 0; i < 400; i++) {
+        const r = await cli(['pubkey', '-i', key, '-o', out]);
+        if (r.status === 0) outcomes.written++;
+        else {
+          assert.match(r.stderr, /out\.pem: is the same file as .*key\.pem, an input|out\.pem: ENOENT|no such file/, r.stderr);
+          outcomes.refused++;
+        }
+        assert.equal(readFileSync(key, 'utf8'), privatePem, `run ${i}: the private key was overwritten (${JSON.stringify(outcomes)})`);
+      }
+    } finally {
+      flipper.kill();
+    }
+    assert.ok(outcomes.refused > 0 && outcomes.written > 0, `both sides of the flip were met: ${JSON.stringify(outcomes)}`);
   });
 });
 

@@ -206,11 +206,15 @@ function stripTestHooks(): void {
   for (const file of js) {
     const lines = readFileSync(file, 'utf8').split('\n');
     let inside = false;
-    const out = lines.map((line) => {
+    let kept = '';
+    const out = lines.map((line, i) => {
       if (/\/\/ @test-hooks begin\b/.test(line)) inside = true;
       const drop = inside || /\/\/ @test-hook$/.test(line.trimEnd());
       if (inside) for (const m of line.matchAll(/^export (?:async )?function (\w+)/g)) removed.add(m[1]!);
       if (/\/\/ @test-hooks end\b/.test(line)) inside = false;
+      // A dropped line must be whole statements: after `if (x)` it would take the next statement's place.
+      if (drop && kept !== '' && !/[;{}]$|\*\/$|^\/\//.test(kept)) throw new Error(`${file}:${i + 1}: a test hook follows '${kept}', which it would cut in two`);
+      if (!drop && line.trim() !== '') kept = line.trim();
       return drop ? '' : line;
     });
     if (inside) throw new Error(`${file}: // @test-hooks begin without an end`);

@@ -147,7 +147,7 @@ export const isOurKey = (value: unknown): value is MlKemCryptoKey => typeof valu
 export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {
   if (!linked) linkToCryptoKey();
   const made = new MlKemCryptoKey(token, entry, key, extractable, usages);
-  if (key.type === 'private') recordSecrets(made, { arrays: [], parts: [key.handle as PrivateHandle & Part] }); // @test-hook
+  recordSecrets(made, { arrays: [], parts: key.type === 'private' ? [key.handle as PrivateHandle & Part] : [] }); // @test-hook
   return made;
 }
 

@@ -2,7 +2,7 @@
 // owns, src/lifetime.ts; a key's expansion, src/key-objects.ts) and the lines that feed them are
 // marked `@test-hook` in src/ and left out of dist/ by the build (scripts/build.ts), so no file
 // of the package, imported by its path, can switch them on or read through them. Scans every file
-// of dist/ and loads every module (ES and CommonJS).
+// of dist/ and loads every module (ES and CommonJS), and checks that the stripped build works.
 // Needs dist/ (`npm run build`, which CI runs before `npm test`): skipped with a notice without
 // it, a failure with CI=true.
 import assert from 'node:assert/strict';
@@ -54,5 +54,20 @@ it("no module of dist/, ES or CommonJS, exports a test hook; lifetime's and key-
     assert.deepEqual(Object.keys(await import(pathToFileURL(join(dist, dir, 'lifetime.js')).href)).filter((n) => n !== 'default').sort(), ['keyLifetime'], `${dir}lifetime.js`);
     const keyObjects = Object.keys(await import(pathToFileURL(join(dist, dir, 'key-objects.js')).href)).filter((n) => n !== 'default' && n !== 'module.exports');
     assert.deepEqual(keyObjects.sort(), ['createDecapsulationKey', 'createEncapsulationKey'], `${dir}key-objects.js`);
+  }
+});
+
+it("the stripped build still works: the dist/ ponyfill's public and private keys (ML-KEM, a hybrid) and X-Wing", { skip: !built }, async () => {
+  for (const dir of ['', 'cjs/']) {
+    const { subtle } = (await import(pathToFileURL(join(dist, dir, 'webcrypto/index.js')).href)) as typeof import('../../src/webcrypto/index.js');
+    for (const name of ['ML-KEM-768', 'MLKEM768-X25519']) {
+      const { publicKey, privateKey } = (await subtle.generateKey(name, false, ['encapsulateBits', 'decapsulateBits'])) as CryptoKeyPair;
+      const { ciphertext, sharedKey } = (await subtle.encapsulateBits(name, publicKey)) as { ciphertext: ArrayBuffer; sharedKey: ArrayBuffer };
+      assert.deepEqual(new Uint8Array(await subtle.decapsulateBits(name, privateKey, ciphertext)), new Uint8Array(sharedKey), `${dir}${name}`);
+    }
+    const { XWing } = (await import(pathToFileURL(join(dist, dir, 'hybrid/index.js')).href)) as typeof import('../../src/hybrid/index.js');
+    const pair = XWing.keygen();
+    const enc = XWing.encapsulate(pair.publicKey);
+    assert.deepEqual(XWing.decapsulate(enc.ciphertext, pair.secretKey), enc.sharedSecret, `${dir}X-Wing`);
   }
 });

@@ -3,7 +3,7 @@
 // WebAssembly backend (loadWasm or loadWasmSync offer it, src/wasm/x25519.ts). Used only after a
 // known-answer self-test, on first use; the Group checks every element before it is called.
 import { wipe } from '../../ct.js';
-import { recordSecrets } from '../../lifetime.js';
+import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { offeredX25519, type X25519Function } from '../../wasm/x25519.js';
 import type { CurveImpl, CurveKey } from './curve.js';
 
@@ -41,7 +41,7 @@ function implOver(f: X25519Function): CurveImpl {
         sharedSecret: (u: Uint8Array) => f(k, u),
         dispose: () => wipe(k),
       };
-      recordSecrets(key, { arrays: [k], parts: [] });
+      recordSecrets(key, { arrays: [k], parts: [] }); // @test-hook
       return key;
     },
   } as const);

@@ -47,6 +47,11 @@ export interface CliIo {
   /** The identity of standard input when it is a file (`< key.pem`), so that no output replaces it. */
   stdinIdentity?(): FileIdentity | undefined;
   writeStdout(data: string | Uint8Array): void;
+  /**
+   * Resolves once everything written to standard output has left; rejects with a CliError when it
+   * could not be (a pipe whose reader is gone: EPIPE). Nothing more is written after a failure.
+   */
+  flushStdout?(): Promise<void>;
   /** Whether standard output is a terminal (then binary output goes there only when asked for). */
   readonly stdoutIsTTY?: boolean;
   writeStderr(text: string): void;
@@ -67,8 +72,20 @@ function identityOfFd(fd: number): FileIdentity | undefined {
   }
 }
 
+/** The failure of standard output as one line: a closed pipe is the common one (`mlkem-ts keygen | true`). */
+function stdoutFailed(err: unknown): CliError {
+  const code = (err as { code?: string } | null)?.code;
+  const what = code === 'EPIPE' ? 'its reader was gone before everything was written (EPIPE)' : `could not be written (${code ?? String(err)})`;
+  return new CliError(`standard output: ${what}`, { cause: err });
+}
+
 /** The process's own streams. */
 export function nodeIo(): CliIo {
+  // A write to a closed pipe fails later, as an 'error' event: without a listener, an uncaught
+  // exception and its stack trace. It is kept, and reported once by flushStdout.
+  let failure: unknown;
+  let wrote = false;
+  process.stdout.on('error', (err) => void (failure ??= err));
   return {
     async readStdin(limit) {
       const chunks: Buffer[] = [];
@@ -84,7 +101,20 @@ export function nodeIo(): CliIo {
     },
     stdinIsTTY: process.stdin.isTTY === true,
     stdinIdentity: () => identityOfFd(0),
-    writeStdout: (data) => void process.stdout.write(data),
+    writeStdout: (data) => {
+      wrote = true;
+      if (failure === undefined) process.stdout.write(data);
+    },
+    flushStdout: () =>
+      new Promise<void>((resolve, reject) => {
+        if (failure !== undefined) return reject(stdoutFailed(failure));
+        if (!wrote) return resolve(); // nothing to flush (an empty write can fail: /dev/full)
+        process.stdout.write('', (err) => {
+          const e = failure ?? err;
+          if (e === undefined || e === null) resolve();
+          else reject(stdoutFailed(e));
+        });
+      }),
     stdoutIsTTY: process.stdout.isTTY === true,
     writeStderr: (text) => void process.stderr.write(text),
     stderrIsTTY: process.stderr.isTTY === true,

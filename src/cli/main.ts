@@ -41,6 +41,12 @@ Run 'mlkem-ts help COMMAND' or 'mlkem-ts COMMAND --help' for the options of a co
 Exit status: 0 done, 1 the operation failed, 2 bad usage.
 `;
 
+/** Success, once what was written to standard output has left: a closed pipe is a failure (EPIPE). */
+async function done(io: CliIo): Promise<0> {
+  await io.flushStdout?.();
+  return 0;
+}
+
 /** Runs the command line `argv` (without the program name) on `io`; resolves to the exit status. */
 export async function main(argv: readonly string[], io: CliIo = nodeIo()): Promise<number> {
   const [name, ...args] = argv;
@@ -49,29 +55,29 @@ export async function main(argv: readonly string[], io: CliIo = nodeIo()): Promi
     if (name === '--version' || name === 'version') {
       if (args.length > 0) throw new UsageError(`${name} takes no arguments, got '${args[0]}'`);
       io.writeStdout(`mlkem-ts ${VERSION}\n`);
-      return 0;
+      return await done(io);
     }
     if (name === '-h' || name === '--help' || name === '-help' || name === 'help') {
       if (args.length === 0) {
         io.writeStdout(USAGE);
-        return 0;
+        return await done(io);
       }
       const [topic, ...more] = args;
       if (more.length > 0) throw new UsageError(`help takes one COMMAND, got ${args.length}`);
       const about = ALL.find((c) => c.name === topic);
       if (about === undefined) throw new UsageError(`unknown command '${topic}': expected ${NAMES}`);
       io.writeStdout(about.help);
-      return 0;
+      return await done(io);
     }
     if (name === undefined) throw new UsageError(`a command is needed: ${NAMES}`);
     command = ALL.find((c) => c.name === name);
     if (command === undefined) throw new UsageError(`unknown command '${name}': expected ${NAMES}`);
     if (wantsHelp(args)) {
       io.writeStdout(command.help);
-      return 0;
+      return await done(io);
     }
     await command.run(args, io);
-    return 0;
+    return await done(io);
   } catch (err) {
     const prefix = command === undefined ? 'mlkem-ts' : `mlkem-ts ${command.name}`;
     if (err instanceof UsageError) {

@@ -2,6 +2,7 @@
 // standard streams, file modes, and bad input (one-line errors, exit status 1; bad usage, 2).
 // Interoperability with Node 26 and OpenSSL, and the real executable, are in cli-interop.test.ts.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { chmodSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -420,4 +421,26 @@ describe('mlkem-ts bench', () => {
     for (const n of ['0', '-1', '1.5', 'many', '100000000']) await fails(['bench', `--iterations=${n}`], 2, /-n\/--iterations must be a whole number from 1 to 10000000/);
     await fails(['bench', '--backend', 'gpu'], 2, /--backend must be portable, wasm or all, got 'gpu'/);
   });
+});
+
+describe('a closed output pipe', () => {
+  const bin = new URL('../../src/cli/bin.ts', import.meta.url).pathname;
+  /** Runs the command as a process whose standard output is a pipe already closed by its reader. */
+  const closedPipe = (args: string[]) =>
+    new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy(); // `| true`: the reader is gone before anything is written
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stderr }));
+    });
+
+  for (const args of [['keygen'], ['--help']]) {
+    it(`mlkem-ts ${args.join(' ')} | true: one line (EPIPE) and exit status 1, no stack trace`, async () => {
+      const r = await closedPipe(args);
+      assert.match(r.stderr, /^mlkem-ts( keygen)?: standard output: its reader was gone before everything was written \(EPIPE\)\n$/, r.stderr);
+      assert.equal(r.status, 1);
+    });
+  }
 });

@@ -73,11 +73,11 @@ describe('docs/switching.md', () => {
     }
   });
 
-  it(`the overrides recipe names ${NOBLE_PACKAGE}@${version}`, () => {
+  it(`the overrides recipe (and the README) name ${NOBLE_PACKAGE}@${version}`, () => {
     const pkg = JSON.parse(recipes['noble/overrides/package.json']!.code) as { dependencies: Record<string, string>; overrides: Record<string, string> };
     assert.equal(pkg.dependencies['@noble/post-quantum'], `npm:${NOBLE_PACKAGE}@${version}`);
     assert.equal(pkg.overrides['@noble/post-quantum'], '$@noble/post-quantum');
-    const page = readFileSync(join(root, 'docs/switching.md'), 'utf8');
+    const page = readFileSync(join(root, 'docs/switching.md'), 'utf8') + readFileSync(join(root, 'README.md'), 'utf8');
     for (const named of page.matchAll(/mlkem-ts(?:-noble)?-(\d+\.\d+\.\d+)\.tgz|mlkem-ts-noble@(\d+\.\d+\.\d+)/g)) assert.equal(named[1] ?? named[2], version, named[0]);
   });
 });

@@ -87,13 +87,33 @@ declare global {
      */
     importKey(format: 'jwk', keyData: JsonWebKey, algorithm: KemAlgorithm, extractable: boolean, keyUsages: readonly KemKeyUsage[]): Promise<CryptoKey>;
     /**
-     * Exports a KEM key as its raw public key or seed.
-     * @param format - 'raw-public' or 'raw-seed'.
+     * Imports a key of the runtime's own algorithms in a format of "Modern Algorithms": 'raw-public'
+     * (an alias of 'raw' for ECDSA, ECDH, Ed25519, Ed448, X25519 and X448 public keys) or
+     * 'raw-secret' (an alias of 'raw' for AES, HMAC, HKDF and PBKDF2 keys).
+     * @param format - 'raw-public' or 'raw-secret'.
+     * @param keyData - the key's bytes.
+     * @param algorithm - the algorithm and its import parameters, as for 'raw'.
+     * @param extractable - whether the key may be exported.
+     * @param keyUsages - the key's usages.
+     * @returns the key.
+     * @throws Rejects with NotSupportedError for an algorithm without that format, else as for 'raw'.
+     */
+    importKey(
+      format: 'raw-public' | 'raw-secret',
+      keyData: BufferSource,
+      algorithm: AlgorithmIdentifier | EcKeyImportParams | HmacImportParams,
+      extractable: boolean,
+      keyUsages: readonly KeyUsage[],
+    ): Promise<CryptoKey>;
+    /**
+     * Exports a key in a format of "Modern Algorithms": a KEM key as its raw public key or seed;
+     * a key of the runtime's own algorithms as 'raw-public' or 'raw-secret' (aliases of 'raw').
+     * @param format - 'raw-public', 'raw-seed' or 'raw-secret'.
      * @param key - the key.
      * @returns the bytes.
-     * @throws Rejects with InvalidAccessError for a key that is not extractable.
+     * @throws Rejects with InvalidAccessError for a key that is not extractable, NotSupportedError for a format the key lacks.
      */
-    exportKey(format: 'raw-public' | 'raw-seed', key: CryptoKey): Promise<ArrayBuffer>;
+    exportKey(format: 'raw-public' | 'raw-seed' | 'raw-secret', key: CryptoKey): Promise<ArrayBuffer>;
     /**
      * A fresh shared secret and its ciphertext for a public key.
      * @param algorithm - the key's algorithm.
@@ -148,12 +168,16 @@ declare global {
       keyUsages: readonly KeyUsage[],
     ): Promise<CryptoKey>;
     /**
-     * The public key of a private key.
+     * The public key of a private key: a KEM key, or one of the runtime's own (ECDSA, ECDH,
+     * Ed25519, Ed448, X25519, X448, RSA-OAEP, RSA-PSS, RSASSA-PKCS1-v1_5).
      * @param key - the private key.
      * @param keyUsages - the public key's usages.
      * @returns the public key.
-     * @throws Rejects with NotSupportedError for a key without a public key.
+     * @throws Rejects with NotSupportedError for a key without a public key, InvalidAccessError
+     *   for a public key, SyntaxError for a usage the public key cannot have, OperationError
+     *   where the runtime cannot read the public key of a non-extractable key (a browser without
+     *   getPublicKey).
      */
-    getPublicKey(key: CryptoKey, keyUsages: readonly KemKeyUsage[]): Promise<CryptoKey>;
+    getPublicKey(key: CryptoKey, keyUsages: readonly (KeyUsage | KemKeyUsage)[]): Promise<CryptoKey>;
   }
 }

@@ -68,8 +68,10 @@ export const subtle: WebCryptoSubtle = /* @__PURE__ */ createSubtle({ native: na
 
 /**
  * `SubtleCrypto.supports(operation, algorithm, lengthOrAdditionalAlgorithm?)` for this
- * package's `subtle`: true for the operations of our algorithms, the runtime's answer otherwise
- * (false where the runtime has no `SubtleCrypto.supports`).
+ * package's `subtle`: true for the operations of our algorithms, the runtime's answer otherwise;
+ * where the runtime has no `SubtleCrypto.supports` (Node 20-24, Firefox, Safari), the answer
+ * for its own algorithms from WebCrypto's table of algorithms and their parameters, as Node 26
+ * gives it (`supports('digest', 'SHA-256')` is true).
  *
  * @param operation - "generateKey", "importKey", "exportKey", "encapsulateBits", … or "getPublicKey".
  * @param algorithm - An algorithm name or `{ name }`.

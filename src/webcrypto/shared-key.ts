@@ -16,10 +16,10 @@ type NativeSupports = ((operation: string, algorithm: unknown, extra?: unknown) 
 const RAW_SECRET = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'AES-OCB', 'CHACHA20-POLY1305', 'HMAC', 'KMAC128', 'KMAC256', 'HKDF', 'PBKDF2', 'ARGON2D', 'ARGON2I', 'ARGON2ID'];
 
 /**
- * Those for which "raw-secret" is an alias of "raw": the shared key is imported as "raw" into a
- * runtime that predates "raw-secret" (one without SubtleCrypto.supports).
+ * Those for which "raw-secret" is an alias of "raw" (§2.1, the symmetric algorithms of WebCrypto):
+ * a key is imported as "raw" into a runtime that predates "raw-secret".
  */
-const RAW_ALIASES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
+export const RAW_ALIASES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
 
 /** The hashes of HmacImportParams in a runtime without SubtleCrypto.supports (WebCrypto, §30). */
 const LEGACY_HASHES = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];

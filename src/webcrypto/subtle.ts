@@ -12,6 +12,7 @@ import { checkSharedAlgorithm, sharedKeyFormat } from './shared-key.js';
 import { exportOurKey, importOurKey } from './formats.js';
 import { KEM_USAGES, type KeyUsage, isOurKey } from './key.js';
 import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
+import { type RuntimeCall, runtimeFormat, runtimePublicKey } from './runtime-keys.js';
 import type { AnyCryptoKey, Bytes, Usages, WebCryptoSubtle } from './types.js';
 
 type NativeMethod = (...args: unknown[]) => Promise<unknown>;
@@ -56,6 +57,8 @@ export const SUBTLE_METHODS = [
 /** The key usages and formats of "Modern Algorithms", which older runtimes' enums lack. */
 const MODERN_USAGES: readonly string[] = KEM_USAGES;
 const MODERN_FORMATS: readonly string[] = ['raw-public', 'raw-private', 'raw-seed', 'raw-secret'];
+/** The runtime algorithms that import keys but export none (WebCrypto, §31 HKDF, §32 PBKDF2). */
+const NO_EXPORT = ['HKDF', 'PBKDF2'];
 /** Usages that no algorithm allows together (a signing and an encryption usage). */
 const NO_ALGORITHM_USAGES = ['sign', 'encrypt'];
 
@@ -77,6 +80,23 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     return f.apply(n, args);
   };
   const hasNative = (method: string): boolean => typeof o.native().subtle?.[method] === 'function';
+  /** A runtime that predates "Modern Algorithms" (no encapsulateBits: Node 20-24, Firefox, Safari). */
+  const predatesModern = (): boolean => !hasNative('encapsulateBits');
+  /**
+   * The format to give such a runtime for an algorithm of its own: "raw" for the "raw-public" and
+   * "raw-secret" aliases (runtime-keys.ts); another modern format stays, for refuseModern to refuse.
+   */
+  const formatFor = (format: unknown, alg: unknown): unknown => {
+    if (!predatesModern()) return format;
+    const f = readFormat(format as KeyFormat);
+    return runtimeFormat(f, alg) ?? f;
+  };
+  /** formatFor for wrapKey and unwrapKey, whose export or import step refuses another modern format. */
+  const wrapFormatFor = (format: unknown, alg: unknown, method: string): unknown => {
+    const f = formatFor(format, alg);
+    if (predatesModern() && MODERN_FORMATS.includes(f as string)) fail('NotSupportedError', `${method}: ${algorithmName(alg)} keys have no ${String(f)} format`);
+    return f;
+  };
   const kemHandles = async (entry: AlgorithmEntry) => handlesFor(entry, await o.backend(), o.curves);
 
   /**
@@ -129,7 +149,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
    * a recognized algorithm has none of the modern usages or formats.
    */
   const refuseModern = async (method: 'generateKey' | 'importKey', algorithm: unknown, format: unknown, keyUsages: unknown): Promise<void> => {
-    if (hasNative('encapsulateBits')) return;
+    if (!predatesModern()) return;
     const usages = readUsages(keyUsages as Usages);
     const modernFormat = format !== undefined && MODERN_FORMATS.includes(readFormat(format as KeyFormat));
     if (!modernFormat && !usages.some((u) => MODERN_USAGES.includes(u))) return;
@@ -158,8 +178,9 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     async importKey(format: KeyFormat, keyData: unknown, algorithm: unknown, extractable: boolean, keyUsages: Usages) {
       const entry = ours(algorithm);
       if (entry === undefined) {
-        await refuseModern('importKey', algorithm, format, keyUsages);
-        return native('importKey', [format, keyData, algorithm, extractable, keyUsages]);
+        const f = formatFor(format, algorithm);
+        await refuseModern('importKey', algorithm, f, keyUsages);
+        return native('importKey', [f, keyData, algorithm, extractable, keyUsages]);
       }
       const f = readFormat(format);
       const usages = readUsages(keyUsages);
@@ -173,10 +194,17 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     },
 
     async exportKey(format: KeyFormat, key: AnyCryptoKey) {
-      if (!isOurKey(key) && !hasNative('encapsulateBits') && isNativeKey(key) && MODERN_FORMATS.includes(readFormat(format))) {
-        fail('NotSupportedError', `Unable to export ${key.algorithm.name} keys in ${format} format`); // as refuseModern
+      if (!isOurKey(key)) {
+        if (!predatesModern() || !isNativeKey(key)) return native('exportKey', [format, key]);
+        if (!MODERN_FORMATS.includes(readFormat(format))) return native('exportKey', [format, key]);
+        const f = formatFor(format, key.algorithm);
+        // WebCrypto, §14.3.10: an algorithm without export (step 5), then extractability (step 6),
+        // then the format (the export operation).
+        if (NO_EXPORT.includes(key.algorithm.name.toUpperCase())) fail('NotSupportedError', `${key.algorithm.name} keys cannot be exported`);
+        if (!key.extractable) fail('InvalidAccessError', 'key is not extractable');
+        if (MODERN_FORMATS.includes(f as string)) fail('NotSupportedError', `Unable to export ${key.algorithm.name} keys in ${format} format`); // as refuseModern
+        return native('exportKey', [f, key]);
       }
-      if (!isOurKey(key)) return native('exportKey', [format, key]);
       return exportOurKey(readFormat(format), key);
     },
 
@@ -236,13 +264,16 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       if (!isOurKey(key)) {
         if (hasNative('getPublicKey')) return native('getPublicKey', [key, keyUsages]);
         if (!isNativeKey(key)) typeError('getPublicKey: the key is not a CryptoKey');
-        return fail('NotSupportedError', `this runtime cannot derive the public key of a ${key.algorithm.name} key`);
+        return runtimePublicKey(key, readUsages(keyUsages), native as RuntimeCall);
       }
       return publicKeyOf(key, readUsages(keyUsages));
     },
 
     async wrapKey(format: KeyFormat, key: AnyCryptoKey, wrappingKey: AnyCryptoKey, wrapAlgorithm: unknown) {
-      if (!isOurKey(key)) return passOn('wrapKey', [wrapAlgorithm], [wrappingKey], [format, key, wrappingKey, wrapAlgorithm]);
+      if (!isOurKey(key)) {
+        const f = isNativeKey(key) ? wrapFormatFor(format, key.algorithm, 'wrapKey') : format;
+        return passOn('wrapKey', [wrapAlgorithm], [wrappingKey], [f, key, wrappingKey, wrapAlgorithm]);
+      }
       refuseOurs('wrapKey', [wrapAlgorithm], [wrappingKey]);
       // WebCrypto, §14.3.11: export, serialize a JWK as UTF-8 JSON, then wrap those bytes.
       const exported = exportOurKey(readFormat(format), key);
@@ -259,9 +290,11 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     },
 
     async unwrapKey(format: KeyFormat, wrappedKey: Bytes, unwrappingKey: AnyCryptoKey, unwrapAlgorithm: unknown, unwrappedKeyAlgorithm: unknown, extractable: boolean, keyUsages: Usages) {
-      const args = [format, wrappedKey, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, extractable, keyUsages];
       const entry = ours(unwrappedKeyAlgorithm);
-      if (entry === undefined) return passOn('unwrapKey', [unwrapAlgorithm], [unwrappingKey], args);
+      if (entry === undefined) {
+        const args = [wrapFormatFor(format, unwrappedKeyAlgorithm, 'unwrapKey'), wrappedKey, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, extractable, keyUsages];
+        return passOn('unwrapKey', [unwrapAlgorithm], [unwrappingKey], args);
+      }
       refuseOurs('unwrapKey', [unwrapAlgorithm], [unwrappingKey]); // as wrapKey does
       const f = readFormat(format);
       const usages = readUsages(keyUsages); // read once: a one-shot iterable is empty the second time

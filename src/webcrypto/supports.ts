@@ -1,7 +1,9 @@
 // SubtleCrypto.supports ("Modern Algorithms in the Web Cryptography API", §4.6) for our
-// algorithms, and the runtime's answer for everything else.
+// algorithms, and for everything else the runtime's answer, or, where the runtime has no
+// supports, the answer for its algorithms (runtime-supports.ts).
 import type { AlgorithmEntry } from './algorithms.js';
 import { ourEntry } from './arguments.js';
+import { runtimeSupports } from './runtime-supports.js';
 import { sharedKeySupported } from './shared-key.js';
 import type { NativeCrypto } from './subtle.js';
 
@@ -21,7 +23,7 @@ export function createSupports(native: () => NativeCrypto, handles: (entry: Algo
       return false; // normalization failed (§4.6 "check support for an algorithm", step 4)
     }
     const n = native().supports;
-    if (entry === undefined || !handles(entry)) return n !== undefined && n(`${operation}`, algorithm, extra);
+    if (entry === undefined || !handles(entry)) return n !== undefined ? n(`${operation}`, algorithm, extra) : runtimeSupports(`${operation}`, algorithm, extra);
     const op = `${operation}`;
     if (!OPERATIONS.includes(op)) return false;
     // The second overload: encapsulateKey/decapsulateKey also need the shared key's import (§4.6).

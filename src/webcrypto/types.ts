@@ -292,17 +292,25 @@ export interface WebCryptoSubtle {
     keyUsages: Usages,
   ): Promise<NativeCryptoKey>;
   /**
-   * The public key of a private key (§4.5), whether or not the private key is extractable.
+   * The public key of a private key (§4.5): of our keys whether or not the private key is
+   * extractable, and of the runtime's own (ECDSA, ECDH, Ed25519, Ed448, X25519, X448, RSA-OAEP,
+   * RSA-PSS, RSASSA-PKCS1-v1_5) also where the runtime has no getPublicKey (Node 20-24, Firefox,
+   * Safari): through node:crypto where there is one, else from an extractable key's export.
    *
    * @param key - A private key.
-   * @param keyUsages - The public key's usages: "encapsulateKey" and/or "encapsulateBits" (or none).
+   * @param keyUsages - The public key's usages: "encapsulateKey" and/or "encapsulateBits" (or none)
+   *   for our keys; for a runtime key those its public keys allow ("verify"; "encrypt", "wrapKey"
+   *   for RSA-OAEP; none for ECDH, X25519, X448).
    * @returns The public key: always extractable; an {@link MlKemCryptoKey} for our keys, the
    *   runtime's for a runtime key.
    * @throws {DOMException} (the promise rejects) For our keys: `InvalidAccessError` when the key
    *   is not a private key; `SyntaxError` for a usage other than "encapsulateKey" and
    *   "encapsulateBits". A runtime key goes to the runtime's getPublicKey, or, where it has none,
-   *   rejects with `NotSupportedError`. A TypeError when the key is not a CryptoKey or keyUsages
-   *   not a sequence of KeyUsage strings.
+   *   is derived here, in the same order: `NotSupportedError` for a key without a public key
+   *   (AES, HMAC, ...), `InvalidAccessError` for a public key, `SyntaxError` for a usage its public
+   *   key cannot have, `OperationError` where the public key cannot be read (a non-extractable
+   *   key in a browser). A TypeError when the key is not a CryptoKey or keyUsages not a sequence
+   *   of KeyUsage strings.
    */
   getPublicKey(key: AnyCryptoKey, keyUsages: Usages): Promise<AnyCryptoKey>;
   /**

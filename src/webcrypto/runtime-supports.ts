@@ -49,6 +49,22 @@ const DIGESTS = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
 const CURVES = ['P-256', 'P-384', 'P-521'];
 /** The HMAC key length without a length member: the hash's block size (WebCrypto, §30.5). */
 const BLOCK_BITS: Readonly<Record<string, number>> = { 'SHA-1': 512, 'SHA-256': 512, 'SHA-384': 1024, 'SHA-512': 1024 };
+/** Each hash's output, in bits: HKDF derives at most 255 of them (RFC 5869, §2.3). */
+const HASH_BITS: Readonly<Record<string, number>> = { 'SHA-1': 160, 'SHA-256': 256, 'SHA-384': 384, 'SHA-512': 512 };
+
+/**
+ * An RSA public exponent the runtimes generate keys with: odd, at least 3, and within 32 bits
+ * (Node.js, BoringSSL and NSS take no larger one). Big-endian, as WebCrypto's BigInteger.
+ */
+function rsaExponent(v: unknown): boolean {
+  if (!(v instanceof Uint8Array)) return false;
+  let e = 0;
+  for (const byte of v) {
+    e = e * 256 + byte;
+    if (e > 0xffffffff) return false;
+  }
+  return e >= 3 && (e & 1) === 1; // e < 2^32: its low bit survives ToInt32
+}
 
 const nameOf = (alg: unknown): string | undefined => {
   try {
@@ -63,7 +79,7 @@ const named = (v: unknown): boolean => typeof v !== 'symbol' && CURVES.includes(
 const buffer: Member = [true, bufferSource];
 const optionalBuffer: Member = [false, bufferSource];
 /** HmacKeyGenParams / HmacImportParams length: not 0, and whole bytes (as Node.js requires). */
-const hmacLength: Member = [false, (v) => ulong(v) && int(v) !== 0 && int(v) % 8 === 0];
+const hmacLength: Member = [false, (v) => ulong(v) && int(v) !== 0 && (int(v) & 7) === 0];
 const aesLength: Member = [true, (v) => ushort(v) && [128, 192, 256].includes(int(v))];
 
 /** EcdhKeyDeriveParams' public: a public CryptoKey of the same algorithm (WebCrypto, §29.4.3 / §32). */
@@ -106,7 +122,7 @@ const TABLE: Readonly<Record<string, Readonly<Record<string, Dictionary>>>> = {
   digest: each(DIGESTS, none),
   generateKey: {
     // Node.js refuses RSA moduli under 512 bits.
-    ...each(RSA, { modulusLength: [true, (v) => ulong(v) && int(v) >= 512], publicExponent: [true, (v) => v instanceof Uint8Array], hash }),
+    ...each(RSA, { modulusLength: [true, (v) => ulong(v) && int(v) >= 512], publicExponent: [true, rsaExponent], hash }),
     ...each(EC, { namedCurve: [true, named] }),
     ...each(AES, { length: aesLength }),
     HMAC: { hash, length: hmacLength },
@@ -168,7 +184,10 @@ function check(op: string, alg: unknown, length: number | null): boolean {
   }
   if (op !== 'deriveBits') return true;
   // The deriveBits steps that need no key: HKDF's and PBKDF2's length (WebCrypto, §31.3, §32.3).
-  if (n.name === 'HKDF' || n.name === 'PBKDF2') return length !== null && length % 8 === 0;
+  if (n.name === 'HKDF' || n.name === 'PBKDF2') {
+    if (length === null || (length & 7) !== 0) return false; // length < 2^32
+    return n.name === 'PBKDF2' || length <= 255 * HASH_BITS[nameOf(n.params.hash) ?? '']!;
+  }
   return length === null || length <= maxDerivedBits(n.name, n.params);
 }
 

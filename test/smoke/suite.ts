@@ -240,6 +240,44 @@ async function polyfillChecks(webcrypto: typeof WebCrypto): Promise<void> {
     sameBytes(new Uint8Array(await subtle.decapsulateBits(alg, privateKey, ciphertext)), new Uint8Array(sharedKey), `polyfilled crypto.subtle ${alg} round trip${filled.includes(alg) ? ' (filled)' : ' (the runtime\'s own)'}`);
   }
   sameBytes(new Uint8Array(await g.crypto.subtle.digest('SHA-256', abc)), before, 'the runtime\'s SHA-256 after install()');
+  await runtimeAlgorithmChecks(g);
+}
+
+/**
+ * The modern API for the runtime's own algorithms after install() (its own, or ours where it
+ * predates it): supports answers for them, getPublicKey of an ECDSA key (a non-extractable one may
+ * be refused with OperationError only where neither the runtime nor node:crypto can read its
+ * public key: a browser without getPublicKey), and the raw-public / raw-secret formats.
+ */
+async function runtimeAlgorithmChecks(g: { crypto: { subtle: unknown }; SubtleCrypto?: { supports?: (op: string, alg: string) => boolean } }): Promise<void> {
+  const subtle = g.crypto.subtle as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const supports = g.SubtleCrypto?.supports;
+  if (typeof supports === 'function') {
+    check(supports.call(g.SubtleCrypto, 'digest', 'SHA-256'), "after install(), SubtleCrypto.supports('digest', 'SHA-256') is false");
+    check(supports.call(g.SubtleCrypto, 'getPublicKey', 'ECDSA'), "after install(), SubtleCrypto.supports('getPublicKey', 'ECDSA') is false");
+  }
+  const spki = async (key: unknown) => new Uint8Array((await subtle.exportKey!('spki', key)) as ArrayBuffer);
+  const p = globalThis as { process?: { release?: { name?: string } }; Deno?: unknown; Bun?: unknown };
+  const node = p.process?.release?.name === 'node' && p.Deno === undefined && p.Bun === undefined;
+  for (const extractable of [true, false]) {
+    const pair = (await subtle.generateKey!({ name: 'ECDSA', namedCurve: 'P-256' }, extractable, ['sign', 'verify'])) as CryptoKeyPair;
+    const what = `getPublicKey of ${extractable ? 'an extractable' : 'a non-extractable'} ECDSA key`;
+    let derived: CryptoKey | undefined;
+    try {
+      derived = (await subtle.getPublicKey!(pair.privateKey, ['verify'])) as CryptoKey;
+    } catch (err) {
+      const name = (err as Error).name;
+      check(!extractable && !node && name === 'OperationError', `${what} failed: ${name}: ${(err as Error).message}`);
+    }
+    if (derived !== undefined) sameBytes(await spki(derived), await spki(pair.publicKey), what);
+    if (extractable) {
+      const raw = new Uint8Array((await subtle.exportKey!('raw-public', pair.publicKey)) as ArrayBuffer);
+      sameBytes(raw, new Uint8Array((await subtle.exportKey!('raw', pair.publicKey)) as ArrayBuffer), 'an ECDSA key exported as raw-public');
+    }
+  }
+  const secret = new Uint8Array(16).fill(7);
+  const aes = await subtle.importKey!('raw-secret', secret, 'AES-GCM', true, ['encrypt']);
+  sameBytes(new Uint8Array((await subtle.exportKey!('raw-secret', aes)) as ArrayBuffer), secret, 'an AES-GCM key imported and exported as raw-secret');
 }
 
 /** install() where there is no crypto.subtle (React Native): fills nothing and creates nothing. */

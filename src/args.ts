@@ -75,6 +75,24 @@ export function checkBytes(value: unknown, length: number, what: string): assert
 }
 
 /**
+ * checkBytes of decapsulate's (ciphertext, secretKey) for the KEM `name`; a pair of the right
+ * lengths the other way round, as Node's crypto.decapsulate(key, ciphertext) takes them, gets a
+ * message that says so. Lengths are public: the extra test reveals nothing.
+ */
+export function checkDecapsulateArguments(ciphertext: unknown, secretKey: unknown, ciphertextBytes: number, secretKeyBytes: number, name: string): void {
+  if (!isUint8Array(ciphertext) || lengthOf(ciphertext) !== ciphertextBytes) {
+    if (isUint8Array(ciphertext) && isUint8Array(secretKey) && lengthOf(ciphertext) === secretKeyBytes && lengthOf(secretKey) === ciphertextBytes) {
+      throw new MlKemError(
+        'ERR_INVALID_LENGTH',
+        `${name} ciphertext must be ${ciphertextBytes} bytes long, got ${secretKeyBytes}, a secret key's length, and secretKey has a ciphertext's: the arguments look swapped. decapsulate takes (ciphertext, secretKey); Node's crypto.decapsulate takes (key, ciphertext)`,
+      );
+    }
+  }
+  checkBytes(ciphertext, ciphertextBytes, `${name} ciphertext`);
+  checkBytes(secretKey, secretKeyBytes, `${name} secretKey`);
+}
+
+/**
  * Throws ERR_INVALID_TYPE unless value is a Uint8Array (`expected` says of what length), and
  * returns a plain copy of it (copyBytes), which the caller works on and wipes if it is secret.
  */

@@ -1,5 +1,8 @@
 // Constant-time helpers. Every secret-dependent comparison or choice in mlkem-ts goes
 // through here, built from xor, or, shifts and masks: no branch, no `?:`, no early exit.
+import { copyBytes, isUint8Array } from './bytes.js';
+import { describe } from './args.js';
+import { MlKemError } from './errors.js';
 
 /**
  * Returns 0 when a[0..len) equals b[0..len), else -1 (all ones), in time that depends only on
@@ -46,4 +49,28 @@ export function ctIsZero(a: Uint8Array): boolean {
 /** Overwrites buffers that held secrets; undefined entries are skipped. */
 export function wipe(...buffers: Array<Uint8Array | Int16Array | Int32Array | undefined>): void {
   for (const buf of buffers) buf?.fill(0);
+}
+
+/**
+ * Whether two byte strings are equal, in time that depends only on their lengths (which are
+ * public): for comparing shared secrets, MACs or keys without `===` on their hex, which leaks
+ * where they first differ. Arrays of different lengths are unequal.
+ * @param a - a Uint8Array (a Buffer too).
+ * @param b - a Uint8Array.
+ * @returns true when they hold the same bytes.
+ * @throws {MlKemError} `ERR_INVALID_TYPE` when either is not a Uint8Array.
+ * @example
+ * equalBytes(sharedSecret, MlKem768.decapsulate(ciphertext, secretKey)); // true
+ */
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  for (const [name, value] of [['a', a], ['b', b]] as const) {
+    if (!isUint8Array(value)) throw new MlKemError('ERR_INVALID_TYPE', `equalBytes ${name} must be a Uint8Array, got ${describe(value)}`);
+  }
+  const x = copyBytes(a); // read once through the internal slots: no subclass getter decides
+  const y = copyBytes(b);
+  try {
+    return ctEqual(x, y);
+  } finally {
+    wipe(x, y);
+  }
 }

@@ -16,6 +16,7 @@ import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from './params.js';
 import { portableKernels } from './portable/index.js';
 
 export type { ByteArray } from './bytes.js';
+export { equalBytes } from './ct.js';
 export { MlKemError, type MlKemErrorCode } from './errors.js';
 export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem, MlKemBackend } from './kem.js';
 

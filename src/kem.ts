@@ -1,7 +1,7 @@
 // The public ML-KEM objects: one frozen object per parameter set and backend, which checks every
 // argument at the boundary, takes private copies of what it must, and runs the algorithms of
 // core.ts. Key objects (key-objects.ts) are made here too.
-import { checkBytes, describe, isObjectArgument, readFields } from './args.js';
+import { checkBytes, checkDecapsulateArguments, describe, isObjectArgument, readFields } from './args.js';
 import { type ByteArray, readBytes } from './bytes.js';
 import { Core, type Encapsulation, type KeyPair } from './core.js';
 import type { Kernels } from './kernels.js';
@@ -197,8 +197,7 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
     },
 
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): ByteArray {
-      checkBytes(ciphertext, p.ciphertextBytes, arg('ciphertext'));
-      checkBytes(secretKey, p.secretKeyBytes, arg('secretKey'));
+      checkDecapsulateArguments(ciphertext, secretKey, p.ciphertextBytes, p.secretKeyBytes, p.name);
       return getCore().decaps(ciphertext, secretKey, arg('secretKey'));
     },
 

@@ -5,7 +5,7 @@
 // checks (an eseed's scalar before the public key's; a ciphertext's curve element before any work
 // on the secret key), the key objects (hybridDecapsulationKey: one lifetime), and wiping every
 // temporary secret, also on the error path.
-import { checkBytes, takeBytes } from '../args.js';
+import { checkBytes, checkDecapsulateArguments, takeBytes } from '../args.js';
 import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey } from '../kem.js';
 import { fillRandom } from '../random.js';
@@ -166,6 +166,7 @@ export function buildHybrid(s: HybridSteps): BuiltHybrid {
 
     /** Decaps with a secret key expanded for the call: the ciphertext's checks come before any work on the key. */
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): ByteArray {
+      checkDecapsulateArguments(ciphertext, secretKey, sizes.ciphertext, sizes.secretKey, name);
       const ct = takeBytes(ciphertext, sizes.ciphertext, arg('ciphertext'));
       const sk = takeBytes(secretKey, sizes.secretKey, arg('secretKey'));
       let x: Expanded | undefined;

@@ -25,6 +25,8 @@ import { createXWing } from './xwing.js';
 export type { XWingOptions } from './xwing.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
+export type { KeyFileInput } from '../keys/load.js';
+export { loadPrivateKey, loadPublicKey } from './load.js';
 export type { Encapsulation, HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName, HybridSizes } from './types.js';
 export { createMLKEM1024_P384, createMLKEM768_P256, createSecP256r1MLKEM768, createSecP384r1MLKEM1024, createX25519MLKEM768, createXWing };
 

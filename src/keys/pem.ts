@@ -162,3 +162,29 @@ export function fromPem(
   const want = wanted.map((l) => `'-----BEGIN ${l}-----'`).join(' or ');
   return fail(`no ${want} line found${seen.size > 0 ? ` (found ${[...seen].map((l) => `'${l}'`).join(', ')})` : ''}`);
 }
+
+/**
+ * A private copy of the DER argument `der` of `fn` (decodePkcs8, decodeSpki), refusing the two
+ * likely mistakes by name: PEM text given as a string, and the bytes of a PEM file (which open
+ * with '-----BEGIN', where DER opens with a SEQUENCE). `loader` is the one-call alternative.
+ */
+export function takeDer(der: unknown, fn: string, loader: string): ByteArray {
+  if (typeof der === 'string') {
+    const pem = der.includes(BEGIN);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `${fn} der must be a Uint8Array of DER, got a string${pem ? `: for PEM text, pass fromPem(text).der, or load the key in one call with ${loader}(text)` : ''}`,
+    );
+  }
+  const bytes = takeUint8Array(der, `${fn} der`);
+  let i = 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || (bytes[i]! >= 0x09 && bytes[i]! <= 0x0d))) i++;
+  if (bytes[i] === 0x2d && bytes[i + 1] === 0x2d) {
+    wipe(bytes);
+    throw new MlKemError(
+      'ERR_INVALID_KEY_ENCODING',
+      `${fn} der holds PEM text ('${BEGIN}…'), not DER: for the bytes of a PEM file, pass fromPem(new TextDecoder().decode(bytes)).der, or load the key in one call with ${loader}(bytes)`,
+    );
+  }
+  return bytes;
+}

@@ -14,7 +14,8 @@ import { readPkcs8 } from './pkix.js';
 import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './types.js';
 import { resolveKey } from './parts.js';
 import { checkSecretKey, embeddedPublicKey } from './validate.js';
-import { readOptions, takeUint8Array } from '../args.js';
+import { readOptions } from '../args.js';
+import { takeDer } from './pem.js';
 import type { ByteArray } from '../bytes.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
@@ -91,7 +92,7 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): ByteAr
  * const sharedSecret = kemFor(algorithm).decapsulate(ciphertext, secretKey);
  */
 export function decodePkcs8(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
-  const bytes = takeUint8Array(der, 'decodePkcs8 der');
+  const bytes = takeDer(der, 'decodePkcs8', 'loadPrivateKey');
   try {
     return decodeOwned(bytes, options);
   } finally {

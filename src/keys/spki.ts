@@ -3,6 +3,7 @@
 import { MlKemError } from '../errors.js';
 import { algorithmIdentifier, algorithmOfLength, kemFor, lengthsOf, readBackend } from './algorithms.js';
 import { TAG_BIT_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
+import { takeDer } from './pem.js';
 import { readSpki } from './pkix.js';
 import type { KeyOptions, PublicKeyInfo } from './types.js';
 import { checkPublicKey } from './validate.js';
@@ -45,7 +46,7 @@ export function encodeSpki(key: Uint8Array, options?: KeyOptions): ByteArray {
  */
 export function decodeSpki(der: Uint8Array, options?: KeyOptions): PublicKeyInfo {
   const backend = readBackend(readOptions(options, ['backend'], 'decodeSpki options').backend, 'decodeSpki options');
-  const fields = readSpki(takeUint8Array(der, 'decodeSpki der'));
+  const fields = readSpki(takeDer(der, 'decodeSpki', 'loadPublicKey'));
   const { algorithm } = fields;
   const kem = kemFor(algorithm, backend);
   const publicKey = fields.publicKey.slice();

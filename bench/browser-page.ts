@@ -8,6 +8,8 @@
 //   wasm key objects), plus the Web Crypto curve operations the hybrid needs (encapsulation:
 //   generateKey, exportKey('raw'), deriveBits; decapsulation: importKey('raw'), deriveBits);
 //   and the browser's own hybrid where it has one;
+// - X-Wing's synchronous key objects on 'auto' curves (after loadWasm: the WebAssembly X25519), and
+//   X25519 alone per operation on the WebAssembly module, noble and Web Crypto;
 // - HPKE single-shot Seal and Open of 1 KiB through `hpke` (HKDF-SHA256, AES-128-GCM): our KEM
 //   on Web Crypto and on noble, @panva/hpke-noble, and `hpke`'s own Web Crypto KEM where it works.
 // Timing: wall clock (performance.now, the page cross-origin isolated for its resolution) around
@@ -21,6 +23,7 @@ import * as HPKE from 'hpke';
 import { createHpkeKem, hpkeKem } from '../src/hpke/index.js';
 import { CONSTRUCTIONS } from '../src/hybrid/constructions.js';
 import { asyncHybridOf } from '../src/hybrid/concrete-async.js';
+import { X25519 } from '../src/hybrid/curves/x25519.js';
 import type { MlKem } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
 import { subtle } from '../src/webcrypto/index.js';
@@ -124,6 +127,34 @@ async function floorOps(h: (typeof HYBRIDS)[number], ours: MlKem): Promise<Timed
   ];
 }
 
+/**
+ * X25519 alone, per operation: the public key of a fresh scalar and a shared secret, on the
+ * WebAssembly module and on noble (loaded keys, as the hybrids' key objects hold them), and on Web
+ * Crypto (generateKey and exportKey('raw'); deriveBits of two existing keys).
+ */
+async function x25519Ops(): Promise<Timed[]> {
+  const group = 'X25519';
+  const peer = X25519.impl('noble').load(crypto.getRandomValues(new Uint8Array(32))).publicKey();
+  const rows: Timed[] = [];
+  for (const path of ['wasm', 'noble'] as const) {
+    const impl = X25519.impl(path);
+    const key = impl.load(crypto.getRandomValues(new Uint8Array(32)));
+    const name = path === 'wasm' ? 'mlkem-ts WebAssembly' : '@noble/curves';
+    rows.push({ group, name, op: 'public key', run: async () => key.publicKey() });
+    rows.push({ group, name, op: 'shared secret', run: async () => key.sharedSecret(peer) });
+  }
+  const alg = { name: 'X25519' };
+  try {
+    const a = (await NATIVE.generateKey!(alg, false, ['deriveBits'])) as CryptoKeyPair;
+    const b = (await NATIVE.generateKey!(alg, false, ['deriveBits'])) as CryptoKeyPair;
+    rows.push({ group, name: 'Web Crypto', op: 'public key', run: async () => NATIVE.exportKey!('raw', ((await NATIVE.generateKey!(alg, false, ['deriveBits'])) as CryptoKeyPair).publicKey) });
+    rows.push({ group, name: 'Web Crypto', op: 'shared secret', run: () => NATIVE.deriveBits!({ name: 'X25519', public: b.publicKey }, a.privateKey, 256) });
+  } catch {
+    // no Web Crypto X25519 here (WebKitGTK): the other rows stand alone
+  }
+  return rows;
+}
+
 /** Seal and Open of 1 KiB through `hpke`'s CipherSuite with a KEM factory. */
 async function hpkeOps(group: string, name: string, kem: HPKE.KEMFactory<HPKE.Key>): Promise<Timed[]> {
   const suite = new HPKE.CipherSuite(kem, HPKE.KDF_HKDF_SHA256, HPKE.AEAD_AES_128_GCM);
@@ -195,6 +226,22 @@ function shuffle<T>(xs: T[]): T[] {
           { group: h.name, name, op: 'decapsulate', run: async () => dk.decapsulate(ciphertext) },
         ];
       });
+      if (h.name === 'X-Wing') {
+        await add(`${h.name} sync auto`, async () => {
+          // 'auto' after loadWasm: X25519 on the WebAssembly module where there is no node:crypto.
+          const kem = construction.over(mlkem, 'auto');
+          const pair = kem.keygen();
+          const ek = kem.encapsulationKey(pair.publicKey);
+          const dk = kem.decapsulationKey(pair.secretKey);
+          const { ciphertext } = ek.encapsulate();
+          const name = `now: sync key objects, ${X25519.impl('auto').path} curves`;
+          return [
+            { group: h.name, name, op: 'encapsulate', run: async () => ek.encapsulate() },
+            { group: h.name, name, op: 'decapsulate', run: async () => dk.decapsulate(ciphertext) },
+          ];
+        });
+        await add('X25519 alone', () => x25519Ops());
+      }
       await add(`${h.name} @noble/post-quantum`, async () => {
         const keys = h.noblePq.keygen();
         const { cipherText } = h.noblePq.encapsulate(keys.publicKey);

@@ -15,4 +15,4 @@ export {
   messageToPoly,
   polyToMessage,
 } from './encode';
-export { x25519 } from './x25519';
+export { x25519, x25519Base } from './x25519';

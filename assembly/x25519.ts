@@ -1,5 +1,6 @@
 // X25519 (RFC 7748, §5) for the WebAssembly kernels: the Montgomery ladder over GF(2^255 - 19)
-// on ten signed limbs of 26 and 25 bits alternately (radix 2^25.5), products in i64.
+// on ten signed limbs of 26 and 25 bits alternately (radix 2^25.5), products in i64; and for the
+// public key X25519(k, 9) a fixed-base multiplication on edwards25519 with a table (below).
 //
 // Limb i of an element f holds bits [P_i, P_i+1) with P = 0, 26, 51, 77, 102, 128, 153, 179, 204,
 // 230, so f = Σ f_i·2^P_i; limbs may be negative. Every product of two limbs is one i64.mul: no
@@ -8,7 +9,8 @@
 //
 // Secret data flows through here (the scalar, and the shared secret): no branch, memory index,
 // division or remainder depends on it. The ladder's conditional swaps are masks; the scalar's
-// bits are read at positions fixed by the loop counter; the inversion is a fixed addition chain.
+// bits are read at positions fixed by the loop counter; the inversion is a fixed addition chain;
+// the fixed-base code reads every entry of a table row and masks one in.
 // Loops run the same number of times for every input. The scratch is zeroed before returning.
 
 /** Bytes of one field element in scratch: ten i64 limbs. */
@@ -242,6 +244,257 @@ export function feInvert(h: usize, z: usize): void {
   feMul(u, u, z50); // z^(2^250 - 1)
   feSqN(u, u, 5); // z^(2^255 - 32)
   feMul(h, u, z11); // z^(2^255 - 21)
+}
+
+/** h = f, carried (f a sum or difference of carried elements). */
+function feCarry(h: usize, f: usize): void {
+  carryStore(
+    h,
+    load<i64>(f, 0), load<i64>(f, 8), load<i64>(f, 16), load<i64>(f, 24), load<i64>(f, 32),
+    load<i64>(f, 40), load<i64>(f, 48), load<i64>(f, 56), load<i64>(f, 64), load<i64>(f, 72),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// X25519(k, 9), the public key, by a fixed-base multiplication on the twisted Edwards curve
+// edwards25519 (RFC 7748, §4.1: birationally equivalent to Curve25519, u = (1 + y) / (1 - y), its
+// base point B the image of u = 9), with a table of multiples of B: about a third of the ladder's
+// field multiplications. Points in extended coordinates (X : Y : Z : T), x = X/Z, y = Y/Z,
+// xy = T/Z (Hisil, Wong, Carter, Dawson, "Twisted Edwards curves revisited", 2008, §3.1, a = -1);
+// table entries in affine "Niels" form (y + x, y - x, 2d·x·y).
+
+/** 2d (d = -121665/121666), and B's x, y (RFC 8032, §5.1), as carried limbs. */
+const D2: usize = memory.data<i64>([45281625, 27714825, 36363642, 13898781, 229458, 15978800, 54557047, 27058993, 29715967, 9444199]);
+const BX: usize = memory.data<i64>([52811034, 25909283, 16144682, 17082669, 27570973, 30858332, 40966398, 8378388, 20764389, 8758491]);
+const BY: usize = memory.data<i64>([40265304, 26843545, 13421772, 20132659, 26843545, 6710886, 53687091, 13421772, 40265318, 26843545]);
+
+/**
+ * The table, public: entry (m, j) = j·256^m·B for m < 32, 1 ≤ j ≤ 8, three elements of ten i32
+ * limbs, each padded to 12 (48 bytes, three v128), at (9m + j)·144; entry (m, 0) is the identity
+ * (1, 1, 0), so that the constant-time selection masks in exactly one entry. Computed on first use
+ * (about half a ladder's time), so that it costs no module bytes; the flag is public too.
+ */
+const ENTRY: usize = 144;
+const TABLE: usize = memory.data(32 * 9 * 144, 16);
+let tableReady = false;
+
+/** Scratch of the fixed-base multiplication (secret: the digits, the point, the selected entry, temporaries). */
+const EDW_BYTES: usize = 64 + 15 * 80;
+const EDW: usize = memory.data(1264, 16);
+const DIGITS: usize = EDW;
+const PX: usize = EDW + 64;
+const PY: usize = PX + FE;
+const PZ: usize = PY + FE;
+const PT: usize = PZ + FE;
+const SYPX: usize = PT + FE;
+const SYMX: usize = SYPX + FE;
+const SXY2D: usize = SYMX + FE;
+const E0: usize = SXY2D + FE;
+const E1: usize = E0 + FE;
+const E2: usize = E1 + FE;
+const E3: usize = E2 + FE;
+const E4: usize = E3 + FE;
+const E5: usize = E4 + FE;
+const E6: usize = E5 + FE;
+const E7: usize = E6 + FE;
+
+/** Scratch of the table's computation (public): eight extended points, their Z products, a point. */
+const PRE: usize = memory.data(8 * 320 + 8 * 80 + 320 + 80, 16);
+
+/** The final step of both additions: from E, F, G, H (at e, f, g, hh) the point X = EF, Y = GH, T = EH, Z = FG at r. */
+function geFinish(r: usize, e: usize, f: usize, g: usize, hh: usize): void {
+  feMul(r, e, f);
+  feMul(r + FE, g, hh);
+  feMul(r + 3 * FE, e, hh);
+  feMul(r + 2 * FE, f, g);
+}
+
+/**
+ * r = p + q, q in Niels form (ypx, ymx, xy2d at q, q + FE, q + 2FE): "add-2008-hwcd-3" with
+ * Z2 = 1, 7 multiplications. r may be p.
+ */
+function geMaddNiels(r: usize, p: usize, q: usize): void {
+  feSub(E0, p + FE, p); // Y1 - X1
+  feMul(E0, E0, q + FE); // A = (Y1 - X1)(y2 - x2)
+  feAdd(E1, p + FE, p); // Y1 + X1
+  feMul(E1, E1, q); // B = (Y1 + X1)(y2 + x2)
+  feMul(E2, p + 3 * FE, q + 2 * FE); // C = T1·2d·x2·y2
+  feAdd(E3, p + 2 * FE, p + 2 * FE);
+  feCarry(E3, E3); // D = 2·Z1
+  feSub(E4, E1, E0); // E = B - A
+  feSub(E5, E3, E2); // F = D - C
+  feAdd(E6, E3, E2); // G = D + C
+  feAdd(E7, E1, E0); // H = B + A
+  geFinish(r, E4, E5, E6, E7);
+}
+
+/** r = p + q, both extended: "add-2008-hwcd-3", 9 multiplications (the table's computation). */
+function geAdd(r: usize, p: usize, q: usize): void {
+  feSub(E0, p + FE, p);
+  feSub(E1, q + FE, q);
+  feMul(E0, E0, E1); // A = (Y1 - X1)(Y2 - X2)
+  feAdd(E1, p + FE, p);
+  feAdd(E2, q + FE, q);
+  feMul(E1, E1, E2); // B = (Y1 + X1)(Y2 + X2)
+  feMul(E2, p + 3 * FE, D2);
+  feMul(E2, E2, q + 3 * FE); // C = T1·2d·T2
+  feMul(E3, p + 2 * FE, q + 2 * FE);
+  feAdd(E3, E3, E3);
+  feCarry(E3, E3); // D = 2·Z1·Z2
+  feSub(E4, E1, E0);
+  feSub(E5, E3, E2);
+  feAdd(E6, E3, E2);
+  feAdd(E7, E1, E0);
+  geFinish(r, E4, E5, E6, E7);
+}
+
+/** r = 2p: "dbl-2008-hwcd" with a = -1, 4 squarings and 4 multiplications. r may be p. */
+function geDbl(r: usize, p: usize): void {
+  feSq(E0, p); // A = X1^2
+  feSq(E1, p + FE); // B = Y1^2
+  feAdd(E2, E0, E1);
+  feCarry(E2, E2); // A + B
+  feAdd(E3, p, p + FE);
+  feSq(E3, E3);
+  feSub(E4, E3, E2); // E = (X1 + Y1)^2 - A - B
+  feSub(E5, E1, E0);
+  feCarry(E5, E5); // G = B - A (= aA + B)
+  feSq(E6, p + 2 * FE);
+  feAdd(E6, E6, E6);
+  feCarry(E6, E6); // C = 2·Z1^2
+  feSub(E6, E5, E6); // F = G - C
+  feSet(E7, 0);
+  feSub(E7, E7, E2); // H = -A - B (= aA - B)
+  geFinish(r, E4, E6, E5, E7);
+}
+
+/** Fills TABLE (public data: multiples of B). */
+function buildTable(): void {
+  const pts = PRE, zs = PRE + 8 * 320, base = zs + 8 * FE, inv = base + 320;
+  // base = B, extended: (x, y, 1, xy)
+  memory.copy(base, BX, FE);
+  memory.copy(base + FE, BY, FE);
+  feSet(base + 2 * FE, 1);
+  feMul(base + 3 * FE, BX, BY);
+  for (let m: usize = 0; m < 32; m++) {
+    memory.copy(pts, base, 320);
+    for (let j: usize = 1; j < 8; j++) geAdd(pts + j * 320, pts + (j - 1) * 320, base);
+    // 1/Z of the eight points by one inversion (Montgomery's trick): zs[j] = Z0···Zj
+    memory.copy(zs, pts + 2 * FE, FE);
+    for (let j: usize = 1; j < 8; j++) feMul(zs + j * FE, zs + (j - 1) * FE, pts + j * 320 + 2 * FE);
+    feInvert(inv, zs + 7 * FE);
+    for (let j: usize = 7; j >= 1; j--) {
+      feMul(E0, inv, zs + (j - 1) * FE); // 1/Zj
+      feMul(inv, inv, pts + j * 320 + 2 * FE); // 1/(Z0···Z(j-1))
+      memory.copy(pts + j * 320 + 2 * FE, E0, FE);
+    }
+    memory.copy(pts + 2 * FE, inv, FE);
+    for (let j: usize = 0; j < 8; j++) {
+      const pt = pts + j * 320, out = TABLE + (m * 9 + j + 1) * ENTRY;
+      feMul(E1, pt, pt + 2 * FE); // x
+      feMul(E2, pt + FE, pt + 2 * FE); // y
+      feAdd(E3, E2, E1);
+      feCarry(E3, E3); // y + x
+      feSub(E4, E2, E1);
+      feCarry(E4, E4); // y - x
+      feMul(E5, E1, E2);
+      feMul(E5, E5, D2); // 2d·x·y
+      for (let i: usize = 0; i < 10; i++) {
+        store<i32>(out + 4 * i, <i32>load<i64>(E3 + 8 * i));
+        store<i32>(out + 48 + 4 * i, <i32>load<i64>(E4 + 8 * i));
+        store<i32>(out + 96 + 4 * i, <i32>load<i64>(E5 + 8 * i));
+      }
+    }
+    store<i32>(TABLE + m * 9 * ENTRY, 1); // the identity (1, 1, 0); the rest stays zero
+    store<i32>(TABLE + m * 9 * ENTRY + 48, 1);
+    if (m < 31) for (let i = 0; i < 8; i++) geDbl(base, base); // 256·base
+  }
+  tableReady = true;
+}
+
+/** Stores the ten i32 limbs of a (lanes 0-3), b (4-7) and c (8, 9) as i64 limbs at h. */
+// @ts-ignore: decorator
+@inline function widen(h: usize, a: v128, b: v128, c: v128): void {
+  v128.store(h, i64x2.extend_low_i32x4_s(a), 0);
+  v128.store(h, i64x2.extend_high_i32x4_s(a), 16);
+  v128.store(h, i64x2.extend_low_i32x4_s(b), 32);
+  v128.store(h, i64x2.extend_high_i32x4_s(b), 48);
+  v128.store(h, i64x2.extend_low_i32x4_s(c), 64);
+}
+
+/**
+ * The Niels entry e·256^m·B for a secret digit -8 ≤ e ≤ 8 into SYPX, SYMX, SXY2D, in constant
+ * time: all nine entries of row m (the identity first) are read and the one of |e| masked in, in
+ * v128 lanes; a negative e then swaps y + x and y - x and negates 2dxy, by mask too.
+ */
+function select(m: usize, e: i32): void {
+  const neg = e >> 31; // all ones for e < 0
+  const abs = (e ^ neg) - neg;
+  let a0 = i32x4.splat(0), a1 = a0, a2 = a0, b0 = a0, b1 = a0, b2 = a0, c0 = a0, c1 = a0, c2 = a0;
+  let row = TABLE + m * 9 * ENTRY;
+  for (let j = 0; j <= 8; j++, row += ENTRY) {
+    const mask = i32x4.splat(((abs ^ j) - 1) >> 31); // all ones for abs = j
+    a0 = v128.or(a0, v128.and(v128.load(row, 0), mask));
+    a1 = v128.or(a1, v128.and(v128.load(row, 16), mask));
+    a2 = v128.or(a2, v128.and(v128.load(row, 32), mask));
+    b0 = v128.or(b0, v128.and(v128.load(row, 48), mask));
+    b1 = v128.or(b1, v128.and(v128.load(row, 64), mask));
+    b2 = v128.or(b2, v128.and(v128.load(row, 80), mask));
+    c0 = v128.or(c0, v128.and(v128.load(row, 96), mask));
+    c1 = v128.or(c1, v128.and(v128.load(row, 112), mask));
+    c2 = v128.or(c2, v128.and(v128.load(row, 128), mask));
+  }
+  const n = i32x4.splat(neg);
+  widen(SYPX, v128.bitselect(b0, a0, n), v128.bitselect(b1, a1, n), v128.bitselect(b2, a2, n));
+  widen(SYMX, v128.bitselect(a0, b0, n), v128.bitselect(a1, b1, n), v128.bitselect(a2, b2, n));
+  widen(SXY2D, v128.bitselect(i32x4.neg(c0), c0, n), v128.bitselect(i32x4.neg(c1), c1, n), v128.bitselect(i32x4.neg(c2), c2, n));
+}
+
+/**
+ * X25519(k, 9) for the 32-byte scalar at k (clamped here, in a copy), into out: [k]B on
+ * edwards25519 with k in 64 signed radix-16 digits, the odd-indexed digits' sum times 16 plus the
+ * even-indexed ones' (each a table entry of its 256^m row), then u = (Z + Y) / (Z - Y).
+ */
+export function x25519Base(out: usize, k: usize): void {
+  if (!tableReady) buildTable();
+  memory.copy(K, k, 32);
+  store<u8>(K, load<u8>(K) & 248);
+  store<u8>(K + 31, (load<u8>(K + 31) & 127) | 64);
+  // digits e_i in [-8, 8], k = Σ e_i·16^i; the top one takes the last carry (k < 2^255: e_63 ≤ 8)
+  let carry: i32 = 0;
+  for (let i: usize = 0; i < 64; i++) {
+    const nibble = (<i32>load<u8>(K + (i >> 1)) >> (<i32>(i & 1) << 2)) & 15;
+    let e = nibble + carry;
+    carry = (e + 8) >> 4;
+    e -= carry << 4;
+    store<i8>(DIGITS + i, <i8>e);
+  }
+  store<i8>(DIGITS + 63, <i8>(<i32>load<i8>(DIGITS + 63) + (carry << 4)));
+  // P = identity
+  feSet(PX, 0);
+  feSet(PY, 1);
+  feSet(PZ, 1);
+  feSet(PT, 0);
+  for (let i: usize = 1; i < 64; i += 2) {
+    select(i >> 1, <i32>load<i8>(DIGITS + i));
+    geMaddNiels(PX, PX, SYPX);
+  }
+  geDbl(PX, PX);
+  geDbl(PX, PX);
+  geDbl(PX, PX);
+  geDbl(PX, PX);
+  for (let i: usize = 0; i < 64; i += 2) {
+    select(i >> 1, <i32>load<i8>(DIGITS + i));
+    geMaddNiels(PX, PX, SYPX);
+  }
+  // u = (Z + Y) / (Z - Y), in E0 and E1: feInvert's temporaries are TA..TCB
+  feAdd(E0, PZ, PY);
+  feSub(E1, PZ, PY);
+  feInvert(TT, E1);
+  feMul(X2, E0, TT);
+  feEncode(out, X2);
+  memory.fill(SCRATCH, 0, SCRATCH_BYTES);
+  memory.fill(EDW, 0, EDW_BYTES);
 }
 
 /**

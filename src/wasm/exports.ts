@@ -31,4 +31,6 @@ export interface WasmExports {
 
   /** X25519(k, u) of RFC 7748, §5: 32 bytes each at out, k and u; leaves its scratch zero. */
   x25519(out: number, k: number, u: number): void;
+  /** X25519(k, 9), by a fixed-base multiplication (its table computed on the first call); leaves its scratch zero. */
+  x25519Base(out: number, k: number): void;
 }

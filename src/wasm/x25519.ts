@@ -4,8 +4,8 @@
 // ask for it without pulling in the WebAssembly backend: an app that never loads it has none.
 import type { WasmExports } from './exports.js';
 
-/** X25519(k, u) of RFC 7748, §5 (32 bytes each), a fresh array. */
-export type X25519Function = (k: Uint8Array, u: Uint8Array) => Uint8Array;
+/** X25519(k, u) of RFC 7748, §5 (32 bytes each), a fresh array; without u, X25519(k, 9) by the fixed-base code. */
+export type X25519Function = (k: Uint8Array, u?: Uint8Array) => Uint8Array;
 
 let offered: X25519Function | undefined;
 
@@ -15,14 +15,17 @@ let offered: X25519Function | undefined;
  * module zeroes its own scratch. A module without the export (another version's file) offers nothing.
  */
 export function offerX25519(ex: WasmExports, alloc8: (n: number) => Uint8Array): void {
-  if (offered !== undefined || typeof ex.x25519 !== 'function') return;
+  if (offered !== undefined || typeof ex.x25519 !== 'function' || typeof ex.x25519Base !== 'function') return;
   const buf = alloc8(96);
   const out = buf.subarray(0, 32), k = buf.subarray(32, 64), u = buf.subarray(64, 96);
-  offered = (scalar: Uint8Array, point: Uint8Array): Uint8Array => {
+  offered = (scalar: Uint8Array, point?: Uint8Array): Uint8Array => {
     try {
       k.set(scalar);
-      u.set(point);
-      ex.x25519(out.byteOffset, k.byteOffset, u.byteOffset);
+      if (point === undefined) ex.x25519Base(out.byteOffset, k.byteOffset);
+      else {
+        u.set(point);
+        ex.x25519(out.byteOffset, k.byteOffset, u.byteOffset);
+      }
       return out.slice();
     } finally {
       buf.fill(0);

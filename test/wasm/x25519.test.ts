@@ -1,5 +1,6 @@
 // Tests of the WebAssembly X25519 (assembly/x25519.ts): RFC 7748's vectors (§5.2, the iterated
-// ones to 1,000, and §6.1's key exchange), all 518 Wycheproof tests, agreement with node:crypto
+// ones to 1,000, and §6.1's key exchange), all 518 Wycheproof tests, the fixed-base public key
+// against the ladder, agreement with node:crypto
 // and @noble/curves on random and edge-case scalars and u-coordinates, the field arithmetic at the
 // bounds its comments claim (against BigInt, through a test-only module), and the module's hygiene:
 // static scratch zero after every call, nothing written outside the output, inputs untouched.
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { x25519 as noble } from '@noble/curves/ed25519.js';
 import { rng } from '../support/helpers.js';
 import { freshWasm } from '../support/wasm-harness.js';
+import { compileSync, instantiate } from '../../src/wasm/instance.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const { ex, kernels: W, assertScratchClean } = freshWasm();
@@ -181,6 +183,34 @@ test('agrees with node:crypto on every edge-case scalar × u and 300 random pair
     // noble's BigInt ladder costs about 1.5 ms a call: every fourth pair
     if (i % 4 === 0) assert.equal(ours, hex(nobleX(k, u)), `noble, k ${hex(k)}, u ${hex(u)}`);
   });
+});
+
+test('x25519Base: X25519(k, 9) by the fixed-base code is the ladder\'s and OpenSSL\'s for edge and 300 random scalars; it leaves the scratch zero', () => {
+  // An instance of its own: the first call fills the table (public multiples of the base point) in
+  // the static region, which is then compared after every later call.
+  const inst = instantiate(compileSync());
+  const mem = new Uint8Array(inst.memory.buffer);
+  const base = inst.heapBase();
+  const [out, k, u, out2] = [base, base + 32, base + 64, base + 96];
+  mem[u] = 9;
+  inst.x25519Base(out, k);
+  const staticRegion = mem.slice(0, base);
+  const next = rng(0x62617365);
+  const scalars = [...edgeScalars(), ...Array.from({ length: 300 }, () => Uint8Array.from({ length: 32 }, () => next() & 0xff))];
+  // scalars whose signed radix-16 digits hit the edges: every nibble 8 (digit -8, carries), every nibble 15, 7
+  for (const b of [0x88, 0xff, 0x77, 0x80, 0x08]) scalars.push(new Uint8Array(32).fill(b));
+  for (const scalar of scalars) {
+    mem.set(scalar, k);
+    inst.x25519Base(out, k);
+    inst.x25519(out2, k, u);
+    const got = hex(mem.subarray(out, out + 32));
+    assert.equal(got, hex(mem.subarray(out2, out2 + 32)), `fixed base vs ladder, k ${hex(scalar)}`);
+    assert.equal(got, hex(noble.getPublicKey(scalar)), `fixed base vs noble, k ${hex(scalar)}`);
+    assert.equal(hex(mem.subarray(k, k + 32)), hex(scalar), 'the scalar is left as given');
+    const now = mem.subarray(0, base);
+    for (let i = 0; i < base; i++) if (now[i] !== staticRegion[i]) assert.fail(`static byte ${i} changed by x25519Base`);
+  }
+  assert.equal(hex(noble.getPublicKey(new Uint8Array(32).fill(0x88))), hex(openssl(new Uint8Array(32).fill(0x88), le(9n))));
 });
 
 // The field arithmetic against BigInt, at the limb bounds assembly/x25519.ts states.

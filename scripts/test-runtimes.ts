@@ -148,7 +148,8 @@ async function writeApps(acvp: string): Promise<void> {
   // The noble switch: the checks as .mjs and .cjs, and docs/switching.md's recipes as the files.
   const checks = readFileSync(join(root, 'test/runtimes/consumers/noble/checks.ts'), 'utf8');
   for (const [format, file] of [['esm', 'checks.mjs'], ['cjs', 'checks.cjs']] as const) {
-    const { code } = await transform(checks, { loader: 'ts', format, target: 'es2022' });
+    const source = format === 'cjs' ? checks.replace("'../smoke/suite.mjs'", "'../smoke/suite.cjs'") : checks;
+    const { code } = await transform(source, { loader: 'ts', format, target: 'es2022' });
     writeFileSync(join(apps, 'noble', file), code);
   }
   for (const recipe of Object.values(switchingRecipes())) writeFileSync(join(apps, recipe.path), recipe.code);

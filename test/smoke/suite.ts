@@ -288,19 +288,22 @@ function noSubtleChecks(webcrypto: typeof WebCrypto): void {
   check(g.crypto?.subtle === undefined, 'install() created a crypto.subtle');
 }
 
+/** Runs one named check into `result`, counting it and recording its failure; never throws. */
+export async function runCheck(result: SmokeResult, name: string, fn: () => unknown): Promise<void> {
+  result.checks.push(name);
+  try {
+    await fn();
+    result.passed++;
+  } catch (err) {
+    result.failed++;
+    result.failures.push(`${name}: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
+  }
+}
+
 /** Runs every check, counting; never throws. */
 export async function runSmoke(input: SmokeInput): Promise<SmokeResult> {
   const result: SmokeResult = { passed: 0, failed: 0, failures: [], checks: [] };
-  const run = async (name: string, fn: () => unknown): Promise<void> => {
-    result.checks.push(name);
-    try {
-      await fn();
-      result.passed++;
-    } catch (err) {
-      result.failed++;
-      result.failures.push(`${name}: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
-    }
-  };
+  const run = (name: string, fn: () => unknown): Promise<void> => runCheck(result, name, fn);
   const mod = (s: string): Record<string, any> => {
     const m = input.modules[s] as Record<string, any> | undefined;
     if (m === undefined) throw new Error(`entry ${s} was not loaded`);

@@ -2,7 +2,10 @@
 // '@noble/post-quantum/ml-kem.js' and '/hybrid.js' are mlkem-ts's own objects (the same objects as
 // mlkem-ts/noble/… in the same program: a marker no speed or output could fake), they work as noble
 // 0.7's do, and the paths that stay noble's (ML-DSA) still sign. scripts/test-runtimes.ts compiles
-// this file to checks.mjs and checks.cjs, as it does the smoke suite.
+// this file to checks.mjs and checks.cjs (importing the smoke suite's .cjs), as it does the suite.
+import { type SmokeResult, report, runCheck } from '../smoke/suite.mjs';
+
+export { report };
 
 type Module = Record<string, unknown>;
 type Kem = {
@@ -27,13 +30,8 @@ export interface NobleInput {
   dsa?: Module;
   /** The real noble's ml-kem.js (the overrides package's alias), where it can be reached. */
   upstreamKem?: Module;
-}
-
-export interface Result {
-  passed: number;
-  failed: number;
-  failures: string[];
-  checks: string[];
+  /** The consumer's own checks, run after these. */
+  extra?: Record<string, () => unknown>;
 }
 
 const equal = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -46,18 +44,9 @@ function roundTrip(kem: Kem, seedLength: number): void {
   if (!equal(kem.decapsulate(cipherText, secretKey), sharedSecret)) throw new Error('decapsulate gave another secret');
 }
 
-export async function nobleChecks(input: NobleInput): Promise<Result> {
-  const result: Result = { passed: 0, failed: 0, failures: [], checks: [] };
-  const check = async (name: string, fn: () => void | Promise<void>): Promise<void> => {
-    result.checks.push(name);
-    try {
-      await fn();
-      result.passed++;
-    } catch (err) {
-      result.failed++;
-      result.failures.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  };
+export async function nobleChecks(input: NobleInput): Promise<SmokeResult> {
+  const result: SmokeResult = { passed: 0, failed: 0, failures: [], checks: [] };
+  const check = (name: string, fn: () => unknown): Promise<void> => runCheck(result, name, fn);
   const same = (module: Module, mine: Module, names: string[], path: string): void => {
     for (const name of names) {
       if (mine[name] === undefined) throw new Error(`mlkem-ts/noble does not export ${name}`);
@@ -108,11 +97,6 @@ export async function nobleChecks(input: NobleInput): Promise<Result> {
       if (!signer.verify(signer.sign(msg, secretKey), msg, publicKey)) throw new Error('the signature does not verify');
     });
   }
+  for (const [name, fn] of Object.entries(input.extra ?? {})) await check(name, fn);
   return result;
-}
-
-export function report(consumer: string, result: Result): string {
-  const lines = result.failures.map((f) => `  FAIL ${f}`);
-  lines.push(`${consumer}: ${result.passed} passed, ${result.failed} failed`);
-  return lines.join('\n');
 }

@@ -4,23 +4,14 @@
 // with ERR_WASM_UNAVAILABLE (also for the fetched file) and the portable one must work.
 import { modules } from '../entries.mjs';
 import entries from '../entries.json';
-import { runSmoke } from '../smoke/suite.mjs';
+import { runCheck, runSmoke } from '../smoke/suite.mjs';
 import vectors from '../vectors.json';
 
 async function strictCsp() {
   const { MlKem768, MlKemError } = modules['mlkem-ts'];
   const { loadWasm } = modules['mlkem-ts/wasm'];
   const result = { passed: 0, failed: 0, failures: [], checks: [] };
-  const run = async (name, fn) => {
-    result.checks.push(name);
-    try {
-      await fn();
-      result.passed++;
-    } catch (err) {
-      result.failed++;
-      result.failures.push(`${name}: ${err}`);
-    }
-  };
+  const run = (name, fn) => runCheck(result, name, fn);
   const refused = async (load) => {
     try {
       await load();

@@ -10,16 +10,11 @@
 // The encodings' exhaustive checks are in test/wasm/encode.test.ts, the portable ones in
 // test/core/field.test.ts.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { modq } from '../support/helpers.js';
+import { compileTestModule } from '../support/wasm-harness.js';
 
 const Q = 3329;
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Exhaustive {
   checkMulConst(z: number, zq: number): number;
@@ -36,14 +31,7 @@ interface Exhaustive {
 let ex: Exhaustive;
 
 before(() => {
-  const dir = mkdtempSync(join(tmpdir(), 'mlkem-exhaustive-'));
-  try {
-    const out = join(dir, 'exhaustive.wasm');
-    execFileSync(join(ROOT, 'node_modules/.bin/asc'), ['test/wasm/assembly/exhaustive.ts', '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd', '--outFile', out], { cwd: ROOT });
-    ex = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(out)), {}).exports as unknown as Exhaustive;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  ex = compileTestModule<Exhaustive>('exhaustive');
 });
 
 function bitRev7(i: number): number {

@@ -5,16 +5,14 @@
 // bounds its comments claim (against BigInt, through a test-only module), and the module's hygiene:
 // static scratch zero after every call, nothing written outside the output, inputs untouched.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { createPrivateKey, createPublicKey, diffieHellman } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { x25519 as noble } from '@noble/curves/ed25519.js';
 import { rng } from '../support/helpers.js';
-import { freshWasm } from '../support/wasm-harness.js';
+import { compileTestModule, freshWasm } from '../support/wasm-harness.js';
 import { compileSync, instantiate } from '../../src/wasm/instance.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -229,14 +227,7 @@ interface Field {
 }
 let fe: Field;
 before(() => {
-  const dir = mkdtempSync(join(tmpdir(), 'mlkem-field25519-'));
-  try {
-    const out = join(dir, 'field25519.wasm');
-    execFileSync(join(ROOT, 'node_modules/.bin/asc'), ['test/wasm/assembly/field25519.ts', '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd', '--outFile', out], { cwd: ROOT });
-    fe = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(out)), {}).exports as unknown as Field;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  fe = compileTestModule<Field>('field25519');
 });
 
 const POS = [0n, 26n, 51n, 77n, 102n, 128n, 153n, 179n, 204n, 230n];

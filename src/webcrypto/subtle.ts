@@ -57,6 +57,8 @@ export const SUBTLE_METHODS = [
 /** The key usages and formats of "Modern Algorithms", which older runtimes' enums lack. */
 const MODERN_USAGES: readonly string[] = KEM_USAGES;
 const MODERN_FORMATS: readonly string[] = ['raw-public', 'raw-private', 'raw-seed', 'raw-secret'];
+/** The runtime algorithms whose importKey checks the usages before the format, as Node 26 does. */
+const USAGES_FIRST = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
 /** The runtime algorithms that import keys but export none (WebCrypto, §31 HKDF, §32 PBKDF2). */
 const NO_EXPORT = ['HKDF', 'PBKDF2'];
 /** Usages that no algorithm allows together (a signing and an encryption usage). */
@@ -159,6 +161,16 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     } catch (err) {
       const name = (err as { name?: unknown } | null)?.name;
       if (name === 'NotSupportedError' || name === 'TypeError') throw err;
+    }
+    if (modernFormat && USAGES_FIRST.includes(algorithmName(algorithm).toUpperCase())) {
+      // Node 26 checks these algorithms' usages before the format (for AES and HMAC, the first
+      // import step): a usage they refuse is the SyntaxError, as the runtime gives it for "raw".
+      if (usages.some((u) => MODERN_USAGES.includes(u))) fail('SyntaxError', `Unsupported key usage for ${algorithmName(algorithm)}`);
+      try {
+        await native('importKey', ['raw', new Uint8Array(32), algorithm, false, usages]);
+      } catch (err) {
+        if ((err as { name?: unknown } | null)?.name === 'SyntaxError') throw err;
+      }
     }
     if (modernFormat) fail('NotSupportedError', `Unable to import ${algorithmName(algorithm)} keys in ${String(format)} format`);
     fail('SyntaxError', `Unsupported key usage for ${algorithmName(algorithm)}`);

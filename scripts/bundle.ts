@@ -75,6 +75,11 @@ export interface SplitBundle {
   initial: Bundle;
   /** The chunks reached only through import(), as one. */
   lazy: Bundle;
+  /**
+   * What each import() loads beyond the initial chunks, by the source file it imports
+   * ('src/wasm/index.ts'): its chunk and the chunks that chunk imports statically.
+   */
+  onDemand: Record<string, Bundle>;
 }
 
 const concat = (parts: Uint8Array[]): Uint8Array => {
@@ -95,13 +100,14 @@ export async function bundleSplit(source: string): Promise<SplitBundle> {
   });
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((k) => outputs[k]!.entryPoint !== undefined)!;
-  const initial = new Set<string>();
-  const visit = (name: string): void => {
-    if (initial.has(name)) return;
-    initial.add(name);
-    for (const i of outputs[name]!.imports) if (i.kind === 'import-statement') visit(i.path);
+  /** A chunk and every chunk it imports statically. */
+  const closure = (name: string, into = new Set<string>()): Set<string> => {
+    if (into.has(name)) return into;
+    into.add(name);
+    for (const i of outputs[name]!.imports) if (i.kind === 'import-statement') closure(i.path, into);
+    return into;
   };
-  visit(entry);
+  const initial = closure(entry);
   const contents = (name: string) => result.outputFiles.find((f) => f.path === join(root, name))!.contents;
   // Each chunk is a file of its own, gzipped on its own.
   const part = (names: string[]): Bundle => ({
@@ -110,7 +116,12 @@ export async function bundleSplit(source: string): Promise<SplitBundle> {
     inputs: names.flatMap((n) => Object.entries(outputs[n]!.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([p]) => p)),
   });
   const js = Object.keys(outputs).filter((k) => k.endsWith('.js'));
-  return { initial: part(js.filter((k) => initial.has(k))), lazy: part(js.filter((k) => !initial.has(k))) };
+  const onDemand: Record<string, Bundle> = {};
+  for (const k of js) {
+    const from = outputs[k]!.entryPoint;
+    if (k !== entry && from !== undefined) onDemand[from] = part([...closure(k)].filter((c) => !initial.has(c)));
+  }
+  return { initial: part(js.filter((k) => initial.has(k))), lazy: part(js.filter((k) => !initial.has(k))), onDemand };
 }
 
 /** What one source file costs a bundle: its bytes in the minified output, and the gzipped bytes that removing them saves. */

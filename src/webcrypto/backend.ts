@@ -1,9 +1,10 @@
 // The backend behind the Web Crypto layer: the WebAssembly one when it loads (it needs
 // WebAssembly and, on a page, a CSP that allows 'wasm-unsafe-eval'), else the portable one.
-// Loaded once, on the first operation; the caller never chooses.
-import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
+// Loaded once, on the first operation; the caller never chooses. Both are dynamic imports, which
+// bundlers make chunks of their own: every operation is asynchronous and awaits the backend, so
+// an app's first load holds neither the WebAssembly module (23 KB, 31 KB as the embedded base64)
+// nor the portable ML-KEM; the first operation loads the one it uses.
 import type { MlKemBackend } from '../kem.js';
-import { loadWasm } from '../wasm/index.js';
 
 /** A backend (kem.ts's one backend type) and which one it is. */
 export interface Backend extends MlKemBackend {
@@ -11,10 +12,14 @@ export interface Backend extends MlKemBackend {
 }
 
 /** The portable backend. */
-export const portableBackend = (): Backend => ({ name: 'portable', MlKem512, MlKem768, MlKem1024 });
+export async function portableBackend(): Promise<Backend> {
+  const { MlKem512, MlKem768, MlKem1024 } = await import('../index.js');
+  return { name: 'portable', MlKem512, MlKem768, MlKem1024 };
+}
 
 /** The WebAssembly backend (rejects where WebAssembly cannot be compiled). */
 export async function wasmBackend(): Promise<Backend> {
+  const { loadWasm } = await import('../wasm/index.js');
   return { name: 'wasm', ...(await loadWasm()) };
 }
 

@@ -16,15 +16,8 @@ import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
 import type { KeyUsage, MlKemCryptoKey } from './key.js';
 import { exportableSlots, makeKey } from './key.js';
 import type { ByteArray } from '../bytes.js';
+import { PRIVATE_USAGES, PUBLIC_USAGES, checkUsages } from './usages.js';
 
-export const PUBLIC_USAGES: readonly KeyUsage[] = ['encapsulateKey', 'encapsulateBits'];
-export const PRIVATE_USAGES: readonly KeyUsage[] = ['decapsulateKey', 'decapsulateBits'];
-
-/** SyntaxError unless every usage is allowed for the key's type. */
-export function checkUsages(usages: readonly KeyUsage[], allowed: readonly KeyUsage[], entry: AlgorithmEntry): void {
-  const bad = usages.find((u) => !allowed.includes(u));
-  if (bad !== undefined) fail('SyntaxError', `Unsupported key usage for ${entry.name} key: ${bad} (allowed: ${allowed.join(', ')})`);
-}
 
 /** An MlKemError as a DataError (its message after `what`, it as the cause), or the error itself when it is anything else. */
 function dataError(err: unknown, what: string): never {

@@ -6,7 +6,7 @@ import { randomBytes } from '../random.js';
 import type { AlgorithmEntry } from './algorithms.js';
 import { intersect } from './arguments.js';
 import { fail, failWith } from './errors.js';
-import { PRIVATE_USAGES, PUBLIC_USAGES, checkUsages } from './formats.js';
+import { PRIVATE_USAGES, PUBLIC_USAGES, checkUsages } from './usages.js';
 import type { KemHandles, PrivateHandle } from './handles.js';
 import { type KeyUsage, type MlKemCryptoKey, decapsulatorOf, encapsulatorOf, makeKey, publicPartOf } from './key.js';
 import type { ByteArray } from '../bytes.js';

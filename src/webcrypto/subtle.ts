@@ -9,7 +9,9 @@ import { type Jwk, type KeyFormat, algorithmName, copyBufferSource, normalize, o
 import type { Backend } from './backend.js';
 import { fail, typeError } from './errors.js';
 import { checkSharedAlgorithm, sharedKeyFormat } from './shared-key.js';
-import { exportOurKey, importOurKey } from './formats.js';
+// The key formats (and with them mlkem-ts/keys' DER and the portable ML-KEM behind its default
+// backend): a chunk of their own in a bundle, loaded by the first import or export of a key.
+const formats = () => import('./formats.js');
 import { KEM_USAGES, type KeyUsage, isOurKey } from './key.js';
 import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
 import { type RuntimeCall, runtimeFormat, runtimePublicKey } from './runtime-keys.js';
@@ -199,6 +201,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const data: Uint8Array<ArrayBuffer> | Jwk = f === 'jwk' ? readJwk(keyData) : copyBufferSource(keyData, 'keyData');
       try {
         const backend = await o.backend();
+        const { importOurKey } = await formats();
         return importOurKey(f, data, entry, await handlesFor(entry, backend, o.curves), Boolean(extractable), usages);
       } finally {
         if (f !== 'jwk') wipe(data as Uint8Array);
@@ -217,7 +220,8 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
         if (MODERN_FORMATS.includes(f as string)) fail('NotSupportedError', `Unable to export ${key.algorithm.name} keys in ${format} format`); // as refuseModern
         return native('exportKey', [f, key]);
       }
-      return exportOurKey(readFormat(format), key);
+      const f = readFormat(format);
+      return (await formats()).exportOurKey(f, key);
     },
 
     async encapsulateBits(algorithm: unknown, key: AnyCryptoKey) {
@@ -288,7 +292,8 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       }
       refuseOurs('wrapKey', [wrapAlgorithm], [wrappingKey]);
       // WebCrypto, §14.3.11: export, serialize a JWK as UTF-8 JSON, then wrap those bytes.
-      const exported = exportOurKey(readFormat(format), key);
+      const f = readFormat(format);
+      const exported = (await formats()).exportOurKey(f, key);
       let json = exported instanceof ArrayBuffer ? '' : JSON.stringify(exported);
       // AES-KW wraps whole 64-bit blocks (RFC 3394): pad the JSON with spaces, as Node does.
       if (algorithmName(wrapAlgorithm).toUpperCase() === 'AES-KW') json = json.padEnd((json.length + 7) & ~7, ' '); // ASCII: one byte per character

@@ -86,4 +86,16 @@ describe('bundle check (esbuild, minified, ESM, browser)', () => {
     assert.ok(lazy.inputs.includes('src/hybrid/constructions.ts') && lazy.inputs.includes('src/hybrid/curves/webcrypto-curves.ts'), 'the hybrids (and their Web Crypto curves) are not in the chunk loaded on demand');
     console.log(`webcrypto app (ML-KEM-768 round trip): ${kb(initial.gzip)} gzipped at start; the hybrids' chunk ${kb(lazy.gzip)} gzipped, loaded on first use`);
   });
+
+  it("an ML-KEM-only Web Crypto app's first load is at most 14 KB gzipped: the backends and the key formats load on first use", async () => {
+    const { initial, onDemand } = await bundleSplit(WEBCRYPTO_APP);
+    // Every operation is asynchronous and awaits its backend: neither the WebAssembly module nor
+    // the portable ML-KEM is needed before the first one; importKey and exportKey load the formats.
+    for (const late of ['src/wasm/module.generated.ts', 'src/portable/ntt.ts', 'src/sha3.ts', 'src/keys/der.ts']) {
+      assert.ok(!initial.inputs.includes(late), `the first load contains ${late}`);
+    }
+    assert.ok(onDemand['src/wasm/index.ts']?.inputs.includes('src/wasm/module.generated.ts'), 'the WebAssembly module is not in the chunk the first operation loads');
+    assert.ok(initial.gzip <= 14 * 1024, `the first load is ${kb(initial.gzip)} gzipped, above 14 KB`);
+    console.log(`webcrypto app: ${kb(initial.gzip)} gzipped at start; the first operation adds ${kb(onDemand['src/wasm/index.ts']!.gzip)} (the WebAssembly backend)`);
+  });
 });

@@ -218,6 +218,9 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
         if (NO_EXPORT.includes(key.algorithm.name.toUpperCase())) fail('NotSupportedError', `${key.algorithm.name} keys cannot be exported`);
         if (!key.extractable) fail('InvalidAccessError', 'key is not extractable');
         if (MODERN_FORMATS.includes(f as string)) fail('NotSupportedError', `Unable to export ${key.algorithm.name} keys in ${format} format`); // as refuseModern
+        // The raw export of a curve key is its public key (WebCrypto, §23.5 and the curves' export
+        // steps): Node 22 gives NotSupportedError for a private one, where the steps say this.
+        if (format === 'raw-public' && key.type !== 'public') fail('InvalidAccessError', `a ${key.algorithm.name} private key has no raw-public form: export its public key`);
         return native('exportKey', [f, key]);
       }
       const f = readFormat(format);

@@ -308,16 +308,21 @@ export class HpkeKemClass implements KemInterface {
     const c = configOf(this);
     const ekm = c.readEkm(params.ekm);
     const key = params.recipientPublicKey;
-    const pk = await mapError(SerializeError, () => keyBytesOf(c, key, 'public'));
-    const result = await mapError(
-      EncapError,
-      () => {
-        if (ekm === undefined) return key instanceof HpkeKey ? encapTo(c.kem, key) : c.kem.encap(pk);
-        if (ekm.length !== c.kem.Nrandom) throw new Error(`seed must be ${c.kem.Nrandom} bytes in length`);
-        return c.kem.encapDerand(pk, ekm);
-      },
-      (err) => (err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY' ? c.refusal('encap', pk) : undefined),
-    ).finally(() => wipe(ekm));
+    let result;
+    try {
+      const pk = await mapError(SerializeError, () => keyBytesOf(c, key, 'public'));
+      result = await mapError(
+        EncapError,
+        () => {
+          if (ekm === undefined) return key instanceof HpkeKey ? encapTo(c.kem, key) : c.kem.encap(pk);
+          if (ekm.length !== c.kem.Nrandom) throw new Error(`seed must be ${c.kem.Nrandom} bytes in length`);
+          return c.kem.encapDerand(pk, ekm);
+        },
+        (err) => (err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY' ? c.refusal('encap', pk) : undefined),
+      );
+    } finally {
+      wipe(ekm); // our copy of the caller's randomness
+    }
     return { sharedSecret: toArrayBuffer(result.sharedSecret), enc: toArrayBuffer(result.enc) };
   }
 

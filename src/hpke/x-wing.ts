@@ -54,7 +54,10 @@ function xWingConfig(): ClassConfig {
     readEkm(ekm) {
       if (ekm === undefined || isKeyPair(ekm)) return undefined; // a key pair is ignored, as the package does
       const bytes = bufferBytes(ekm);
-      if (bytes?.length !== 64) throw new InvalidParamError('ekm must be 64 bytes in length');
+      if (bytes?.length !== 64) {
+        wipe(bytes); // a copy of secret randomness
+        throw new InvalidParamError('ekm must be 64 bytes in length');
+      }
       return bytes;
     },
     // The package computes the X25519 half first, which refuses a low-order share, then ML-KEM's

@@ -89,7 +89,9 @@ for (const [name, ours, theirs] of PAIRS) {
       const [x, y] = [await a.deriveKeyPair(ikm), await b.deriveKeyPair(ikm)];
       for (let i = 0; i < 4; i++) {
         const ekm = random(isXWing ? 64 : 32);
+        const given = ekm.slice();
         const mine = await a.encap({ recipientPublicKey: x.publicKey, ekm });
+        assert.deepEqual(ekm, given, 'the caller\'s ekm is left as it was (we wipe only our copy)');
         const other = await b.encap({ recipientPublicKey: y.publicKey, ekm });
         assert.deepEqual(bytes(mine.enc), bytes(other.enc));
         assert.deepEqual(bytes(mine.sharedSecret), bytes(other.sharedSecret));

@@ -18,6 +18,7 @@ import {
   toPem,
 } from '../keys/index.js';
 import { CliError } from './errors.js';
+import { ML_KEM_ENTRIES } from '../registry.js';
 import { inputName } from './io.js';
 import type { ByteArray } from '../bytes.js';
 
@@ -156,4 +157,53 @@ export function writePublicKey(publicKey: Uint8Array, format: KeyFormat): string
   if (format === 'jwk') return `${JSON.stringify(toJwk({ publicKey }))}\n`;
   const der = encodeSpki(publicKey);
   return format === 'der' ? der : toPem(der, 'PUBLIC KEY');
+}
+
+/**
+ * Whether bytes look like a key file: PEM armour or a JWK's '{' after any white space, or a DER
+ * SEQUENCE whose length is the whole file (a random ciphertext passes that by chance with a
+ * probability below 2^-24).
+ */
+export function looksLikeKeyFile(bytes: Uint8Array): boolean {
+  let i = 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || (bytes[i]! >= 0x09 && bytes[i]! <= 0x0d))) i++;
+  if (bytes[i] === 0x7b) return true;
+  if (indexOf(bytes.subarray(i, i + BEGIN.length), BEGIN) === 0) return true;
+  if (bytes.length < 2 || bytes[0] !== 0x30) return false;
+  const n = bytes[1]!;
+  if (n < 0x80) return 2 + n === bytes.length;
+  const count = n & 0x7f;
+  if (count < 1 || count > 3) return false;
+  let length = 0;
+  for (let j = 0; j < count; j++) length = length * 256 + (bytes[2 + j] ?? 0);
+  return 2 + count + length === bytes.length;
+}
+
+/** The files of an encapsulation or decapsulation as the command line named them. */
+export interface NamedFile {
+  file: string;
+  option: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Before a key file is decoded: the errors of files given in each other's place, with the fix.
+ * A key that is not a key file while the ciphertext is one: swapped. A key that is not a key file
+ * but has a ciphertext's length: likely the ciphertext. A ciphertext that is a key file.
+ */
+export function checkNotSwapped(key: NamedFile, ciphertext?: NamedFile): void {
+  const keyName = inputName(key.file);
+  if (!looksLikeKeyFile(key.bytes)) {
+    if (ciphertext !== undefined && looksLikeKeyFile(ciphertext.bytes)) {
+      throw new CliError(`${keyName}: not a key file, and ${inputName(ciphertext.file)} is one: the files look swapped (${key.option} is the key, ${ciphertext.option} the ciphertext)`);
+    }
+    const level = ML_KEM_ENTRIES.find((e) => e.sizes.ciphertext === key.bytes.length);
+    if (level !== undefined) {
+      throw new CliError(`${keyName}: not a key file: it holds ${key.bytes.length} bytes, the length of an ${level.name} ciphertext; is it the ciphertext? ${key.option} is the key${ciphertext === undefined ? '' : `, ${ciphertext.option} the ciphertext`}`);
+    }
+    return; // readKey says what is wrong with it
+  }
+  if (ciphertext !== undefined && looksLikeKeyFile(ciphertext.bytes)) {
+    throw new CliError(`${inputName(ciphertext.file)}: is a key file, not a ciphertext: ${ciphertext.option} is the ciphertext (raw bytes), ${key.option} the key`);
+  }
 }

@@ -11,7 +11,7 @@ import { convert, pkey, pubkey } from './commands/pubkey.js';
 import { MlKemError } from '../errors.js';
 import { CliError, UsageError, oneLine } from './errors.js';
 import { type CliIo, nodeIo } from './io.js';
-import { type Command, wantsHelp } from './options.js';
+import { type Command, nearest, wantsHelp } from './options.js';
 import { VERSION } from './version.js';
 
 export type { CliIo } from './io.js';
@@ -21,6 +21,25 @@ const COMMANDS: readonly Command[] = [keygen, pubkey, convert, encap, decap, ins
 const OPENSSL_COMMANDS: readonly Command[] = [genpkey, pkey, pkeyutl];
 const ALL = [...COMMANDS, ...OPENSSL_COMMANDS];
 const NAMES = `${ALL.slice(0, -1).map((c) => c.name).join(', ')} or ${ALL[ALL.length - 1]!.name}`;
+
+/** What users call our commands by other names: the command they mean. */
+const COMMAND_SYNONYMS: Readonly<Record<string, string>> = {
+  encapsulate: 'encap',
+  decapsulate: 'decap',
+  generate: 'keygen',
+  genkey: 'keygen',
+  public: 'pubkey',
+  pub: 'pubkey',
+  show: 'inspect',
+  info: 'inspect',
+  benchmark: 'bench',
+};
+
+/** "unknown command 'keygn': did you mean 'keygen'?", else the list of commands. */
+function unknownCommand(name: string): UsageError {
+  const meant = COMMAND_SYNONYMS[name.toLowerCase()] ?? nearest(name.toLowerCase(), ALL.map((c) => c.name));
+  return new UsageError(`unknown command '${name}': ${meant !== undefined ? `did you mean '${meant}'? The commands are` : 'expected'} ${NAMES}`);
+}
 
 const USAGE = `Usage: mlkem-ts COMMAND [options]
 
@@ -65,13 +84,13 @@ export async function main(argv: readonly string[], io: CliIo = nodeIo()): Promi
       const [topic, ...more] = args;
       if (more.length > 0) throw new UsageError(`help takes one COMMAND, got ${args.length}`);
       const about = ALL.find((c) => c.name === topic);
-      if (about === undefined) throw new UsageError(`unknown command '${topic}': expected ${NAMES}`);
+      if (about === undefined) throw unknownCommand(topic!);
       io.writeStdout(about.help);
       return await done(io);
     }
     if (name === undefined) throw new UsageError(`a command is needed: ${NAMES}`);
     command = ALL.find((c) => c.name === name);
-    if (command === undefined) throw new UsageError(`unknown command '${name}': expected ${NAMES}`);
+    if (command === undefined) throw unknownCommand(name);
     if (wantsHelp(args)) {
       io.writeStdout(command.help);
       return await done(io);

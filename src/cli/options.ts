@@ -72,7 +72,9 @@ export function parse<O extends Options>(args: readonly string[], options: O, po
     const key = byName.get(name);
     const spec = key === undefined ? undefined : options[key]!;
     if (key === undefined || spec === undefined || (eq !== -1 && spec.type !== 'string')) {
-      const why = [suggestion(word, byName), hint?.(word)].filter((w) => w !== undefined).join('; ');
+      const why = [suggestion(name, byName) ?? hint?.(word) ?? `the options are ${[...byName.keys()].join(', ')}`, suggestion(name, byName) === undefined ? undefined : hint?.(word)]
+        .filter((w) => w !== undefined)
+        .join('; ');
       throw new UsageError(`Unknown option '${word}'${why === '' ? '' : `: ${why}`}`);
     }
     let value: string | boolean = true;
@@ -99,10 +101,73 @@ export function parse<O extends Options>(args: readonly string[], options: O, po
   return { values, positionals: rest } as Parsed<O>;
 }
 
-/** "did you mean '--out'?" for a single-dash spelling of a long option (OpenSSL's habit). */
+/** What users call our options by other names (other tools', or the word spelled out): the option key they mean. */
+const SYNONYMS: Readonly<Record<string, string>> = {
+  ciphertext: 'ct',
+  cipher: 'ct',
+  c: 'ct',
+  key: 'in',
+  k: 'in',
+  inkey: 'in',
+  input: 'in',
+  output: 'out',
+  pub: 'pubout',
+  shared: 'secret',
+  'shared-secret': 'secret',
+  ss: 'secret',
+  s: 'secret',
+  alg: 'algorithm',
+  algo: 'algorithm',
+  rounds: 'rounds',
+  iterations: 'iterations',
+};
+
+/** Levenshtein distance between two short words (option and command names). */
+export function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The nearest of `names` to `word`, when it is near enough to be a typo (at most 2 edits, and fewer than half its letters). */
+export function nearest(word: string, names: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const n of names) {
+    const d = editDistance(word, n);
+    if (d < bestDistance) [best, bestDistance] = [n, d];
+  }
+  return best !== undefined && bestDistance <= 2 && bestDistance * 2 < Math.max(word.length, 2) ? best : undefined;
+}
+
+/**
+ * "did you mean '--ct'?" for an unknown option: a single-dash spelling of a long option
+ * (OpenSSL's habit), another name for one of ours (--ciphertext, -c), or a typo of one.
+ */
 function suggestion(word: string, byName: Map<string, string>): string | undefined {
   if (!word.startsWith('--') && byName.has(`-${word}`)) return `did you mean '-${word}'?`;
-  return undefined;
+  const bare = word.replace(/^-+/, '');
+  const spelled = (key: string) => [...byName].filter(([, k]) => k === key).map(([n]) => `'${n}'`).join(' or ');
+  const synonym = SYNONYMS[bare];
+  if (synonym !== undefined && [...byName.values()].includes(synonym)) return `did you mean ${spelled(synonym)}?`;
+  const typo = nearest(word, byName.keys());
+  return typo === undefined ? undefined : `did you mean '${typo}'?`;
+}
+
+/**
+ * The one key file of a command: the positional FILE or -i/--in (the same; both is refused), else
+ * '-' (standard input); with the option that named it, for messages.
+ */
+export function keyFileArgument(positionals: readonly string[], option: string | undefined): { file: string; option: string } {
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument '${positionals[1]}': the command takes one key FILE`);
+  const positional = positionals[0];
+  if (positional !== undefined && option !== undefined) throw new UsageError(`the key is given twice, as FILE '${positional}' and as -i/--in '${option}': give one`);
+  if (positional !== undefined) return { file: positional, option: 'FILE' };
+  return { file: option ?? '-', option: '-i/--in' };
 }
 
 /** True when the arguments ask for help (before any other parsing: a help request always wins). */

@@ -46,7 +46,7 @@ describe('mlkem-ts: usage', () => {
       assert.match(help, new RegExp(`^Usage: mlkem-ts ${c} `));
       assert.match(help, /-h, --help/);
       assert.equal((await ok([c, '-h'])).toString(), help);
-      await fails([c, '--no-such-option'], 2, new RegExp(`^mlkem-ts ${c}: Unknown option '--no-such-option' \\(see 'mlkem-ts ${c} --help'\\)`));
+      await fails([c, '--no-such-option'], 2, new RegExp(`^mlkem-ts ${c}: Unknown option '--no-such-option': the options are -[^\n]* \\(see 'mlkem-ts ${c} --help'\\)`));
     });
   }
 });
@@ -389,8 +389,8 @@ describe('bad files: one line naming the file and what was wrong, exit 1, in eve
 });
 
 describe('mlkem-ts bench', () => {
-  it('--json: one row per parameter set and backend, with totals and µs/op', async () => {
-    const out = JSON.parse((await ok(['bench', '-n', '3', '-a', '512', '-a', '1024', '--json'])).toString());
+  it('--json: one row per parameter set and backend, with the median, fastest and slowest round and the spread', async () => {
+    const out = JSON.parse((await ok(['bench', '-n', '3', '-r', '3', '-a', '512', '-a', '1024', '--json'])).toString());
     assert.match(out.runtime, /^Node\.js v\d+/);
     assert.deepEqual(
       out.rows.map((r: { algorithm: string; backend: string }) => `${r.algorithm} ${r.backend}`),
@@ -398,28 +398,38 @@ describe('mlkem-ts bench', () => {
     );
     for (const row of out.rows) {
       assert.equal(row.n, 3);
+      assert.equal(row.rounds, 3);
       for (const op of ['keygen', 'encaps', 'decaps']) {
-        assert.ok(row.usPerOp[op] > 0);
-        assert.ok(Math.abs(row.usPerOp[op] - (row.ms[op] * 1000) / 3) < 1e-6);
+        assert.ok(row.min[op] > 0 && row.min[op] <= row.median[op] && row.median[op] <= row.max[op], `${op}: min <= median <= max`);
+        assert.ok(row.spreadPercent[op] >= 0);
       }
-      assert.ok(Math.abs(row.totalSeconds - (row.ms.keygen + row.ms.encaps + row.ms.decaps) / 1000) < 1e-9);
     }
   });
 
-  it('the table; progress on standard error only when it is a terminal', async () => {
-    const plain = await cli(['bench', '-n', '2', '-a', '768', '--backend', 'portable']);
+  it('the table: medians and spreads, marked rough with few rounds; progress on standard error only when it is a terminal', async () => {
+    const plain = await cli(['bench', '-n', '2', '-r', '3', '-a', '768', '--backend', 'portable']);
     assert.equal(plain.status, 0);
     assert.equal(plain.stderr, '');
-    assert.match(plain.stdout.toString(), /^mlkem-ts bench on Node\.js .*\n2 × \(keygen \+ encapsulate \+ decapsulate\) per row.*\nparameter set +backend +keygen +encaps +decaps +total s\nML-KEM-768 +portable( +\d+\.\d){3} +\d+\.\d{3}\n$/);
-    const tty = await cli(['bench', '-n', '2', '-a', '768', '--backend', 'wasm'], { tty: true });
+    assert.match(
+      plain.stdout.toString(),
+      /^mlkem-ts bench on Node\.js .*\n3 rounds × 2 operations of each kind per row, rows interleaved; median µs per operation .*\nparameter set +backend +keygen +encaps +decaps\nML-KEM-768 +portable( +\d+\.\d ± *\d+%){3}\nnote: these figures are rough: only 3 rounds;.*\n$/,
+    );
+    const tty = await cli(['bench', '-n', '2', '-r', '2', '-a', '768', '--backend', 'wasm'], { tty: true });
     assert.equal(tty.status, 0);
-    assert.match(tty.stderr, /\r\x1b\[KML-KEM-768 wasm: decaps 2\/2/);
+    assert.match(tty.stderr, /\r\x1b\[Kround 2\/2: ML-KEM-768 wasm/);
     assert.ok(tty.stderr.endsWith('\r\x1b[K'), 'the progress line is cleared');
+  });
+
+  it('by default 9 rounds of 100 operations per row, rows interleaved', async () => {
+    const out = JSON.parse((await ok(['bench', '-a', '512', '--backend', 'wasm', '--json'])).toString());
+    assert.equal(out.rows[0].rounds, 9);
+    assert.equal(out.rows[0].n, 100);
   });
 
   it('bad usage: -n not a positive whole number, an unknown backend', async () => {
     for (const n of ['0', '-1', '1.5', 'many', '100000000']) await fails(['bench', `--iterations=${n}`], 2, /-n\/--iterations must be a whole number from 1 to 10000000/);
     await fails(['bench', '--backend', 'gpu'], 2, /--backend must be portable, wasm or all, got 'gpu'/);
+    for (const r of ['0', 'x', '1001']) await fails(['bench', '-r', r], 2, /-r\/--rounds must be a whole number from 1 to 1000/);
   });
 });
 

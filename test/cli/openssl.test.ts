@@ -42,7 +42,7 @@ describe('no option is ever misread: a word that is not exactly an option is an 
   const cases: Array<[string, string[], RegExp]> = [
     ['keygen -algorithm', ['keygen', '-algorithm', 'ML-KEM-768'], /Unknown option '-algorithm': did you mean '--algorithm'\?; 'mlkem-ts genpkey' takes OpenSSL's options/],
     ['pubkey -in', ['pubkey', '-in', keyPem], /Unknown option '-in': did you mean '--in'\?/],
-    ['decap with pkeyutl options', ['decap', '-inkey', keyPem, '-in', 'ct.bin', '-out', 'ss.bin'], /Unknown option '-inkey': 'mlkem-ts pkeyutl' takes OpenSSL's options/],
+    ['decap with pkeyutl options', ['decap', '-inkey', keyPem, '-in', 'ct.bin', '-out', 'ss.bin'], /Unknown option '-inkey': did you mean '-i' or '--in'\?; 'mlkem-ts pkeyutl' takes OpenSSL's options/],
     ['grouped short options', ['keygen', '-ao', '512'], /Unknown option '-ao'/],
     ['a value glued to a short option', ['keygen', '-a512'], /Unknown option '-a512'/],
     ['an abbreviation', ['keygen', '--alg', '512'], /Unknown option '--alg'/],
@@ -50,7 +50,8 @@ describe('no option is ever misread: a word that is not exactly an option is an 
     ['a value missing at the end', ['keygen', '-a'], /Option '-a, --algorithm <value>' argument missing/],
     ['an option given twice', ['keygen', '-o', 'a.pem', '--out', 'b.pem'], /Option '-o, --out <value>' is given twice/],
     ['a flag with a value', ['keygen', '--der=yes'], /Unknown option '--der=yes'/],
-    ['a stray word', ['pubkey', '-i', keyPem, 'extra'], /Unexpected argument 'extra'/],
+    ['a stray word', ['pubkey', '-i', keyPem, 'extra'], /the key is given twice, as FILE 'extra' and as -i\/--in/],
+    ['two stray words', ['encap', 'a.pem', 'b.pem', '--ct', 'c', '--secret', 's'], /Unexpected argument 'b\.pem': the command takes one key FILE/],
     ["our option to genpkey", ['genpkey', '-a', '768'], /^mlkem-ts genpkey: Unknown option '-a'/],
     ['genpkey without -algorithm', ['genpkey'], /-algorithm is required/],
     ['genpkey -algorithm of another kind', ['genpkey', '-algorithm', 'RSA'], /-algorithm must be ML-KEM-512, ML-KEM-768 or ML-KEM-1024.*got 'RSA'/],

@@ -6,8 +6,8 @@ import { wipe } from '../../ct.js';
 import { kemFor } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, Files, inputName } from '../io.js';
-import { type Demand, withKey } from '../keyfile.js';
-import { type Command, distinctFiles, openSslForm, openSslOptions, parse, required } from '../options.js';
+import { type Demand, checkNotSwapped, withKey } from '../keyfile.js';
+import { type Command, distinctFiles, keyFileArgument, openSslForm, openSslOptions, parse, required } from '../options.js';
 import { openSslHint } from './keygen.js';
 
 const SECRET_OPTIONS = `      --secret FILE   the 32-byte shared secret, raw; '-' prints it as hex on standard output
@@ -38,7 +38,7 @@ interface Kem {
  * either is answered with the name of their OpenSSL spelling, pkeyutl.
  */
 function kemArguments(args: string[]): Kem {
-  const { values } = parse(
+  const { values, positionals } = parse(
     args,
     {
       in: { type: 'string', short: 'i' },
@@ -48,16 +48,17 @@ function kemArguments(args: string[]): Kem {
       base64: { type: 'boolean' },
       binary: { type: 'boolean' },
     },
-    false,
+    true,
     openSslHint('pkeyutl'),
   );
+  const key = keyFileArgument(positionals, values.in);
   const ct = required(values.ct, '--ct');
   const secret = required(values.secret, '--secret');
   if (values.hex === true && values.base64 === true) throw new UsageError('--hex and --base64 cannot be combined');
   // Raw bytes to a file, hex on standard output, or as asked.
   const text: SecretText = values.base64 === true ? 'base64' : values.hex === true || secret === '-' ? 'hex' : undefined;
   // The option names for messages here too, so that encap and decap spell them alike.
-  return { key: values.in ?? '-', ct, secret, text, binary: values.binary === true, keyOption: '-i/--in', ctOption: '--ct', secretOption: '--secret' };
+  return { key: key.file, ct, secret, text, binary: values.binary === true, keyOption: key.option, ctOption: '--ct', secretOption: '--secret' };
 }
 
 const secretBytes = (secret: Uint8Array, text: SecretText): string | Uint8Array => (text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`);
@@ -71,6 +72,7 @@ async function encapsulate(io: CliIo, k: Kem): Promise<void> {
   files.checkTerminal(k.ctOption, k.ct, true, k.binary);
   files.checkTerminal(k.secretOption, k.secret, k.text === undefined, k.binary);
   const keyBytes = await files.read(k.key, 'the public key');
+  checkNotSwapped({ file: k.key, option: k.keyOption, bytes: keyBytes });
   const { algorithm, publicKey } = withKey(keyBytes, k.key, 'public', keyform(k), (key) => ({ algorithm: key.algorithm, publicKey: key.publicKey.slice() }));
   files.checkOutputs([k.ctOption, k.ct], [k.secretOption, k.secret]);
   const { ciphertext, sharedSecret } = kemFor(algorithm).encapsulate(publicKey);
@@ -88,6 +90,12 @@ async function decapsulate(io: CliIo, k: Kem): Promise<void> {
   files.checkTerminal(k.secretOption, k.secret, k.text === undefined, k.binary);
   const keyBytes = await files.read(k.key, 'the private key');
   const ciphertext = await files.read(k.ct, 'the ciphertext');
+  try {
+    checkNotSwapped({ file: k.key, option: k.keyOption, bytes: keyBytes }, { file: k.ct, option: k.ctOption, bytes: ciphertext });
+  } catch (err) {
+    wipe(keyBytes);
+    throw err;
+  }
   files.checkOutputs([k.secretOption, k.secret]);
   withKey(keyBytes, k.key, 'private', keyform(k), (key, name) => {
     if (key.kind !== 'private') throw new CliError(`${name}: is a public key; decap needs the private key`);
@@ -107,14 +115,14 @@ async function decapsulate(io: CliIo, k: Kem): Promise<void> {
 export const encap: Command = {
   name: 'encap',
   summary: 'encapsulate a shared secret to a public key (OpenSSL spelling: pkeyutl -encap)',
-  help: `Usage: mlkem-ts encap -i pub.pem --ct ct.bin --secret ss.bin [--hex | --base64]
+  help: `Usage: mlkem-ts encap pub.pem --ct ct.bin --secret ss.bin [--hex | --base64]
 
 Makes a fresh shared secret and its ciphertext for a public key (SubjectPublicKeyInfo in PEM or
 DER, or a JWK; a private key file works too). Send the ciphertext to the key's owner, who gets the
 same secret with 'mlkem-ts decap'. The shared secret file is created with mode 0600.
 
 Options:
-  -i, --in FILE       the public key (default '-': standard input)
+  FILE, -i/--in FILE  the public key (default '-': standard input)
       --ct FILE       where to write the ciphertext (raw bytes)
 ${SECRET_OPTIONS}
 `,
@@ -124,7 +132,7 @@ ${SECRET_OPTIONS}
 export const decap: Command = {
   name: 'decap',
   summary: 'decapsulate a ciphertext with a private key (OpenSSL spelling: pkeyutl -decap)',
-  help: `Usage: mlkem-ts decap -i key.pem --ct ct.bin --secret ss.bin [--hex | --base64]
+  help: `Usage: mlkem-ts decap key.pem --ct ct.bin --secret ss.bin [--hex | --base64]
 
 Recovers the shared secret of a ciphertext made by 'mlkem-ts encap' (or any ML-KEM encapsulation)
 with the private key (PKCS#8 in PEM or DER, or a JWK; in a PEM file of several blocks, the private
@@ -133,7 +141,7 @@ secret (FIPS 203 implicit rejection), so the two sides learn of a mismatch only 
 secret. The shared secret file is created with mode 0600.
 
 Options:
-  -i, --in FILE       the private key (default '-': standard input)
+  FILE, -i/--in FILE  the private key (default '-': standard input)
       --ct FILE       the ciphertext (raw bytes; '-': standard input)
 ${SECRET_OPTIONS}
 `,

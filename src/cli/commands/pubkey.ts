@@ -6,7 +6,7 @@
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, Files } from '../io.js';
 import { type KeyFile, type KeyFormat, type Wanted, withKey, writePrivateKey, writePublicKey } from '../keyfile.js';
-import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFormat, openSslForm, openSslOptions, parse } from '../options.js';
+import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFileArgument, keyFormat, openSslForm, openSslOptions, parse } from '../options.js';
 import type { PrivateKeyForm } from '../../keys/index.js';
 import { keyText } from '../text.js';
 import { openSslHint, parseForm } from './keygen.js';
@@ -29,6 +29,8 @@ interface Rewrite {
   /** PEM or DER demanded of the input (OpenSSL's -inform). */
   inform?: 'pem' | 'der' | undefined;
   binary: boolean;
+  /** --form was given: refused for a public key, which has no form, rather than ignored. */
+  formGiven?: boolean;
 }
 
 /** Reads a key file and writes it again as `r` asks. */
@@ -41,6 +43,9 @@ async function rewrite(io: CliIo, r: Rewrite): Promise<void> {
   const want = r.want === 'public' ? 'public' : r.part === 'public' ? 'any' : r.want;
   withKey(bytes, r.input, want, { option: '-inform', encoding: r.inform }, (key, name) => {
     if (r.want === 'public' && key.kind !== 'public') throw new CliError(`${name}: is a private key, and -pubin says a public key`);
+    if (r.formGiven === true && key.kind === 'public') {
+      throw new UsageError(`--form chooses the PKCS#8 form of a private key, and ${name} holds a public key (SubjectPublicKeyInfo has no form): leave --form out`);
+    }
     const pub = r.part === 'public' || key.kind === 'public';
     let content = '';
     let binary: Uint8Array | undefined;
@@ -73,13 +78,16 @@ function formOf(key: KeyFile, form: Rewrite['form']): PrivateKeyForm {
 function rewriteEncoded(
   io: CliIo,
   values: { in?: string | undefined; out?: string | undefined; binary?: boolean | undefined },
+  positionals: readonly string[],
   part: Rewrite['part'],
   format: KeyFormat,
   form: Rewrite['form'],
+  formGiven = false,
 ): Promise<void> {
+  const input = keyFileArgument(positionals, values.in);
   return rewrite(io, {
-    input: values.in ?? '-',
-    inOption: '-i/--in',
+    input: input.file,
+    inOption: input.option,
     out: values.out ?? '-',
     outOption: '-o/--out',
     want: 'any',
@@ -89,19 +97,20 @@ function rewriteEncoded(
     encoded: true,
     text: false,
     binary: values.binary === true,
+    formGiven,
   });
 }
 
 export const pubkey: Command = {
   name: 'pubkey',
   summary: 'write the public key of a key file (OpenSSL spelling: pkey -pubout)',
-  help: `Usage: mlkem-ts pubkey [-i key.pem] [-o pub.pem] [--der | --jwk]
+  help: `Usage: mlkem-ts pubkey [key.pem] [-o pub.pem] [--der | --jwk]
 
 Reads a private key (PKCS#8 in PEM or DER, or a JWK) and writes its public key as a
 SubjectPublicKeyInfo. A public key file is read too, and written in the format asked for.
 
 Options:
-  -i, --in FILE    the key file (default '-': standard input)
+  FILE             the key file (default '-': standard input); -i, --in FILE name it too
   -o, --out FILE   where to write the public key (default '-': standard output)
       --der        write DER instead of PEM
       --jwk        write a JWK (JSON)
@@ -109,37 +118,38 @@ Options:
   -h, --help       show this help
 `,
   async run(args, io) {
-    const { values } = parse(
+    const { values, positionals } = parse(
       args,
       { in: { type: 'string', short: 'i' }, out: { type: 'string', short: 'o' }, ...KEY_ENCODING_OPTIONS },
-      false,
+      true,
       openSslHint('pkey'),
     );
-    await rewriteEncoded(io, values, 'public', keyFormat(values), 'seed');
+    await rewriteEncoded(io, values, positionals, 'public', keyFormat(values), 'seed');
   },
 };
 
 export const convert: Command = {
   name: 'convert',
   summary: 'write a key file again in another encoding or form (OpenSSL spelling: pkey -outform DER)',
-  help: `Usage: mlkem-ts convert [-i key.pem] [-o FILE] [--form seed|expanded|both] [--der | --jwk]
+  help: `Usage: mlkem-ts convert [key.pem] [-o FILE] [--form seed|expanded|both] [--der | --jwk]
 
 Reads a key file (PEM, DER or JWK; private or public) and writes the same key in the encoding
 asked for: PEM (default), DER or JWK; a private key as PKCS#8 in the form asked for. Private key
 files are created with mode 0600.
 
 Options:
-  -i, --in FILE       the key file (default '-': standard input)
+  FILE, -i/--in FILE  the key file (default '-': standard input)
   -o, --out FILE      where to write it (default '-': standard output)
       --form FORM     the PKCS#8 form of a private key: seed, expanded or both (default: seed when
-                      the file holds the seed, else expanded; seed and both need the seed)
+                      the file holds the seed, else expanded; seed and both need the seed; refused
+                      for a public key, which has no form)
       --der           write DER instead of PEM
       --jwk           write a JWK (JSON; a private key needs its seed)
       --binary        write DER to standard output even when it is a terminal
   -h, --help          show this help
 `,
   async run(args, io) {
-    const { values } = parse(
+    const { values, positionals } = parse(
       args,
       {
         in: { type: 'string', short: 'i' },
@@ -147,13 +157,13 @@ Options:
         form: { type: 'string' },
         ...KEY_ENCODING_OPTIONS,
       },
-      false,
+      true,
       openSslHint('pkey'),
     );
     const format = keyFormat(values);
     const form = values.form === undefined ? { withSeed: 'seed' as const, withoutSeed: 'expanded' as const } : parseForm(values.form, 'seed');
     if (format === 'jwk' && typeof form === 'string' && form !== 'seed') throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${form}`);
-    await rewriteEncoded(io, values, 'key', format, format === 'jwk' ? 'seed' : form);
+    await rewriteEncoded(io, values, positionals, 'key', format, format === 'jwk' ? 'seed' : form, values.form !== undefined);
   },
 };
 

@@ -98,7 +98,7 @@ export function asyncHybridOf(kem: HybridKem, curves?: AsyncCurveChoice): AsyncH
 function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid {
   const { name, kem, group, sizes } = c;
   const nCt = kem.sizes.ciphertext;
-  const refuses = group.name !== 'X25519';
+  const refuses = group.refusesInvalid;
   let chosen: Promise<AsyncCurveImpl> | undefined;
   /**
    * Set once the implementation is chosen: it is the synchronous key objects' own (node:crypto or

@@ -54,8 +54,8 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   // define it, refuses no X25519 value (a low-order one gives ss_T = 0); with refuseLowOrder it
   // refuses a low-order one where it would be used: in encapsulation (the public key's) and
   // decapsulation (the ciphertext's), as Node 26 does, so that importing such a public key works.
-  const refuses = group.name !== 'X25519';
-  const refusesLowOrder = group.name === 'X25519' && c.refuseLowOrder === true;
+  const refuses = group.refusesInvalid;
+  const refusesLowOrder = group.hasLowOrder && c.refuseLowOrder === true;
   const impl = () => group.impl(c.curves);
   const sizes = Object.freeze({ publicKey: nEk + nElem, secretKey: 32, ciphertext: nCt + nElem, sharedSecret: 32, seed: 32, eseed: 32 + c.groupSeedBytes });
 

@@ -74,7 +74,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
   function checkShare(share: Uint8Array, what: string, from: number): void {
     const problem = group.elementProblem(share);
     if (problem !== undefined) {
-      throw new MlKemError('ERR_INVALID_PUBLIC_KEY', `${what} is not valid: its ${group.name} share (bytes ${from}..${from + group.elementBytes}) ${problem} (RFC 9846 §${group.name === 'X25519' ? '7.4.2' : '4.3.8.2'})`);
+      throw new MlKemError('ERR_INVALID_PUBLIC_KEY', `${what} is not valid: its ${group.name} share (bytes ${from}..${from + group.elementBytes}) ${problem} (RFC 9846 §${group.tlsShareCheck})`);
     }
   }
 

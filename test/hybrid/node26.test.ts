@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CurveChoice } from '../../src/hybrid/curves/curve.js';
 import type { HybridKem } from '../../src/hybrid/index.js';
-import { nativeNistForm } from '../../src/hybrid/curves/native.js';
+import { nativeForm } from '../../src/hybrid/curves/native.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
 import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { backends } from '../support/backends.js';
@@ -67,8 +67,8 @@ describe('concrete hybrid KEMs ⇄ Node 26 Web Crypto', { skip: available ? fals
   it('the default curve path on this runtime is native for X25519, P-256 and P-384', () => {
     for (const group of [X25519, P256_GROUP, P384_GROUP]) assert.equal(group.impl('auto').path, 'native', group.name);
     // P-384 through raw-format KeyObjects, which spare the ECDH class's second d·G (native.ts).
-    assert.equal(nativeNistForm('P-384'), 'raw');
-    assert.equal(nativeNistForm('P-256'), 'ecdh');
+    assert.equal(nativeForm('P-384'), 'raw');
+    assert.equal(nativeForm('P-256'), 'ecdh');
   });
 
   for (const backend of backends) {

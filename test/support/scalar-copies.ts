@@ -7,7 +7,9 @@
 // Crypto; a way the runtime refuses still has to leave no copy behind.
 import { nobleP256, nobleP384 } from '../../src/hybrid/curves/noble-nist.js';
 import { nobleX25519 } from '../../src/hybrid/curves/noble-x25519.js';
+import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { type CurveSubtle, webCryptoImpl } from '../../src/hybrid/curves/webcrypto-curves.js';
+import { X25519 } from '../../src/hybrid/curves/x25519.js';
 
 export interface ScalarCopiesResult {
   /** Loads made, each as `curve way: loaded` or `curve way: refused (error)`. */
@@ -41,18 +43,18 @@ export async function runScalarCopies(): Promise<ScalarCopiesResult> {
     };
   }
   const curves = [
-    ['X25519', nobleX25519, 32, 'base-point'],
-    ['P-256', nobleP256, 32, 'reference'],
-    ['P-384', nobleP384, 48, 'reference'],
+    ['X25519', X25519, nobleX25519, 32, 'base-point'],
+    ['P-256', P256_GROUP, nobleP256, 32, 'reference'],
+    ['P-384', P384_GROUP, nobleP384, 48, 'reference'],
   ] as const;
-  for (const [name, reference, length, fallback] of curves) {
+  for (const [name, group, reference, length, fallback] of curves) {
     for (const way of [...(subtle.getPublicKey === undefined ? [] : ['getPublicKey' as const]), fallback]) {
       const label = `${name} ${way}`;
       const uses: string[] = [];
       const scalar = trappedScalar(length, (how) => uses.push(how));
       handed.length = 0;
       try {
-        const key = await webCryptoImpl(name, subtle as unknown as CurveSubtle, way, reference).load(scalar);
+        const key = await webCryptoImpl(group, subtle as unknown as CurveSubtle, way, reference).load(scalar);
         key.dispose();
         result.loads.push(`${label}: loaded`);
       } catch (err) {

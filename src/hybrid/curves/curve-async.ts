@@ -50,7 +50,7 @@ export async function asyncImpl(group: Group, choice: AsyncCurveChoice): Promise
   // 33 / 38 / 56 µs against 139 / 383 / 317 in Chromium / Firefox / WebKitGTK; shared secret 97 /
   // 110 / 150 against 110 / 93 / 2,080), and synchronous, so a door decapsulates through its key object.
   if (choice === 'auto' && (sync.path === 'native' || sync.path === 'wasm')) return liftOnce(sync);
-  const web = await webCryptoCurve(group.name, group.impl('noble'));
+  const web = await webCryptoCurve(group, group.impl('noble'));
   if (web !== undefined) return web;
   if (choice === 'webcrypto') throw new Error(`${group.name}: this runtime's Web Crypto has no ${group.name} that passes the self-test`);
   return liftOnce(sync);

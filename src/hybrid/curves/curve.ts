@@ -5,6 +5,10 @@
 // runs before an implementation is called, so both give the same bytes and the same errors.
 import { MlKemError } from '../../errors.js';
 import { detail, randomnessError } from '../../random.js';
+import type { HybridEntry } from '../../registry.js';
+
+/** A curve's name, as the registry spells it. */
+export type CurveName = HybridEntry['curve'];
 
 /**
  * Which implementation does the scalar multiplications: 'auto' takes native where it works, else
@@ -46,15 +50,34 @@ export function withCurveKey<T>(impl: CurveImpl, scalar: Uint8Array, use: (key: 
   }
 }
 
-/** One curve as the specifications use it, independent of the implementation. */
+/**
+ * One curve as the specifications use it, independent of the implementation, and as data: what
+ * differs between curves is a field here, so that no file outside the curve's own branches on it.
+ */
 export interface Group {
-  readonly name: 'X25519' | 'P-256' | 'P-384';
+  readonly name: CurveName;
   /** Bytes of an element (X25519 u, or an uncompressed SEC 1 point): 32, 65, 97. */
   readonly elementBytes: number;
   /** Bytes of a scalar: 32, 32, 48. */
   readonly scalarBytes: number;
   /** Bytes of a Diffie-Hellman value (X25519's output, or the x-coordinate): 32, 32, 48. */
   readonly secretBytes: number;
+  /**
+   * True where an invalid element is refused wherever a hybrid reads one (the NIST curves' point
+   * validation). False where every encoding is an element (X25519), and elementProblem names only
+   * the elements of low order, which a protocol may refuse or use.
+   */
+  readonly refusesInvalid: boolean;
+  /** True where some elements give an all-zero Diffie-Hellman value (X25519's low-order points). */
+  readonly hasLowOrder: boolean;
+  /** The section of RFC 9846 that checks a TLS key share on this curve. */
+  readonly tlsShareCheck: string;
+  /** How a scalar is written as PKCS#8, for node:crypto and Web Crypto. */
+  readonly pkcs8: Pkcs8Form;
+  /** node:crypto's names for the curve and the self-test of its native implementation (native.ts). */
+  readonly native: NativeCurve;
+  /** Web Crypto's names for the curve and the self-test of its implementation there (webcrypto-curves.ts). */
+  readonly webCrypto: WebCryptoCurve;
   /** The implementation for a choice; 'auto' is native where the runtime has it, else noble. */
   impl(choice: CurveChoice): CurveImpl;
   /**
@@ -65,6 +88,48 @@ export interface Group {
   elementProblem(element: Uint8Array): string | undefined;
   /** False for a scalar outside [1, n - 1] (P-256, P-384; constant time); X25519: always true. */
   isValidScalar(scalar: Uint8Array): boolean;
+}
+
+/** A self-test's known answer, in hex: a scalar, its public element, and its Diffie-Hellman values with some peers. */
+export interface KnownAnswer {
+  readonly d: string;
+  readonly pub: string;
+  readonly peers: ReadonlyArray<readonly [peer: string, secret: string]>;
+}
+
+/**
+ * A scalar as PKCS#8 (RFC 5208): behind a fixed prefix (RFC 8410, §7), or as an ECPrivateKey
+ * (RFC 5915) of the curve's named-curve OID (the hex of its DER contents).
+ */
+export type Pkcs8Form = { readonly prefix: string } | { readonly ecOid: string };
+
+/** The ways native.ts can reach a curve in node:crypto, tried in the order a curve lists them. */
+export type NativeForm = 'raw' | 'pkcs8' | 'ecdh';
+
+export interface NativeCurve {
+  /**
+   * The KeyObjects' names: an OKP key type (X25519: 'x25519', whose JWK `crv` is 'X25519'), or an
+   * EC named curve and its OpenSSL name for the ECDH class.
+   */
+  readonly keys: { readonly okp: string; readonly jwkCrv: string } | { readonly namedCurve: string; readonly opensslName: string };
+  /** 'raw' (the raw-private and raw-public formats), 'pkcs8' (OKP: PKCS#8 and JWK), 'ecdh' (EC: the ECDH class). */
+  readonly forms: readonly NativeForm[];
+  readonly knownAnswers: readonly KnownAnswer[];
+  /** Agreement with @noble/curves on full-width scalars (one with a leading zero byte) and a peer that is not the base point. */
+  readonly agreement: { readonly scalars: readonly string[]; readonly peer: string };
+}
+
+export interface WebCryptoCurve {
+  /** The algorithm of importKey and generateKey ({ name: 'X25519' }, { name: 'ECDH', namedCurve }). */
+  readonly algorithm: { readonly name: string; readonly namedCurve?: string };
+  /** An element as importKey('raw') is given it, a fresh copy (X25519: u reduced as RFC 7748, §5 reads it). */
+  rawElement(bytes: Uint8Array): Uint8Array;
+  /**
+   * Where getPublicKey is missing: the base point whose Diffie-Hellman value with the scalar is its
+   * public element (X25519), or none (then @noble/curves' d·G travels in the PKCS#8).
+   */
+  readonly basePoint?: string;
+  readonly knownAnswers: readonly KnownAnswer[];
 }
 
 /**

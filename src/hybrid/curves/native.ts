@@ -6,7 +6,7 @@
 import { decodeBase64url, encodeBase64url } from '../../bytes.js';
 import { MlKemError } from '../../errors.js';
 import { detail } from '../../random.js';
-import type { CurveImpl, CurveKey } from './curve.js';
+import type { CurveChoice, CurveImpl, CurveKey, Group, KnownAnswer, NativeForm } from './curve.js';
 
 /** The parts of node:crypto used here (declared, so that no type is imported from node:). */
 interface KeyObject {
@@ -156,30 +156,43 @@ export const toHex = (a: Uint8Array): string => Array.from(a, (b) => b.toString(
 const sameBytes = (a: Uint8Array, hex: string): boolean => toHex(a) === hex;
 
 // ---------------------------------------------------------------------------------------------
-// X25519 (RFC 7748) through KeyObjects
+// The forms (bench/hybrid-native-micro.ts has the costs):
+// - 'raw', KeyObjects imported in the 'raw-private' / 'raw-public' formats where the runtime has
+//   them (Node 26), which compute d·G once: P-384 encapsulation ≈ 1,000 µs instead of 1,500.
+// - 'pkcs8' (OKP curves, where the raw formats are missing): the scalar in PKCS#8, public keys in
+//   a JWK, which OpenSSL 3.0 decodes in a few µs (a DER SubjectPublicKeyInfo takes tens, and a
+//   PKCS#8 private key about 300: the cost a hybrid key object pays once).
+// - 'ecdh' (EC curves), the ECDH class, whose setPrivateKey takes the raw scalar. Its first
+//   computeSecret on a key computes d·G once more: nothing on P-256, where OpenSSL has
+//   precomputed tables, but as long as the ECDH itself on P-384 (≈ 500 µs, Node 26). Without the
+//   raw formats an EC KeyObject comes from DER or JWK, which costs more than it saves.
 
-/** PKCS#8 header of an X25519 private key (RFC 8410), for runtimes without the 'raw-private' format. */
-const X25519_PKCS8 = '302e020100300506032b656e04220420';
+/** The curve data native.ts reads. */
+type NativeGroup = Pick<Group, 'name' | 'pkcs8' | 'native'>;
 
-function nativeX25519Impl(c: Platform, raw: boolean): CurveImpl {
+/** PKCS#8 of a scalar behind its fixed prefix (RFC 8410, §7), for the OKP curves. */
+export function prefixedPkcs8(prefix: string, k: Uint8Array): Uint8Array {
+  const head = fromHex(prefix);
+  const der = new Uint8Array(head.length + k.length);
+  der.set(head);
+  der.set(k, head.length);
+  return der;
+}
+
+function nativeOkpImpl(c: Platform, g: NativeGroup, okp: string, jwkCrv: string, raw: boolean): CurveImpl {
+  const prefix = 'prefix' in g.pkcs8 ? g.pkcs8.prefix : '';
   const privateKey = (k: Uint8Array): KeyObject => {
-    if (raw) return imported(own(k), (key) => c.createPrivateKey({ key, format: 'raw-private', asymmetricKeyType: 'x25519' }));
-    const der = new Uint8Array(48);
-    der.set(fromHex(X25519_PKCS8));
-    der.set(k, 16);
-    return imported(der, (key) => c.createPrivateKey({ key, format: 'der', type: 'pkcs8' }));
+    if (raw) return imported(own(k), (key) => c.createPrivateKey({ key, format: 'raw-private', asymmetricKeyType: okp }));
+    return imported(prefixedPkcs8(prefix, k), (key) => c.createPrivateKey({ key, format: 'der', type: 'pkcs8' }));
   };
-  // Where the raw formats are missing (Node 20), a JWK carries the public keys: OpenSSL 3.0
-  // decodes one in a few µs, a DER SubjectPublicKeyInfo in tens, and a PKCS#8 private key in
-  // about 300 (bench/hybrid-native-micro.ts) — the cost a hybrid key object pays once.
   const publicKey = (u: Uint8Array): KeyObject =>
     raw
-      ? c.createPublicKey({ key: u, format: 'raw-public', asymmetricKeyType: 'x25519' })
-      : c.createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: encodeBase64url(u) }, format: 'jwk' });
+      ? c.createPublicKey({ key: u, format: 'raw-public', asymmetricKeyType: okp })
+      : c.createPublicKey({ key: { kty: 'OKP', crv: jwkCrv, x: encodeBase64url(u) }, format: 'jwk' });
   const exportPublic = (key: KeyObject): Uint8Array => {
     const pub = c.createPublicKey(key);
     if (raw) return copyOut(c.exportKey(pub, { format: 'raw-public' }) as Uint8Array);
-    return decodeBase64url((c.exportKey(pub, { format: 'jwk' }) as { x: string }).x, 'X25519 public key');
+    return decodeBase64url((c.exportKey(pub, { format: 'jwk' }) as { x: string }).x, `${g.name} public key`);
   };
   return Object.freeze({
     path: 'native',
@@ -196,19 +209,64 @@ function nativeX25519Impl(c: Platform, raw: boolean): CurveImpl {
   } as const);
 }
 
+function nativeEcRawImpl(c: Platform, namedCurve: string): CurveImpl {
+  const raw = { asymmetricKeyType: 'ec', namedCurve } as const;
+  return Object.freeze({
+    path: 'native',
+    load(scalar: Uint8Array): CurveKey {
+      const key = imported(own(scalar), (bytes) => c.createPrivateKey({ key: bytes, format: 'raw-private', ...raw }));
+      return {
+        publicKey: () => copyOut(c.exportKey(c.createPublicKey(key), { format: 'raw-public', type: 'uncompressed' }) as Uint8Array),
+        sharedSecret: (q: Uint8Array) =>
+          takeSecret(c.diffieHellman({ privateKey: key, publicKey: c.createPublicKey({ key: own(q), format: 'raw-public', ...raw }) })),
+        dispose: () => {
+          // A KeyObject keeps its scalar until collected; node:crypto offers no way to clear it.
+        },
+      };
+    },
+  } as const);
+}
+
+function nativeEcdhImpl(c: Platform, opensslName: string): CurveImpl {
+  return Object.freeze({
+    path: 'native',
+    load(scalar: Uint8Array): CurveKey {
+      const ecdh = c.createECDH(opensslName);
+      c.setPrivateKey(ecdh, own(scalar));
+      return {
+        publicKey: () => copyOut(c.getPublicKey(ecdh)), // uncompressed: the default
+        sharedSecret: (q: Uint8Array) => takeSecret(c.computeSecret(ecdh, own(q))), // the x-coordinate (SEC 1 §3.3.1)
+        dispose: () => {
+          // The ECDH object keeps its scalar until collected; node:crypto offers no way to clear it.
+        },
+      };
+    },
+  } as const);
+}
+
+/** A curve's native implementation in one form (undefined: a form the curve's kind has not). */
+function nativeImpl(c: Platform, g: NativeGroup, form: NativeForm): CurveImpl | undefined {
+  const keys = g.native.keys;
+  if ('okp' in keys) return form === 'ecdh' ? undefined : nativeOkpImpl(c, g, keys.okp, keys.jwkCrv, form === 'raw');
+  if (form === 'raw') return nativeEcRawImpl(c, keys.namedCurve);
+  return form === 'ecdh' ? nativeEcdhImpl(c, keys.opensslName) : undefined;
+}
+
 /** The bytes of hex as a view at offset 1 of a larger buffer, as the hybrids pass their inputs. */
 export const offsetView = (hex: string): Uint8Array => fromHex(`00${hex}00`).subarray(1, 1 + (hex.length >> 1));
 
-/** RFC 7748, §6.1: Alice's key pair and her shared secret with Bob, inputs given as offset views. */
-function x25519SelfTest(impl: CurveImpl): boolean {
-  const alice = impl.load(offsetView('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a'));
-  return (
-    sameBytes(alice.publicKey(), '8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a') &&
-    sameBytes(
-      alice.sharedSecret(offsetView('de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f')),
-      '4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742',
-    )
-  );
+/** The known answers (RFC 7748, §6.1; a NIST curve's d·G), inputs given as offset views. */
+function answersKnown(impl: CurveImpl, answers: readonly KnownAnswer[]): boolean {
+  for (const a of answers) {
+    const key = impl.load(offsetView(a.d));
+    try {
+      if (!sameBytes(key.publicKey(), a.pub)) return false;
+      for (const [peer, secret] of a.peers) if (!sameBytes(key.sharedSecret(offsetView(peer)), secret)) return false;
+    } finally {
+      key.dispose();
+    }
+  }
+  return true;
 }
 
 /**
@@ -231,153 +289,62 @@ function agrees(impl: CurveImpl, reference: CurveImpl, scalars: readonly string[
   return true;
 }
 
-let x25519Native: CurveImpl | null | undefined;
-
-/**
- * Native X25519, or undefined where the runtime has none that passes the self-tests: RFC 7748's,
- * and agreement with `reference` (@noble/curves) on a u with bit 255 set and above p.
- */
-export function nativeX25519(reference: CurveImpl): CurveImpl | undefined {
-  if (x25519Native === undefined) {
-    x25519Native = null;
-    const c = getNodeCrypto();
-    if (c) {
-      for (const raw of [true, false]) {
-        const impl = nativeX25519Impl(capture(c), raw);
-        if (passes(() => x25519SelfTest(impl) && agrees(impl, reference, ['5a'.repeat(32), `00${'a5'.repeat(31)}`], 'ff'.repeat(32)))) {
-          x25519Native = guarded('X25519', impl);
-          break;
-        }
-      }
-    }
-  }
-  return x25519Native ?? undefined;
-}
-
-// ---------------------------------------------------------------------------------------------
-// P-256 and P-384, in one of two forms (bench/hybrid-native-micro.ts has the costs):
-// - 'ecdh', the ECDH class, whose setPrivateKey takes the raw scalar. Its first computeSecret on
-//   a key computes d·G once more: nothing on P-256, where OpenSSL has precomputed tables, but as
-//   long as the ECDH itself on P-384 (≈ 500 µs, Node 26).
-// - 'raw', KeyObjects imported in the 'raw-private' / 'raw-public' formats where the runtime has
-//   them (Node 26), which compute d·G once: P-384 encapsulation ≈ 1,000 µs instead of 1,500.
-//   Without those formats a KeyObject comes from DER or JWK, which costs more than it saves.
-
-const OPENSSL_NAME = { 'P-256': 'prime256v1', 'P-384': 'secp384r1' } as const;
-
-function nativeNistRawImpl(c: Platform, name: 'P-256' | 'P-384'): CurveImpl {
-  const raw = { asymmetricKeyType: 'ec', namedCurve: name } as const;
-  return Object.freeze({
-    path: 'native',
-    load(scalar: Uint8Array): CurveKey {
-      const key = imported(own(scalar), (bytes) => c.createPrivateKey({ key: bytes, format: 'raw-private', ...raw }));
-      return {
-        publicKey: () => copyOut(c.exportKey(c.createPublicKey(key), { format: 'raw-public', type: 'uncompressed' }) as Uint8Array),
-        sharedSecret: (q: Uint8Array) =>
-          takeSecret(c.diffieHellman({ privateKey: key, publicKey: c.createPublicKey({ key: own(q), format: 'raw-public', ...raw }) })),
-        dispose: () => {
-          // A KeyObject keeps its scalar until collected; node:crypto offers no way to clear it.
-        },
-      };
-    },
-  } as const);
-}
-
-function nativeNistEcdhImpl(c: Platform, name: 'P-256' | 'P-384'): CurveImpl {
-  return Object.freeze({
-    path: 'native',
-    load(scalar: Uint8Array): CurveKey {
-      const ecdh = c.createECDH(OPENSSL_NAME[name]);
-      c.setPrivateKey(ecdh, own(scalar));
-      return {
-        publicKey: () => copyOut(c.getPublicKey(ecdh)), // uncompressed: the default
-        sharedSecret: (q: Uint8Array) => takeSecret(c.computeSecret(ecdh, own(q))), // the x-coordinate (SEC 1 §3.3.1)
-        dispose: () => {
-          // The ECDH object keeps its scalar until collected; node:crypto offers no way to clear it.
-        },
-      };
-    },
-  } as const);
-}
-
-/** The generators (SP 800-186, §3.2.1), the public key of the scalar 1. */
-export const GENERATOR = {
-  'P-256':
-    '046b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c2964fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5',
-  'P-384':
-    '04aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab73617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f',
-} as const;
-
-/**
- * d·G for the smallest d whose x-coordinate starts with a zero byte (P-256: d = 0x17b, P-384:
- * d = 0xc5; @noble/curves and OpenSSL agree): a platform that trims leading zeros fails on it.
- */
-export const LEADING_ZERO = {
-  'P-256': [
-    '017b',
-    '04005543894af3d00ed7d740abdbd75c96b06877b787db5f70eea78b90a8d7c00abb4c85a3d8ea29efaafa24406912dd84d5b14dc32bf656ef6c6bd58a5d943f92',
-  ],
-  'P-384': [
-    'c5',
-    '04004d104b26ee5671f72c10c986841d3e65d285e2516161b7baa341b12631b9e32b6f0d5896d8431c51d5d93a37cbc90ef11a1e3f8b7b90538ee42cc00ee934a6e2ee25541607d8fb65c7a8b11e2f886853886eef3865ec933200b9f25599f29f',
-  ],
-} as const;
-
-/**
- * For d = 1 and the d of LEADING_ZERO: d·G as the public key, and its x-coordinate as the shared
- * secret of d with G, inputs given as offset views.
- */
-function nistSelfTest(impl: CurveImpl, name: 'P-256' | 'P-384'): boolean {
-  const L = name === 'P-256' ? 32 : 48;
-  const cases: Array<[string, string]> = [['01', GENERATOR[name]], [...LEADING_ZERO[name]]];
-  return cases.every(([d, point]) => {
-    const key = impl.load(offsetView(d.padStart(2 * L, '0')));
-    try {
-      return sameBytes(key.publicKey(), point) && sameBytes(key.sharedSecret(offsetView(GENERATOR[name])), point.slice(2, 2 + 2 * L));
-    } finally {
-      key.dispose();
-    }
-  });
-}
-
-const nistNative: Record<'P-256' | 'P-384', CurveImpl | null | undefined> = { 'P-256': undefined, 'P-384': undefined };
-const nistForm: Record<'P-256' | 'P-384', 'raw' | 'ecdh' | undefined> = { 'P-256': undefined, 'P-384': undefined };
+const forms = new Map<string, NativeForm>();
 
 /** @internal Which form of native code a curve took (after its first use), for test/hybrid/node26.test.ts. */
-export function nativeNistForm(name: 'P-256' | 'P-384'): 'raw' | 'ecdh' | undefined {
-  return nistForm[name];
+export function nativeForm(name: string): NativeForm | undefined {
+  return forms.get(name);
 }
 
 /**
- * Native P-256 or P-384, or undefined where the runtime has none that passes the self-tests: the
- * scalar 1 with G, and agreement with `reference` (@noble/curves) on full-width scalars and a peer
- * that is not G (run once, on first use: a few noble multiplications, about 3 ms for P-384).
- * P-384 tries the 'raw' form first, P-256 uses the 'ecdh' form (see above).
+ * The native implementation of a curve, found on first use: the first of its forms that passes
+ * the self-tests (its known answers, and agreement with `reference`, @noble/curves); undefined
+ * where the runtime has none that does.
  */
-export function nativeNist(name: 'P-256' | 'P-384', reference: CurveImpl): CurveImpl | undefined {
-  if (nistNative[name] === undefined) {
-    nistNative[name] = null;
-    const c = getNodeCrypto();
-    if (c) {
-      const L = name === 'P-256' ? 32 : 48;
-      const agreesFully = (impl: CurveImpl) => {
-        const peer = reference.load(fromHex('3c'.repeat(L)));
-        try {
-          return agrees(impl, reference, ['5a'.repeat(L), `00${'a5'.repeat(L - 1)}`], toHex(peer.publicKey()));
-        } finally {
-          peer.dispose();
-        }
-      };
-      const forms = name === 'P-384' ? (['raw', 'ecdh'] as const) : (['ecdh'] as const);
-      for (const form of forms) {
-        const impl = (form === 'raw' ? nativeNistRawImpl : nativeNistEcdhImpl)(capture(c), name);
-        if (passes(() => nistSelfTest(impl, name) && agreesFully(impl))) {
-          nistNative[name] = guarded(name, impl);
-          nistForm[name] = form;
-          break;
+export function nativeCurve(g: NativeGroup, reference: CurveImpl): () => CurveImpl | undefined {
+  let native: CurveImpl | null | undefined;
+  return () => {
+    if (native === undefined) {
+      native = null;
+      const c = getNodeCrypto();
+      if (c) {
+        const { forms: ways, knownAnswers, agreement } = g.native;
+        for (const form of ways) {
+          const impl = nativeImpl(capture(c), g, form);
+          if (impl !== undefined && passes(() => answersKnown(impl, knownAnswers) && agrees(impl, reference, agreement.scalars, agreement.peer))) {
+            native = guarded(g.name, impl);
+            forms.set(g.name, form);
+            break;
+          }
         }
       }
     }
+    return native ?? undefined;
+  };
+}
+
+/**
+ * A Group's impl(): noble or the WebAssembly module's when asked, else native where it passes its
+ * self-tests; 'auto' then falls back to the module's, where the curve has one and the app has
+ * loaded it, else to noble.
+ */
+export function chooseImpl(
+  name: string,
+  choice: CurveChoice,
+  native: () => CurveImpl | undefined,
+  noble: CurveImpl,
+  wasm?: () => CurveImpl | undefined,
+): CurveImpl {
+  if (choice === 'noble') return noble;
+  if (choice === 'wasm') {
+    // A curve the module does not have: 'wasm' is then noble, as 'auto' is in a browser.
+    if (wasm === undefined) return noble;
+    const impl = wasm();
+    if (impl) return impl;
+    throw new Error(`${name}: no WebAssembly ${name}: the WebAssembly backend is not loaded (loadWasm, loadWasmSync)`);
   }
-  return nistNative[name] ?? undefined;
+  const impl = native();
+  if (impl) return impl;
+  if (choice === 'native') throw new Error(`${name}: this runtime has no native ${name} (node:crypto)`);
+  return wasm?.() ?? noble;
 }

@@ -2,34 +2,87 @@
 // [1, n - 1], and the full public-key validation of SP 800-56A, §5.6.2.3.4 on every peer point,
 // done here, before any multiplication, so that the native and the noble path refuse the same
 // inputs with the same errors. Also the two ways the hybrids turn seed bytes into a scalar.
-import type { CurveChoice, CurveImpl, Group } from './curve.js';
-import { nativeNist } from './native.js';
+// Everything node:crypto and Web Crypto need to know of a curve is a field of its Group.
+import type { CurveChoice, CurveImpl, Group, KnownAnswer } from './curve.js';
+import { chooseImpl, nativeCurve } from './native.js';
 import { nobleP256, nobleP384 } from './noble-nist.js';
 
 interface NistParams {
   name: 'P-256' | 'P-384';
+  /** Bytes of a scalar and of a coordinate. */
+  L: number;
   /** The field prime p, the coefficient b of y² = x³ - 3x + b, and the group order n (SP 800-186, §3.2.1). */
   p: bigint;
   b: bigint;
   n: bigint;
   noble: CurveImpl;
+  /** The named curve's OID (RFC 5480, §2.1.1.1), the hex of its DER contents, and its OpenSSL name. */
+  oid: string;
+  opensslName: string;
+  /** The ways native.ts tries, in order (native.ts says what each costs): P-384 gains from 'raw', P-256 does not. */
+  nativeForms: readonly ('raw' | 'ecdh')[];
+  /** The generator (SP 800-186, §3.2.1), the public key of the scalar 1. */
+  generator: string;
+  /**
+   * d·G for the smallest d whose x-coordinate starts with a zero byte (@noble/curves and OpenSSL
+   * agree): a platform that trims leading zeros fails on it.
+   */
+  leadingZero: readonly [d: string, point: string];
+  /** The public key of the scalar 3c…3c (L bytes), a peer that is not G for the agreement test. */
+  peer: string;
 }
 
 const P256: NistParams = {
   name: 'P-256',
+  L: 32,
   p: 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn,
   b: 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn,
   n: 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n,
   noble: nobleP256,
+  oid: '2a8648ce3d030107',
+  opensslName: 'prime256v1',
+  nativeForms: ['ecdh'],
+  generator:
+    '046b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c2964fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5',
+  leadingZero: [
+    '017b',
+    '04005543894af3d00ed7d740abdbd75c96b06877b787db5f70eea78b90a8d7c00abb4c85a3d8ea29efaafa24406912dd84d5b14dc32bf656ef6c6bd58a5d943f92',
+  ],
+  peer: '04480011fd860eae308cc4291ee974eaa40ded6e99e1a51cca5d1e694fdb855afbbf66413c95d399ca88e58c6238166dcb3c07f6c17509af8ed1b8bb15ce4a49fd',
 };
 
 const P384: NistParams = {
   name: 'P-384',
+  L: 48,
   p: 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffffn,
   b: 0xb3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aefn,
   n: 0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973n,
   noble: nobleP384,
+  oid: '2b81040022',
+  opensslName: 'secp384r1',
+  nativeForms: ['raw', 'ecdh'],
+  generator:
+    '04aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab73617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f',
+  leadingZero: [
+    'c5',
+    '04004d104b26ee5671f72c10c986841d3e65d285e2516161b7baa341b12631b9e32b6f0d5896d8431c51d5d93a37cbc90ef11a1e3f8b7b90538ee42cc00ee934a6e2ee25541607d8fb65c7a8b11e2f886853886eef3865ec933200b9f25599f29f',
+  ],
+  peer: '046846d4626b3450aaab8c53c044c2a947176a34ff190f56e80a670de892d37741fdcb1c4e1f2b55055efcc7221a9fee870bcfbba070a805cfcdc5e9b699d1d5f05e6cabf8fddc0b3f46a6d7b7692b8d7b79daad44269c71d286802ee811be2d81',
 };
+
+/**
+ * The self-tests' known answers: d = 1 and the d of leadingZero, each as public key and as the
+ * shared secret with G (the x-coordinate of d·G); Web Crypto's also d = 1 with the leading-zero point.
+ */
+function knownAnswers(c: NistParams, webCrypto: boolean): KnownAnswer[] {
+  const g = c.generator;
+  const [d, point] = c.leadingZero;
+  const xOf = (q: string) => q.slice(2, 2 + 2 * c.L);
+  return [
+    { d: '01'.padStart(2 * c.L, '0'), pub: g, peers: webCrypto ? [[g, xOf(g)], [point, xOf(point)]] : [[g, xOf(g)]] },
+    { d: d.padStart(2 * c.L, '0'), pub: point, peers: [[g, xOf(point)]] },
+  ];
+}
 
 function bigEndian(bytes: Uint8Array): bigint {
   let x = 0n;
@@ -50,22 +103,34 @@ export interface NistGroup extends Group {
 }
 
 function nistGroup(c: NistParams): NistGroup {
-  const L = c.name === 'P-256' ? 32 : 48;
+  const { L } = c;
   const order = toBytes(c.n, L);
-  return Object.freeze({
+  const data = {
     name: c.name,
     elementBytes: 1 + 2 * L,
     scalarBytes: L,
     secretBytes: L,
-    order,
-    impl(choice: CurveChoice): CurveImpl {
-      // The WebAssembly module has X25519 only: 'wasm' is then noble, as 'auto' is in a browser.
-      if (choice === 'noble' || choice === 'wasm') return c.noble;
-      const native = nativeNist(c.name, c.noble);
-      if (native) return native;
-      if (choice === 'native') throw new Error(`${c.name}: this runtime has no native ${c.name} (node:crypto)`);
-      return c.noble;
+    refusesInvalid: true,
+    hasLowOrder: false,
+    tlsShareCheck: '4.3.8.2',
+    pkcs8: { ecOid: c.oid },
+    native: {
+      keys: { namedCurve: c.name, opensslName: c.opensslName },
+      forms: c.nativeForms,
+      knownAnswers: knownAnswers(c, false),
+      agreement: { scalars: ['5a'.repeat(L), `00${'a5'.repeat(L - 1)}`], peer: c.peer },
     },
+    webCrypto: {
+      algorithm: { name: 'ECDH', namedCurve: c.name },
+      rawElement: (q: Uint8Array) => q.slice(),
+      knownAnswers: knownAnswers(c, true),
+    },
+  } as const;
+  const native = nativeCurve(data, c.noble);
+  return Object.freeze({
+    ...data,
+    order,
+    impl: (choice: CurveChoice): CurveImpl => chooseImpl(c.name, choice, native, c.noble),
     /** SP 800-56A, §5.6.2.3.4 for an uncompressed point: coordinates in [0, p - 1], on the curve; it cannot be the identity. */
     elementProblem(q: Uint8Array): string | undefined {
       // The point is public: these branches and the BigInt arithmetic depend on public data only.

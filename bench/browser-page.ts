@@ -22,8 +22,8 @@ import { ml_kem1024_p384, ml_kem768_p256, ml_kem768_x25519 } from '@noble/post-q
 import * as HPKE from 'hpke';
 import { createHpkeKem, hpkeKem } from '../src/hpke/index.js';
 import { CONSTRUCTIONS } from '../src/hybrid/constructions.js';
-import { asyncHybridOf } from '../src/hybrid/concrete-async.js';
 import { X25519 } from '../src/hybrid/curves/x25519.js';
+import { internalsOf } from '../src/hybrid/internals.js';
 import type { MlKem } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
 import { subtle } from '../src/webcrypto/index.js';
@@ -199,10 +199,10 @@ function shuffle<T>(xs: T[]): T[] {
     for (const h of HYBRIDS) {
       const mlkem = h.mlkem === 'ML-KEM-768' ? wasm.MlKem768 : wasm.MlKem1024;
       const construction = CONSTRUCTIONS.find((c) => c.name === h.name)!;
-      result.curves[h.name] = await asyncHybridOf(construction.create(mlkem))!.curvePath();
+      result.curves[h.name] = await internalsOf(construction.create(mlkem))!.asynchronous().curvePath();
       await add(`${h.name} ponyfill`, () => ponyfillOps(subtle as unknown as Sub, h.name, 'ponyfill, Web Crypto curves', h.algorithm));
       await add(`${h.name} door`, async () => {
-        const door = asyncHybridOf(construction.create(mlkem))!;
+        const door = internalsOf(construction.create(mlkem))!.asynchronous();
         const pair = construction.create(mlkem).keygen();
         const ek = door.encapsulationKey(pair.publicKey);
         const dk = door.decapsulationKey(pair.secretKey);

@@ -3,9 +3,8 @@
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { checkBytes, describe, takeUint8Array } from '../args.js';
-import { asyncHybridOf } from '../hybrid/concrete-async.js';
 import type { HybridKem } from '../hybrid/types.js';
-import { lowOrderRefusing } from '../hybrid/low-order.js';
+import { internalsOf } from '../hybrid/internals.js';
 import { KEM_OBJECT_METHODS, kemShape, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { HYBRID_ENTRIES, type HpkeName, entryOf } from '../registry.js';
@@ -121,7 +120,7 @@ export function keyObjectsOf(hpke: HpkeKem): KeyObjects {
  * curve half runs on node:crypto, else the runtime's own Web Crypto, else @noble/curves.
  */
 function withKeyObjects(hpke: HpkeKem, kem: MlKem | HybridKem): HpkeKem {
-  const objects = ('eseed' in kem.sizes ? asyncHybridOf(kem as HybridKem) : undefined) ?? kem;
+  const objects = ('eseed' in kem.sizes ? internalsOf(kem as HybridKem)?.asynchronous() : undefined) ?? kem;
   keyObjects.set(hpke, {
     encapsulationKey: (publicKey) => objects.encapsulationKey(publicKey),
     decapsulationKey: (privateKey) => objects.decapsulationKey(privateKey),
@@ -209,7 +208,7 @@ function fromMlKem(kem: MlKem, hpkeIds: HpkeIds): HpkeKem {
 function fromHybrid(given: HybridKem, hybrid: HpkeIds): HpkeKem {
   // MLKEM768-X25519 refuses low-order X25519 shares (EncapError, DecapError), as HPKE's
   // DHKEM(X25519) must (RFC 9180, §7.1.4), and as the HPKE libraries and age do: the drafts leave it open.
-  const kem = lowOrderRefusing(given) ?? given;
+  const kem = internalsOf(given)?.refusing() ?? given;
   const { id } = hybrid;
   const { publicKey: Npk, ciphertext: Nenc, seed: Nsk, sharedSecret: Nsecret, eseed: Nrandom } = kem.sizes;
   const hpke: HpkeKem = Object.freeze({

@@ -1,17 +1,17 @@
 // The concrete hybrid KEMs (concrete.ts) for the asynchronous doors: the same construction, the
 // same checks in the same order and the same errors, with the curve half on the asynchronous
 // seam (curve-async.ts), so that it can run on the runtime's own Web Crypto. Not public API: the
-// Web Crypto layer and the HPKE adapters reach it through asyncHybridOf(kem) for a hybrid made by
-// this package's factories.
+// Web Crypto layer and the HPKE adapters reach it through internalsOf(kem).asynchronous() for a
+// hybrid made by this package's factories.
 import { takeBytes } from '../args.js';
 import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { type ByteArray, concat } from '../bytes.js';
 import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncCurvePath, AsyncElement, CurveChoice, Group } from './curves/curve.js';
-import { asyncImpl, syncImplOf } from './curves/curve-async.js';
+import { asyncImpl } from './curves/curve-async.js';
 import { keyLifetime } from '../lifetime.js';
-import type { HybridDecapsulationKey, HybridKem, HybridName, HybridSizes } from './types.js';
+import type { HybridDecapsulationKey, HybridName, HybridSizes } from './types.js';
 
 /** An encapsulation key of the asynchronous door: checked at creation, its curve element imported on first use. */
 export interface AsyncEncapsulationKey {
@@ -67,8 +67,6 @@ export interface ConcreteParts {
   decapsulationKey(seed: Uint8Array): { key: HybridDecapsulationKey; dkPq: DecapsulationKey; ekT: Uint8Array };
 }
 
-const registry = new WeakMap<HybridKem, ConcreteParts>();
-
 /**
  * `promise`, with `forget` called if it rejects: a cached promise that failed (a transient
  * platform error) is dropped, so that the next call tries again instead of failing for good.
@@ -80,22 +78,11 @@ function unlessRejected<T>(promise: Promise<T>, forget: () => void): Promise<T> 
   });
 }
 
-/** Records the parts of a concrete hybrid (concrete.ts, once per KEM object). */
-export function registerConcrete(kem: HybridKem, parts: ConcreteParts): void {
-  registry.set(kem, parts);
-}
-
 /**
- * The asynchronous door of a concrete hybrid made by this package (undefined for any other
- * object), with its curve half on `curves` ('auto': node:crypto, else Web Crypto, else noble);
- * by default the hybrid's own choice (the public factories' is 'auto').
+ * The asynchronous door of a concrete hybrid, with its curve half on `curves` ('auto':
+ * node:crypto, else Web Crypto, else noble).
  */
-export function asyncHybridOf(kem: HybridKem, curves?: AsyncCurveChoice): AsyncHybrid | undefined {
-  const parts = registry.get(kem);
-  return parts === undefined ? undefined : asyncConcrete(parts, curves ?? parts.curves);
-}
-
-function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid {
+export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid {
   const { name, kem, group, sizes } = c;
   const nCt = kem.sizes.ciphertext;
   const refuses = group.refusesInvalid;
@@ -110,7 +97,7 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
   const impl = () =>
     (chosen ??= unlessRejected(
       asyncImpl(group, curves).then((curve) => {
-        const sync = syncImplOf(curve);
+        const sync = curve.sync;
         synchronous = sync !== undefined && sync === syncImpl();
         return curve;
       }),

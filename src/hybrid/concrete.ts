@@ -9,9 +9,10 @@ import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '.
 import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { type ByteArray, concat } from '../bytes.js';
-import { registerConcrete } from './concrete-async.js';
+import { type ConcreteParts, asyncConcrete } from './concrete-async.js';
 import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
 import { type Expanded, buildHybrid } from './builder.js';
+import { recordInternals } from './internals.js';
 import { kemEncapsulationKey } from './mlkem.js';
 import type { HybridKem, HybridName } from './types.js';
 
@@ -30,9 +31,10 @@ export interface ConcreteParams {
   /** Which implementation does the curve's multiplications. */
   curves: CurveChoice;
   /**
-   * X25519 only: refuse a peer element of low order, whose X25519 value is all zeros (RFC 7748
-   * §6.1's check), as Node 26's Web Crypto, HPKE's DHKEM and age do. The drafts do not ask for it:
-   * without it a low-order element gives ss_T = 0, which the combiner still binds.
+   * For a group with low-order elements (X25519): refuse a peer element of low order, whose X25519
+   * value is all zeros (RFC 7748 §6.1's check), as Node 26's Web Crypto, HPKE's DHKEM and age do.
+   * The drafts do not ask for it: without it a low-order element gives ss_T = 0, which the
+   * combiner still binds. internalsOf(kem).refusing() is the twin made with it.
    */
   refuseLowOrder?: boolean;
 }
@@ -219,7 +221,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
 
   // The same construction for the asynchronous doors (concrete-async.ts), whose curve half may
   // run on the runtime's Web Crypto: every step but the curve's is one of these.
-  registerConcrete(hybrid, {
+  const parts: ConcreteParts = {
     name,
     kem,
     group,
@@ -232,6 +234,13 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     derive,
     parsePublicKey,
     decapsulationKey: (seed) => expandedKey(seed, arg('secretKey')),
+  };
+  let twin: HybridKem | undefined;
+  recordInternals(hybrid, {
+    construction: name,
+    parts,
+    refusing: () => (refusesLowOrder ? hybrid : group.hasLowOrder ? (twin ??= createConcrete({ ...c, refuseLowOrder: true })) : undefined),
+    asynchronous: (curves) => asyncConcrete(parts, curves ?? c.curves),
   });
   return hybrid;
 }

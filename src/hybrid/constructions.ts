@@ -7,8 +7,8 @@ import type { HybridName } from './types.js';
 import { XWING } from './xwing.js';
 
 export type { HybridConstruction };
-/** The concrete hybrids' asynchronous door (mlkem-ts/webcrypto loads it with the constructions). */
-export { asyncHybridOf } from './concrete-async.js';
+/** A hybrid's internals, its asynchronous door among them (mlkem-ts/webcrypto loads it with the constructions). */
+export { internalsOf } from './internals.js';
 
 /** The constructions of the six hybrids. */
 export const CONSTRUCTIONS: readonly HybridConstruction[] = /* @__PURE__ */ Object.freeze([XWING, ...NIST_CONCRETE, ...TLS_GROUPS]);

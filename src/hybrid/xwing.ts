@@ -4,7 +4,6 @@ import { describe, readOptions } from '../args.js';
 import { MlKemError } from '../errors.js';
 import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
-import { recordTwin } from './low-order.js';
 import type { HybridConstruction } from './construction.js';
 import type { CurveChoice } from './curves/curve.js';
 import type { HybridKem } from './types.js';
@@ -27,9 +26,7 @@ export interface XWingOptions {
 /** X-Wing over an ML-KEM-768 object, with the given curve implementation (internal: tests and benchmarks). */
 export function xwingOver(kem: MlKem, curves: CurveChoice, options?: XWingOptions): HybridKem {
   const refuseLowOrder = options?.refuseLowOrder === true;
-  const xwing = createConcrete({ name: 'X-Wing', kem, group: X25519, groupSeedBytes: 32, randomScalar: (seed) => seed.slice(), label: LABEL, curves, refuseLowOrder });
-  recordTwin(xwing, refuseLowOrder ? () => xwing : () => xwingOver(kem, curves, { refuseLowOrder: true }));
-  return xwing;
+  return createConcrete({ name: 'X-Wing', kem, group: X25519, groupSeedBytes: 32, randomScalar: (seed) => seed.slice(), label: LABEL, curves, refuseLowOrder });
 }
 
 /**

@@ -75,7 +75,7 @@ export function handlesFor(entry: AlgorithmEntry, backend: Backend, curves?: Asy
       const kem = await entry.kem(backend);
       // A concrete hybrid runs through its asynchronous door, whose curve half may be the
       // runtime's own Web Crypto (undefined for the others: ML-KEM's sizes have no eseed).
-      return handlesOf(kem, 'eseed' in kem.sizes ? (await hybrids()).asyncHybridOf(kem as HybridKem, curves) : undefined);
+      return handlesOf(kem, 'eseed' in kem.sizes ? (await hybrids()).internalsOf(kem as HybridKem)?.asynchronous(curves) : undefined);
     })();
     made.catch(() => byName.delete(name));
     byName.set(name, (handles = made));

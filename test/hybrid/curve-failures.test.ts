@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { it, mock } from 'node:test';
 import { MlKemError } from '../../src/errors.js';
-import { asyncHybridOf } from '../../src/hybrid/concrete-async.js';
+import { internalsOf } from '../../src/hybrid/internals.js';
 import { mlkem768P256Over } from '../../src/hybrid/mlkem-nist.js';
 import { SELF_TEST_LIMIT_MS } from '../../src/hybrid/curves/webcrypto-curves.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
@@ -39,7 +39,7 @@ it("a Web Crypto whose X25519 never answers: X-Wing's door on 'auto' falls back 
   mock.timers.enable({ apis: ['setTimeout'] });
   t.after(() => mock.timers.reset());
   const reference = xwingOver(MlKem768, 'noble');
-  const door = asyncHybridOf(reference, 'auto')!;
+  const door = internalsOf(reference)!.asynchronous('auto');
   let path: string | undefined;
   const asked = door.curvePath().then((p) => (path = p));
   // Mock time advances a second at a time, the pending promises run in between.
@@ -57,7 +57,7 @@ it("a Web Crypto whose X25519 never answers: X-Wing's door on 'auto' falls back 
 
 it('a Web Crypto that fails once after its self-test: that call is ERR_PLATFORM, the same key objects work on the next call (no failure is kept)', async () => {
   const reference = mlkem768P256Over(MlKem768, 'noble');
-  const door = asyncHybridOf(reference, 'webcrypto')!;
+  const door = internalsOf(reference)!.asynchronous('webcrypto');
   assert.equal(await door.curvePath(), 'webcrypto');
   const pair = reference.keygen(new Uint8Array(32).fill(5));
   const ek = door.encapsulationKey(pair.publicKey);

@@ -56,6 +56,13 @@ test("nothing outside a backend's folder imports from inside it, except that bac
   }
 });
 
+test('the curves (hybrid/curves/) import nothing of the hybrids above them', () => {
+  for (const [file, targets] of graph()) {
+    if (!file.startsWith('hybrid/curves/')) continue;
+    for (const target of targets) assert.ok(target.startsWith('hybrid/curves/') || !target.startsWith('hybrid/'), `${file} imports ${target}, above the curves`);
+  }
+});
+
 test('the core entry point reaches no code of keys/, hybrid/ or wasm/', () => {
   const g = graph();
   const seen = new Set<string>();

@@ -7,7 +7,8 @@
 // invalid eseed scalars, wrong lengths, disposed keys, random ciphertexts; and a random encapsulation
 // on each path decapsulates to the same secret on the reference.
 import type { MlKem } from '../../src/index.js';
-import { asyncHybridOf, type AsyncHybrid } from '../../src/hybrid/concrete-async.js';
+import type { AsyncHybrid } from '../../src/hybrid/concrete-async.js';
+import { internalsOf } from '../../src/hybrid/internals.js';
 import type { AsyncCurveChoice, CurveChoice } from '../../src/hybrid/curves/curve.js';
 import { MlKemError } from '../../src/errors.js';
 import { mlkem1024P384Over, mlkem768P256Over } from '../../src/hybrid/mlkem-nist.js';
@@ -158,7 +159,7 @@ export async function runCurvePaths(kems: { MlKem768: MlKem; MlKem1024: MlKem },
     for (const path of paths) {
       const label = `${s.name} ${path}`;
       try {
-        const door = asyncHybridOf(doors === 'own' ? s.over(path === 'webcrypto' ? 'auto' : path) : s.reference, path)!;
+        const door = internalsOf(doors === 'own' ? s.over(path === 'webcrypto' ? 'auto' : path) : s.reference)!.asynchronous(path);
         result.took[label] = await door.curvePath();
         let n = 0;
         for (let r = 0; r < rounds; r++) {

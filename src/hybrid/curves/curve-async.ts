@@ -6,10 +6,11 @@
 import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncElement, CurveImpl, Group } from './curve.js';
 import { webCryptoCurve } from './webcrypto-curves.js';
 
-/** A synchronous implementation behind the asynchronous seam. */
+/** A synchronous implementation behind the asynchronous seam (`sync` says which). */
 export function lift(impl: CurveImpl): AsyncCurveImpl {
   return Object.freeze({
     path: impl.path,
+    sync: impl,
     async load(scalar: Uint8Array): Promise<AsyncCurveKey> {
       const key = impl.load(scalar);
       try {
@@ -23,35 +24,19 @@ export function lift(impl: CurveImpl): AsyncCurveImpl {
   });
 }
 
-const lifted = new WeakMap<CurveImpl, AsyncCurveImpl>();
-const liftedFrom = new WeakMap<AsyncCurveImpl, CurveImpl>();
-const liftOnce = (impl: CurveImpl): AsyncCurveImpl => {
-  let a = lifted.get(impl);
-  if (a === undefined) {
-    lifted.set(impl, (a = lift(impl)));
-    liftedFrom.set(a, impl);
-  }
-  return a;
-};
-
-/** The synchronous implementation that asyncImpl put behind the seam, if `impl` is one (not Web Crypto). */
-export function syncImplOf(impl: AsyncCurveImpl): CurveImpl | undefined {
-  return liftedFrom.get(impl);
-}
-
 /**
  * The asynchronous implementation of a group for a choice. 'webcrypto' rejects where the runtime's
  * Web Crypto lacks the curve or fails the self-test; 'auto' then falls back to noble.
  */
 export async function asyncImpl(group: Group, choice: AsyncCurveChoice): Promise<AsyncCurveImpl> {
-  if (choice === 'noble' || choice === 'native' || choice === 'wasm') return liftOnce(group.impl(choice));
+  if (choice === 'noble' || choice === 'native' || choice === 'wasm') return lift(group.impl(choice));
   const sync = group.impl('auto');
   // The WebAssembly X25519 too: faster than the browsers' Web Crypto in bench:browser (public key
   // 33 / 38 / 56 µs against 139 / 383 / 317 in Chromium / Firefox / WebKitGTK; shared secret 97 /
   // 110 / 150 against 110 / 93 / 2,080), and synchronous, so a door decapsulates through its key object.
-  if (choice === 'auto' && (sync.path === 'native' || sync.path === 'wasm')) return liftOnce(sync);
+  if (choice === 'auto' && (sync.path === 'native' || sync.path === 'wasm')) return lift(sync);
   const web = await webCryptoCurve(group, group.impl('noble'));
   if (web !== undefined) return web;
   if (choice === 'webcrypto') throw new Error(`${group.name}: this runtime's Web Crypto has no ${group.name} that passes the self-test`);
-  return liftOnce(sync);
+  return lift(sync);
 }

@@ -178,6 +178,8 @@ export interface AsyncCurveKey {
 
 export interface AsyncCurveImpl {
   readonly path: AsyncCurvePath;
+  /** The synchronous implementation behind the seam, for a lifted one (curve-async.ts's lift); none for Web Crypto. */
+  readonly sync?: CurveImpl;
   /** Loads a scalar that the Group has already accepted; reads it before returning its promise (the caller may wipe it then). */
   load(scalar: Uint8Array): Promise<AsyncCurveKey>;
   /** Imports an element that the Group has already accepted (bytes: a private copy the element keeps). */

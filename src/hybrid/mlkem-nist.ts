@@ -6,21 +6,28 @@ import { createConcrete } from './concrete.js';
 import type { HybridConstruction } from './construction.js';
 import type { CurveChoice } from './curves/curve.js';
 import { type NistGroup, P256_GROUP, P384_GROUP, randomScalar } from './curves/nist.js';
-import type { HybridKem } from './types.js';
+import { type HybridEntry, entryOf } from '../registry.js';
+import type { HybridKem, HybridName } from './types.js';
 
 /**
- * The builder of a concrete KEM of ML-KEM and a NIST curve: its label is its name (§4.1, §4.3),
- * RandomScalar is rejection sampling over groupSeedBytes (Group.Nseed) of seed.
+ * The concrete hybrid KEM of a registry entry of ML-KEM and a NIST curve, from the entry alone and
+ * its curve's Group: its label is its name (§4.1, §4.3), Group.Nseed the eseed's bytes after
+ * ML-KEM's 32 of m, RandomScalar rejection sampling over them.
  */
-function nistConcrete(name: 'MLKEM768-P256' | 'MLKEM1024-P384', group: NistGroup, groupSeedBytes: number) {
+export function nistConcreteOf(entry: HybridEntry, group: NistGroup): (kem: MlKem, curves: CurveChoice) => HybridKem {
+  if (entry.family !== 'concrete' || entry.curve !== group.name) throw new Error(`${entry.name} is not a concrete hybrid over ${group.name}`); // a bug
+  const name = entry.name as HybridName;
+  const groupSeedBytes = entry.sizes.eseed - 32;
   return (kem: MlKem, curves: CurveChoice): HybridKem =>
     createConcrete({ name, kem, group, groupSeedBytes, randomScalar: (seed) => randomScalar(group, seed), label: name, curves });
 }
 
+const entry = (name: HybridName) => entryOf(name) as HybridEntry;
+
 /** MLKEM768-P256 over an ML-KEM-768 object, with the given curve implementation (internal). */
-export const mlkem768P256Over = /* @__PURE__ */ nistConcrete('MLKEM768-P256', P256_GROUP, 128);
+export const mlkem768P256Over = /* @__PURE__ */ nistConcreteOf(/* @__PURE__ */ entry('MLKEM768-P256'), P256_GROUP);
 /** MLKEM1024-P384 over an ML-KEM-1024 object, with the given curve implementation (internal). */
-export const mlkem1024P384Over = /* @__PURE__ */ nistConcrete('MLKEM1024-P384', P384_GROUP, 48);
+export const mlkem1024P384Over = /* @__PURE__ */ nistConcreteOf(/* @__PURE__ */ entry('MLKEM1024-P384'), P384_GROUP);
 
 /**
  * MLKEM768-P256 (draft-irtf-cfrg-concrete-hybrid-kems, §4.1; HPKE KEM 0x0050) over an ML-KEM-768

@@ -6,31 +6,29 @@ import { isObjectArgument, readFields, readOptions } from '../args.js';
 import { copyBytes, isUint8Array } from '../bytes.js';
 import { wipe, ctEqual } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import type { DecapsulationKey, EncapsulationKey, MlKem, MlKemBackend } from '../kem.js';
-import { MlKem1024, MlKem768 } from '../index.js';
+import type { DecapsulationKey, EncapsulationKey, MlKemBackend } from '../kem.js';
+import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
 import { decodeAkpMember } from '../keys/akp.js';
 import { readBackend } from '../keys/algorithms.js';
 import { type KeyFileInput, hybridJwkAlg, loadPrivateKey as loadMlKemPrivateKey, loadPublicKey as loadMlKemPublicKey, unwrapKeyFile } from '../keys/load.js';
 import type { DecodePkcs8Options, KeyOptions } from '../keys/types.js';
-import { createMLKEM1024_P384, createMLKEM768_P256 } from './mlkem-nist.js';
+import { HYBRID_ENTRIES, memberOf } from '../registry.js';
+import { constructionOf } from './constructions.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem } from './types.js';
-import { createXWing } from './xwing.js';
 
-/** The hybrids that have a JWK: alg → the factory and the ML-KEM parameter set it is built on. */
-const BY_JWK: Readonly<Record<string, { create: (kem: MlKem) => HybridKem; member: 'MlKem768' | 'MlKem1024' }>> = {
-  'MLKEM768-X25519': { create: (kem) => createXWing(kem), member: 'MlKem768' },
-  'MLKEM768-P256': { create: createMLKEM768_P256, member: 'MlKem768' },
-  'MLKEM1024-P384': { create: createMLKEM1024_P384, member: 'MlKem1024' },
-};
+const PORTABLE = { MlKem512, MlKem768, MlKem1024 } as const;
 
 const PORTABLE_KEMS = new Map<string, HybridKem>();
 
 /** The hybrid of a JWK alg over `backend` (the portable objects, made once, when it is not given). */
 function hybridOf(alg: string, backend: MlKemBackend | undefined): HybridKem {
-  const { create, member } = BY_JWK[alg]!;
+  // The registry's hybrid whose JWK alg this is (hybridJwkAlg found it there), by its public factory.
+  const entry = HYBRID_ENTRIES.find((e) => 'jwk' in e && e.jwk === alg)!;
+  const { create } = constructionOf(entry.name);
+  const member = memberOf(entry.mlkem);
   if (backend !== undefined) return create(backend[member]);
   let kem = PORTABLE_KEMS.get(alg);
-  if (kem === undefined) PORTABLE_KEMS.set(alg, (kem = create(member === 'MlKem768' ? MlKem768 : MlKem1024)));
+  if (kem === undefined) PORTABLE_KEMS.set(alg, (kem = create(PORTABLE[member])));
   return kem;
 }
 

@@ -10,7 +10,7 @@ import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey } from '../kem.js';
 import { fillRandom } from '../random.js';
 import type { CurveKey } from './curves/curve.js';
-import { hybridDecapsulationKey } from './mlkem.js';
+import { hybridDecapsulationKey } from './key-objects.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName, HybridSizes } from './types.js';
 import type { ByteArray } from '../bytes.js';
 

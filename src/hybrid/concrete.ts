@@ -13,7 +13,7 @@ import { type ConcreteParts, asyncConcrete } from './concrete-async.js';
 import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
 import { type Expanded, buildHybrid } from './builder.js';
 import { recordInternals } from './internals.js';
-import { kemEncapsulationKey } from './mlkem.js';
+import { kemEncapsulationKey } from './key-objects.js';
 import type { HybridKem, HybridName } from './types.js';
 
 /** A concrete hybrid KEM's parameters (the draft's §4, and its groups' constants of §3.1). */

@@ -11,7 +11,7 @@ import { type ByteArray, concat } from '../bytes.js';
 import type { HybridConstruction } from './construction.js';
 import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
 import { type Expanded, buildHybrid } from './builder.js';
-import { kemEncapsulationKey } from './mlkem.js';
+import { kemEncapsulationKey } from './key-objects.js';
 import { P256_GROUP, P384_GROUP, tlsScalar } from './curves/nist.js';
 import type { HybridKem, HybridName } from './types.js';
 import { X25519 } from './curves/x25519.js';

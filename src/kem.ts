@@ -1,9 +1,9 @@
 // The public ML-KEM objects: one frozen object per parameter set and backend, which checks every
 // argument at the boundary, takes private copies of what it must, and runs the algorithms of
-// core.ts. Key objects (key-objects.ts) are made here too.
+// mlkem.ts. Key objects (key-objects.ts) are made here too.
 import { checkBytes, checkDecapsulateArguments, describe, isObjectArgument, readFields } from './args.js';
 import { type ByteArray, readBytes } from './bytes.js';
-import { Core, type Encapsulation, type KeyPair } from './core.js';
+import { Core, type Encapsulation, type KeyPair } from './mlkem.js';
 import type { Kernels } from './kernels.js';
 import { type DecapsulationKey, type DecapsulationKeyOptions, type EncapsulationKey, createDecapsulationKey, createEncapsulationKey } from './key-objects.js';
 import type { ParameterSet } from './params.js';

@@ -6,7 +6,7 @@
 import { checkBytes, describe, readOptions } from './args.js';
 import { type ByteArray, isUint8Array, lengthOf } from './bytes.js';
 import { ctEqual, wipe } from './ct.js';
-import type { Core, DkExpansion, EkExpansion, Encapsulation } from './core.js';
+import type { Core, DkExpansion, EkExpansion, Encapsulation } from './mlkem.js';
 import { MlKemError } from './errors.js';
 import type { ParameterSet } from './params.js';
 import { keyLifetime } from './lifetime.js';

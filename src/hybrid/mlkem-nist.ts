@@ -3,7 +3,7 @@
 // and the HPKE post-quantum draft (KEM ids 0x0050, 0x0051) use.
 import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
-import type { HybridConstruction } from './construction.js';
+import type { HybridConstruction } from './construction-interface.js';
 import type { CurveChoice } from './curves/curve.js';
 import { type NistGroup, P256_GROUP, P384_GROUP, randomScalar } from './curves/nist.js';
 import { type HybridEntry, entryOf } from '../registry.js';

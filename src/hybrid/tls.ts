@@ -8,7 +8,7 @@ import { MlKemError } from '../errors.js';
 import { checkKem, type Encapsulation, type EncapsulationKey, type KeyPair, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { type ByteArray, concat } from '../bytes.js';
-import type { HybridConstruction } from './construction.js';
+import type { HybridConstruction } from './construction-interface.js';
 import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
 import { type Expanded, buildHybrid } from './builder.js';
 import { kemEncapsulationKey } from './key-objects.js';

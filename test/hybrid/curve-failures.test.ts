@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { it, mock } from 'node:test';
 import { MlKemError } from '../../src/errors.js';
 import { internalsOf } from '../../src/hybrid/internals.js';
-import { mlkem768P256Over } from '../../src/hybrid/mlkem-nist.js';
+import { mlkem768P256Over } from '../../src/hybrid/nist-hybrids.js';
 import { SELF_TEST_LIMIT_MS } from '../../src/hybrid/curves/webcrypto-curves.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
 import { MlKem768 } from '../../src/index.js';

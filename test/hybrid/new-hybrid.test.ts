@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { MlKemError } from '../../src/errors.js';
 import { constructionOf } from '../../src/hybrid/constructions.js';
 import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
-import { nistConcreteOf } from '../../src/hybrid/mlkem-nist.js';
+import { nistConcreteOf } from '../../src/hybrid/nist-hybrids.js';
 import { HYBRID_ENTRIES, type HybridEntry } from '../../src/registry.js';
 import { backends } from '../support/backends.js';
 import { firstValidWindow, nodeEcPublic, nodeEcShared, sha3_256, shake256 } from '../support/hybrid-reference.js';

@@ -11,7 +11,7 @@ import type { AsyncHybrid } from '../../src/hybrid/concrete-async.js';
 import { internalsOf } from '../../src/hybrid/internals.js';
 import type { AsyncCurveChoice, CurveChoice } from '../../src/hybrid/curves/curve.js';
 import { MlKemError } from '../../src/errors.js';
-import { mlkem1024P384Over, mlkem768P256Over } from '../../src/hybrid/mlkem-nist.js';
+import { mlkem1024P384Over, mlkem768P256Over } from '../../src/hybrid/nist-hybrids.js';
 import type { HybridKem } from '../../src/hybrid/types.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
 

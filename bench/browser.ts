@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BROWSER_NAMES, type BrowserName, bundlePage, runPage } from '../scripts/browser-page.js';
+import { BROWSER_NAMES, type BrowserName, bundlePage, runPage } from '../scripts/run-page.js';
 import type { BenchPageResult } from './browser-page.js';
 import { median } from './micro.js';
 

@@ -1,7 +1,7 @@
 // Debian's browsers, started for a page on our loopback server: Chromium and Firefox ESR directly
 // (Playwright's browser builds are not reachable here, and Firefox ESR speaks no Playwright
 // protocol), WebKitGTK's MiniBrowser on a virtual display through WebKitWebDriver. One module for
-// scripts/test-runtimes.ts and scripts/browser-page.ts (the curve-path tests and bench:browser).
+// scripts/test-runtimes.ts and scripts/run-page.ts (the curve-path tests and bench:browser).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';

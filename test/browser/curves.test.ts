@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type BrowserName, bundlePage, missingExecutable, runPage } from '../../scripts/browser-page.js';
+import { type BrowserName, bundlePage, missingExecutable, runPage } from '../../scripts/run-page.js';
 import type { CurvesPageResult } from './curves-page.js';
 
 const ROUNDS = Number(process.env.MLKEM_DIFF_N ?? 2);

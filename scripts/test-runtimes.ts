@@ -194,7 +194,7 @@ async function checkContents(tarball: string): Promise<string> {
     const pkgDir = join(dir, 'package');
     const shipped = (readdirSync(pkgDir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => statSync(join(pkgDir, f)).isFile());
     const problems: string[] = [];
-    const allowed = /^(package\.json|README\.md|LICENSE-MIT|LICENSE-APACHE|dist\/.+)$/;
+    const allowed = /^(package\.json|[A-Z_]+\.md|docs\/[a-z0-9-]+\.md|LICENSE-MIT|LICENSE-APACHE|dist\/.+)$/;
     for (const f of shipped) if (!allowed.test(f)) problems.push(`unexpected file ${f}`);
     const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>;
     const referenced = [...targets(pkg['exports']), ...targets(pkg['typesVersions']), ...targets(pkg['main']), ...targets(pkg['types'])];
@@ -206,7 +206,7 @@ async function checkContents(tarball: string): Promise<string> {
       if (f.endsWith('.d.ts') && text.split('\n').some((l) => l.length > 1000)) problems.push(`${f} has a line over 1000 characters (a literal type?)`);
     }
     const wasm = readFileSync(join(pkgDir, 'dist/wasm/mlkem.wasm'));
-    const base64 = /'([A-Za-z0-9+/=]{1000,})'/.exec(readFileSync(join(pkgDir, 'dist/wasm/module.generated.js'), 'utf8'))?.[1] ?? '';
+    const base64 = /['"]([A-Za-z0-9+/=]{1000,})['"]/.exec(readFileSync(join(pkgDir, 'dist/wasm/module.generated.js'), 'utf8'))?.[1] ?? '';
     if (!wasm.equals(Buffer.from(base64, 'base64'))) problems.push('dist/wasm/mlkem.wasm is not the embedded module');
     if (problems.length > 0) throw new Error(problems.join('\n'));
     return `${shipped.length} files, no source maps, every exports target present, mlkem.wasm = embedded module`;

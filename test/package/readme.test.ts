@@ -1,4 +1,4 @@
-// Every JavaScript and TypeScript code block of the README (issue 23 items 5, 6): each one
+// Every JavaScript and TypeScript code block of the README and of docs/*.md: each one
 // type-checks on its own under `strict` with every compiler of the matrix (TypeScript 5.7, 5.9 and
 // the newest, test/support/typescript.ts) against the declarations the package ships, with the DOM
 // library as a browser app has it (alone, for the blocks that use no Node.js API, and with
@@ -6,12 +6,14 @@
 // user runs it: saved as an .mjs file and given to plain `node`, which finds mlkem-ts by its
 // package name (the package's own dist/, as an installed copy would be). A block preceded by
 // `<!-- readme: types only (why) -->` is only type-checked; a block with a `using` declaration
-// runs only on Node.js 24+ (the test:node26 run), where `using` exists.
+// runs only on Node.js 24+ (the test:node26 run), where `using` exists. A block preceded by
+// `<!-- consumer: PATH -->` (docs/switching.md) is a consumer's configuration, which
+// scripts/test-runtimes.ts builds and runs with its own tools; it is left to that job here.
 // Type checks need no build; the runs need dist/ (`npm run build`, which CI runs before `npm
 // test`): without it they are skipped with a notice, and with CI=true that is a failure.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +23,15 @@ const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const dir = join(root, '.tools', 'readme-blocks'); // inside the package, so that `mlkem-ts` is itself
 
 interface Block {
+  /** The Markdown file, relative to the package root: README.md, docs/keys.md. */
+  page: string;
   line: number;
   code: string;
   typesOnly: boolean;
 }
 
 /** The js/ts fenced blocks of a Markdown text, with the line each starts on. */
-export function codeBlocks(markdown: string): Block[] {
+export function codeBlocks(markdown: string, page = 'README.md'): Block[] {
   const blocks: Block[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -37,14 +41,20 @@ export function codeBlocks(markdown: string): Block[] {
     const body: string[] = [];
     for (i++; i < lines.length && !lines[i]!.startsWith('```'); i++) body.push(lines[i]!);
     const before = lines.slice(Math.max(0, start - 2), start).join('\n');
-    blocks.push({ line: start + 1, code: `${body.join('\n')}\n`, typesOnly: /<!-- readme: types only\b/.test(before) });
+    if (/<!-- consumer: /.test(before)) continue;
+    blocks.push({ page, line: start + 1, code: `${body.join('\n')}\n`, typesOnly: /<!-- readme: types only\b/.test(before) });
   }
   return blocks;
 }
 
-const blocks = codeBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
-const file = (b: Block) => join(dir, `readme-line-${b.line}.mts`);
-const runnable = (b: Block) => join(dir, `readme-line-${b.line}.mjs`);
+/** The pages a reader is sent to: the README and every page of docs/ (docs/api/ is TypeDoc's output). */
+const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const blocks = pages.flatMap((page) => codeBlocks(readFileSync(join(root, page), 'utf8'), page));
+const slug = (b: Block) => `${b.page.replace(/\.md$/, '').replace(/\//g, '-')}-line-${b.line}`;
+const file = (b: Block) => join(dir, `${slug(b)}.mts`);
+const runnable = (b: Block) => join(dir, `${slug(b)}.mjs`);
+/** A compiler's message about a block file, in terms of the page: docs/keys.md block at line 7. */
+const where = (output: string) => output.replace(/([A-Za-z0-9_-]+)-line-(\d+)\.mts/g, (_, name: string, line: string) => `${pages.find((p) => p.replace(/\.md$/, '').replace(/\//g, '-') === name) ?? name} block at line ${line}`);
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const built = existsSync(join(root, 'dist/index.js'));
 if (!built) {
@@ -60,13 +70,14 @@ const ENVIRONMENTS: Record<string, string[]> = { ' alone': [], ' and @types/node
 const usesNode = (b: Block) => /from 'node:|\bBuffer\b|\bprocess\./.test(b.code);
 const dts = join(dir, 'dts');
 
-describe('README code blocks', () => {
+describe('README and docs/*.md code blocks', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
   rmSync(dir, { recursive: true, force: true });
   let emitted: string | undefined;
 
   it('has blocks to check (the extraction sees them)', () => {
-    assert.ok(blocks.length >= 12, `only ${blocks.length} js/ts blocks found`);
+    assert.ok(blocks.filter((b) => b.page === 'README.md').length >= 4, 'the README has fewer than 4 js/ts blocks');
+    assert.ok(blocks.length >= 20, `only ${blocks.length} js/ts blocks found`);
   });
 
   for (const compiler of compilers()) {
@@ -96,7 +107,7 @@ describe('README code blocks', () => {
           }),
         );
         const { status, output } = runTsc(compiler, tsconfig);
-        assert.equal(status, 0, `the README's blocks do not type-check (${compiler.name}, DOM library${environment}):\n${output.replace(/readme-line-(\d+)\.mts/g, 'README.md block at line $1')}`);
+        assert.equal(status, 0, `the README's or docs' blocks do not type-check (${compiler.name}, DOM library${environment}):\n${where(output)}`);
       });
     }
   }
@@ -104,17 +115,17 @@ describe('README code blocks', () => {
   for (const b of blocks) {
     const usesUsing = /^\s*(await\s+)?using\s/m.test(b.code);
     const skip = b.typesOnly
-      ? 'types only (README says why)'
+      ? 'types only (the page says why)'
       : !built
         ? 'dist/ is not built'
         : usesUsing && nodeMajor < 24
           ? `uses \`using\`, which Node.js ${nodeMajor} lacks (runs on 24+)`
           : false;
-    it(`the block at README.md line ${b.line} runs with plain node`, { skip }, () => {
+    it(`the block at ${b.page} line ${b.line} runs with plain node`, { skip }, () => {
       mkdirSync(dir, { recursive: true });
       writeFileSync(runnable(b), b.code);
       const run = spawnSync(process.execPath, [runnable(b)], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
-      assert.equal(run.status, 0, `README.md line ${b.line} exits with ${run.status}:\n${run.stdout}\n${run.stderr}`);
+      assert.equal(run.status, 0, `${b.page} line ${b.line} exits with ${run.status}:\n${run.stdout}\n${run.stderr}`);
     });
   }
 });

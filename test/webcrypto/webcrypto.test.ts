@@ -204,9 +204,9 @@ describe('the polyfill', () => {
 });
 
 
-it('the Web Crypto examples of the README run as written (each in a fresh process)', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('## Web Crypto API'), readme.indexOf('\n## ', readme.indexOf('## Web Crypto API') + 3));
+it('the Web Crypto examples of docs/webcrypto.md run as written (each in a fresh process)', () => {
+  const page = readFileSync(new URL('../../docs/webcrypto.md', import.meta.url), 'utf8');
+  const section = page.slice(page.indexOf('# Web Crypto API'), page.indexOf('\n## ', page.indexOf('# Web Crypto API') + 3));
   const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
   assert.ok(blocks.length >= 2, 'the section has its examples');
   const entry = fileURLToPath(new URL('../../src/webcrypto/index.ts', import.meta.url));
@@ -221,7 +221,7 @@ it('the Web Crypto examples of the README run as written (each in a fresh proces
       const global = fileURLToPath(new URL('../../src/webcrypto/global.ts', import.meta.url)); // types only
       writeFileSync(file, code.replaceAll("'mlkem-ts/webcrypto/global'", JSON.stringify(global)).replaceAll("'mlkem-ts/webcrypto'", JSON.stringify(entry)) + check);
       const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
-      assert.equal(run.status, 0, `README example ${i + 1}:\n${code}\n${run.stderr}`);
+      assert.equal(run.status, 0, `docs/webcrypto.md example ${i + 1}:\n${code}\n${run.stderr}`);
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

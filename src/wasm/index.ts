@@ -17,7 +17,7 @@ import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../params.js';
 import { compile, compileSync, instantiate } from './instance.js';
 import type { WasmModuleSource, WasmModuleSync } from './types.js';
 import { wasmKernels } from './kernels.js';
-import { offerX25519 } from './x25519.js';
+import { offerX25519 } from '../offered-x25519.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
 export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem, MlKemBackend } from '../kem.js';

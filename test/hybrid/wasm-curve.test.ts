@@ -1,5 +1,5 @@
 // The WebAssembly module's X25519 behind the curve seam (src/hybrid/curves/wasm-x25519.ts, offered
-// by loadWasm / loadWasmSync through src/wasm/x25519.ts): it is the 'wasm' path once the backend is
+// by loadWasm / loadWasmSync through src/offered-x25519.ts): it is the 'wasm' path once the backend is
 // loaded (test/support/backends.ts loads it), gives node:crypto's and noble's bytes for the same
 // scalars and elements, and its hybrids give the noble hybrids' bytes and errors, synchronously
 // and through the asynchronous doors. The whole hybrid suite runs on it too (CURVE_PATHS).
@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
 import { compileSync, instantiate } from '../../src/wasm/instance.js';
-import { offerX25519, offeredX25519 } from '../../src/wasm/x25519.js';
+import { offerX25519, offeredX25519 } from '../../src/offered-x25519.js';
 import { backends, kemByName } from '../support/backends.js';
 import { runCurvePaths } from '../support/curve-paths-suite.js';
 import { randomBytes } from '../support/helpers.js';

@@ -1,10 +1,10 @@
 // X25519 by the WebAssembly module (assembly/x25519.ts, a constant-time Montgomery ladder): the
 // synchronous hybrids' curve where the runtime has no node:crypto and the app has loaded the
-// WebAssembly backend (loadWasm or loadWasmSync offer it, src/wasm/x25519.ts). Used only after a
+// WebAssembly backend (loadWasm or loadWasmSync offer it, src/offered-x25519.ts). Used only after a
 // known-answer self-test, on first use; the Group checks every element before it is called.
 import { wipe } from '../../ct.js';
 import { recordSecrets } from '../../lifetime.js'; // @test-hook
-import { offeredX25519, type X25519Function } from '../../wasm/x25519.js';
+import { offeredX25519, type X25519Function } from '../../offered-x25519.js';
 import type { CurveImpl, CurveKey } from './curve.js';
 
 const fromHex = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g)!, (b) => parseInt(b, 16));

@@ -22,7 +22,7 @@ import * as Noble from '@panva/hpke-noble';
 import * as HPKE from 'hpke';
 import { createXWing } from '../src/hybrid/index.js';
 import { createHpkeKem, hpkeKem, ML_KEM_768, MLKEM768_X25519, type HpkeKem } from '../src/hpke/index.js';
-import { hpkeCoreKem } from '../src/hpke/core.js';
+import { hpkeCoreKem } from '../src/hpke/hpke-core.js';
 import { loadWasm } from '../src/wasm/index.js';
 import { median } from './micro.js';
 

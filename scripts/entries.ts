@@ -11,7 +11,7 @@ export const ENTRIES: Readonly<Record<string, string>> = {
   './keys': 'src/keys/index.ts',
   './hybrid': 'src/hybrid/index.ts',
   './hpke': 'src/hpke/index.ts',
-  './hpke/core': 'src/hpke/core.ts',
+  './hpke/core': 'src/hpke/hpke-core.ts',
   './hpke/ml-kem': 'src/hpke/ml-kem.ts',
   './hpke/x-wing': 'src/hpke/x-wing.ts',
   './webcrypto': 'src/webcrypto/index.ts',

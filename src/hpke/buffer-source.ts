@@ -1,4 +1,4 @@
-// The byte conversions of the `@hpke/core` adapters (core.ts, and the drop-in classes of
+// The byte conversions of the `@hpke/core` adapters (hpke-core.ts, and the drop-in classes of
 // classes.ts): @hpke/core passes ArrayBuffers, SharedArrayBuffers and views of any realm, and
 // takes ArrayBuffers back.
 import { type ByteArray, copyBuffer } from '../bytes.js';

@@ -1,5 +1,5 @@
 // The KEMs of draft-ietf-hpke-pq as HPKE defines a KEM (draft-ietf-hpke-hpke, §4): synchronous,
-// on byte strings, independent of any HPKE library. The adapters (hpke.ts, core.ts) wrap them.
+// on byte strings, independent of any HPKE library. The adapters (hpke.ts, hpke-core.ts) wrap them.
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { checkBytes, describe, takeUint8Array } from '../args.js';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { hpkeCoreKem } from '../../src/hpke/core.js';
+import { hpkeCoreKem } from '../../src/hpke/hpke-core.js';
 import { ML_KEM_768, MLKEM768_P256, MLKEM768_X25519, hpkeKem } from '../../src/hpke/index.js';
 import { secretsOf, trackSecrets } from '../../src/lifetime.js';
 import { backends } from '../support/backends.js';

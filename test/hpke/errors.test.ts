@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import * as Core from '@hpke/core';
 import * as HPKE from 'hpke';
 import { createHpkeKem, hpkeKem, ML_KEM_768, MlKemError, type HpkeKem } from '../../src/hpke/index.js';
-import { hpkeCoreKem } from '../../src/hpke/core.js';
+import { hpkeCoreKem } from '../../src/hpke/hpke-core.js';
 import { backends } from '../support/backends.js';
 import { setCoeff } from '../support/helpers.js';
 import { hpkeKems, te } from '../support/hpke-helpers.js';

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import * as Core from '@hpke/core';
 import * as HPKE from 'hpke';
 import { hpkeKem, type HpkeKem } from '../../src/hpke/index.js';
-import { hpkeCoreKem } from '../../src/hpke/core.js';
+import { hpkeCoreKem } from '../../src/hpke/hpke-core.js';
 import { backends } from '../support/backends.js';
 import { hpkeKems, te } from '../support/hpke-helpers.js';
 

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { CipherSuite as CoreSuite, type SenderContext as CoreSender } from '@hpke/core';
 import * as HPKE from 'hpke';
 import { hpkeKem, type HpkeKem, type HpkeKey } from '../../src/hpke/index.js';
-import { hpkeCoreKem } from '../../src/hpke/core.js';
+import { hpkeCoreKem } from '../../src/hpke/hpke-core.js';
 import { backends } from '../support/backends.js';
 import { toHex } from '../support/hybrid-reference.js';
 import { CORE_AEADS, CORE_KDFS, encapRandomness, HPKE_AEADS, HPKE_KDFS, hpkeKems, hpkeVectorDir, hpkeVectors, te, type HpkeVector } from '../support/hpke-helpers.js';

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DecapError, EncapError } from '@hpke/core';
 import { MlKem768, MlKemError } from '../../src/index.js';
-import { hpkeCoreKem } from '../../src/hpke/core.js';
+import { hpkeCoreKem } from '../../src/hpke/hpke-core.js';
 import { MLKEM768_X25519, hpkeKem } from '../../src/hpke/index.js';
 import { XWing, createXWing } from '../../src/hybrid/index.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';

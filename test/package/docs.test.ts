@@ -20,7 +20,7 @@ describe('docs entry points from package.json exports', () => {
     // Each source once: an alias (scripts/entries.ts ALIASES) exports the same files as its entry.
     const expected = [...new Set(Object.entries(pkg.exports)
       .filter(([, target]) => JSON.stringify(target).includes('.js"')) // not ./package.json, not the .wasm file
-      // The ES module file each export points to, as a source file: ./dist/hpke/core.js → src/hpke/core.ts.
+      // The ES module file each export points to, as a source file: ./dist/hpke/hpke-core.js → src/hpke/hpke-core.ts.
       .map(([, target]) => JSON.stringify(target).match(/"\.\/dist\/((?!cjs\/)[^"]+)\.js"/)![1]!)
       .map((file) => `src/${file}.ts`))];
     assert.ok(expected.length >= 4);

@@ -15,7 +15,7 @@ const HPKE_APP = `
 
 const CORE_APP = `
   import { CipherSuite, HkdfSha256, Aes128Gcm } from '@hpke/core';
-  import { hpkeCoreKem, ML_KEM_768 } from './src/hpke/core.ts';
+  import { hpkeCoreKem, ML_KEM_768 } from './src/hpke/hpke-core.ts';
   const suite = new CipherSuite({ kem: hpkeCoreKem(ML_KEM_768), kdf: new HkdfSha256(), aead: new Aes128Gcm() });
   const recipientKey = await suite.kem.generateKeyPair();
   const { enc, ct } = await suite.seal({ recipientPublicKey: recipientKey.publicKey }, new Uint8Array(3));

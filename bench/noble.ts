@@ -20,7 +20,7 @@ import { loadWasm } from '../src/wasm/index.js';
 import { median, shuffle } from './micro.js';
 
 const KEMS = ['ml_kem512', 'ml_kem768', 'ml_kem1024'] as const;
-const HYBRIDS = ['ml_kem768_x25519', 'ml_kem768_p256', 'ml_kem1024_p384'] as const;
+const HYBRIDS = ['ml_kem768_x25519', 'ml_kem768_p256', 'ml_kem1024_p384', 'QSF_ml_kem768_p256', 'QSF_ml_kem1024_p384', 'KitchenSink_ml_kem768_x25519'] as const;
 const IMPLS = ['noble', 'portable', 'wasm'] as const;
 type Impl = (typeof IMPLS)[number];
 const TARGETS: Record<Exclude<Impl, 'noble'>, number> = { portable: 4, wasm: 15 };

@@ -22,7 +22,7 @@ import { ml_kem1024_p384, ml_kem768_p256, ml_kem768_x25519 } from '@noble/post-q
 import type { CurveChoice } from '../src/hybrid/curves/curve.js';
 import type { HybridKem } from '../src/hybrid/index.js';
 import { mlkem1024P384Over, mlkem768P256Over } from '../src/hybrid/nist-hybrids.js';
-import { secP256r1MlKem768Over, secP384r1MlKem1024Over, x25519MlKem768Over } from '../src/hybrid/tls.js';
+import { secP256r1MlKem768Over, secP384r1MlKem1024Over, x25519MlKem768Over } from '../src/hybrid/tls-hybrids.js';
 import { xwingOver } from '../src/hybrid/xwing.js';
 import { MlKem1024, MlKem768, type MlKem } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';

@@ -1,5 +1,5 @@
 // The shared builder of the hybrids (the concrete KEMs of concrete.ts, the RFC 10024 groups of
-// tls.ts): the public HybridKem around a construction's own steps. A construction says how its
+// tls-hybrids.ts): the public HybridKem around a construction's own steps. A construction says how its
 // keys and ciphertexts are laid out, derived, checked and combined; the builder does the rest the
 // same way for all: the argument checks and private copies, fresh randomness, the order of the
 // checks (an eseed's scalar before the public key's; a ciphertext's curve element before any work

@@ -2,7 +2,7 @@
 // mlkem-ts/hybrid iterate (a new hybrid adds its construction here, and its entry to the registry).
 import type { HybridConstruction } from './construction-interface.js';
 import { NIST_CONCRETE } from './nist-hybrids.js';
-import { TLS_GROUPS } from './tls.js';
+import { TLS_GROUPS } from './tls-hybrids.js';
 import type { HybridName } from './types.js';
 import { XWING } from './xwing.js';
 

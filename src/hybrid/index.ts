@@ -19,7 +19,7 @@
  */
 import { MlKem1024, MlKem768 } from '../index.js';
 import { createMLKEM1024_P384, createMLKEM768_P256 } from './nist-hybrids.js';
-import { createSecP256r1MLKEM768, createSecP384r1MLKEM1024, createX25519MLKEM768 } from './tls.js';
+import { createSecP256r1MLKEM768, createSecP384r1MLKEM1024, createX25519MLKEM768 } from './tls-hybrids.js';
 import type { HybridKem } from './types.js';
 import { createXWing } from './xwing.js';
 export type { XWingOptions } from './xwing.js';

@@ -38,7 +38,7 @@ import { bytesOf, toArrayBuffer } from './buffer-source.js';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
-export * from './kems.js';
+export * from './named-kems.js';
 
 const ERRORS = { SerializeError, DeserializeError, DeriveKeyPairError, EncapError, DecapError };
 

@@ -23,9 +23,9 @@
 import type { KEMFactory } from 'hpke';
 import { hpkeKem } from './hpke.js';
 import type { HpkeKey } from './key.js';
-import { ML_KEM_1024, ML_KEM_512, ML_KEM_768, MLKEM1024_P384, MLKEM768_P256, MLKEM768_X25519 } from './kems.js';
+import { ML_KEM_1024, ML_KEM_512, ML_KEM_768, MLKEM1024_P384, MLKEM768_P256, MLKEM768_X25519 } from './named-kems.js';
 
-export * from './kems.js';
+export * from './named-kems.js';
 export { hpkeKem } from './hpke.js';
 export { KDF_SHAKE128, KDF_SHAKE256, KDF_TurboSHAKE128, KDF_TurboSHAKE256 } from './kdf.js';
 

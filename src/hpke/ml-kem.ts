@@ -24,7 +24,7 @@ import { MlKem1024 as Core1024, MlKem512 as Core512, MlKem768 as Core768, type M
 import { bufferBytes } from './buffer-source.js';
 import { HpkeKemClass, isKeyPair, type ClassConfig } from './classes.js';
 import type { HpkeKem } from './kem.js';
-import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from './kems.js';
+import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from './named-kems.js';
 
 export { HpkeKemClass, type HpkeCoreEncapsulation } from './classes.js';
 export { HpkeKey } from './key.js';

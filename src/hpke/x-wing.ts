@@ -27,7 +27,7 @@ import { isLowOrder } from '../hybrid/curves/x25519.js';
 import { bufferBytes } from './buffer-source.js';
 import { HpkeKemClass, isKeyPair, pairOfSeed, type ClassConfig } from './classes.js';
 import { SHAKE256, xofDerive } from './derive.js';
-import { MLKEM768_X25519 } from './kems.js';
+import { MLKEM768_X25519 } from './named-kems.js';
 
 export { HpkeKemClass, type HpkeCoreEncapsulation } from './classes.js';
 export { HpkeKey } from './key.js';

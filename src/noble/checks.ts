@@ -2,7 +2,9 @@
 // same order, refusing with the same error classes and messages (noble's abytes), so that code
 // that matches on them keeps working. Version 0.7 throws TypeError / RangeError; 0.5 plain Error.
 import { isUint8Array, lengthOf } from '../bytes.js';
+import { wipe } from '../ct.js';
 import { MlKemError, type MlKemErrorCode } from '../errors.js';
+import type { Bytes, NobleKeyPair } from './types.js';
 
 /** Which release's contract an object follows: 0.7 (the current names) or 0.5 (the legacy names). */
 export type Release = '0.7' | '0.5';
@@ -30,4 +32,22 @@ export function isCode(err: unknown, ...codes: MlKemErrorCode[]): err is MlKemEr
 /** A plain Error with noble's message, our error as its cause (it says more). */
 export function nobleError(message: string, cause: unknown): Error {
   return new Error(message, { cause });
+}
+
+/** noble's checks of a hybrid's 32-byte root seed in keygen(seed): 0.7 copies it first (copyBytes). */
+export function checkRootSeed(seed: unknown, release: Release): void {
+  if (release === '0.7') nobleBytes(seed, undefined, '', release);
+  nobleBytes(seed, 32, '', release);
+}
+
+/**
+ * A hybrid's getPublicKey as noble has it: key generation from the seed, with keygen's checks
+ * (and, for an undefined secret key, keygen's fresh randomness).
+ */
+export function publicKeyByKeygen(keygen: (seed?: Uint8Array) => NobleKeyPair): (secretKey: Uint8Array) => Bytes {
+  return (secretKey) => {
+    const pair = keygen(secretKey);
+    wipe(pair.secretKey);
+    return pair.publicKey;
+  };
 }

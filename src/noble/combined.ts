@@ -11,7 +11,7 @@ import { sha3_256, shake256 } from '../sha3.js';
 import { copyBytes, concat } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { randomBytes } from '../random.js';
-import { nobleBytes, type Release } from './checks.js';
+import { checkRootSeed, nobleBytes, publicKeyByKeygen, type Release } from './checks.js';
 import { ml_kem1024, ml_kem768 } from './ml-kem.js';
 import type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair, NobleMlKem } from './types.js';
 
@@ -125,10 +125,7 @@ function combined(pq: NobleMlKem, curveOf07: CurveKem, combine: Combiner, releas
   };
 
   function keygen(seed?: Uint8Array): NobleKeyPair {
-    if (seed !== undefined) {
-      if (release === '0.7') bytes(seed, undefined, ''); // 0.7 copies it first (copyBytes)
-      bytes(seed, 32, '');
-    }
+    if (seed !== undefined) checkRootSeed(seed, release);
     const root = seed === undefined ? randomBytes(32) : copyBytes(seed);
     let keys;
     try {
@@ -144,11 +141,7 @@ function combined(pq: NobleMlKem, curveOf07: CurveKem, combine: Combiner, releas
   return Object.freeze({
     lengths,
     keygen,
-    getPublicKey(secretKey: Uint8Array): Bytes {
-      const pair = keygen(secretKey);
-      wipe(pair.secretKey);
-      return pair.publicKey;
-    },
+    getPublicKey: publicKeyByKeygen(keygen),
     encapsulate(publicKey: Uint8Array, msg?: Uint8Array): NobleEncapsulation {
       bytes(publicKey, lengths.publicKey, 'publicKey');
       if (msg !== undefined) bytes(msg, lengths.msgRand, 'msg');

@@ -21,7 +21,7 @@ import { copyBytes } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { createMLKEM1024_P384, createMLKEM768_P256, createXWing, type HybridKem } from '../hybrid/index.js';
 import type { MlKem, MlKemBackend } from '../kem.js';
-import { isCode, nobleBytes, nobleError, type Release } from './checks.js';
+import { checkRootSeed, isCode, nobleBytes, nobleError, publicKeyByKeygen, type Release } from './checks.js';
 import { asNoble, currentKem } from './backend.js';
 import type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair } from './types.js';
 
@@ -93,10 +93,7 @@ function nobleHybrid(spec: Spec, release: Release): NobleKem {
   };
 
   function keygen(seed?: Uint8Array): NobleKeyPair {
-    if (seed !== undefined) {
-      if (release === '0.7') bytes(seed, undefined, ''); // 0.7 copies it first (copyBytes)
-      bytes(seed, sizes.seed, '');
-    }
+    if (seed !== undefined) checkRootSeed(seed, release);
     const pair = hybrid().keygen(seed);
     wipe(pair.seed);
     return { secretKey: pair.secretKey as Bytes, publicKey: pair.publicKey as Bytes };
@@ -105,13 +102,7 @@ function nobleHybrid(spec: Spec, release: Release): NobleKem {
   return Object.freeze({
     lengths,
     keygen,
-    // noble derives the public key by key generation from the seed, with keygen's checks (and,
-    // for an undefined secret key, keygen's fresh randomness).
-    getPublicKey(secretKey: Uint8Array): Bytes {
-      const pair = keygen(secretKey);
-      wipe(pair.secretKey);
-      return pair.publicKey;
-    },
+    getPublicKey: publicKeyByKeygen(keygen),
     encapsulate(publicKey: Uint8Array, msg?: Uint8Array): NobleEncapsulation {
       bytes(publicKey, sizes.publicKey, 'publicKey');
       if (msg !== undefined) bytes(msg, sizes.eseed, 'msg');

@@ -7,7 +7,7 @@
  * The entry points are read from package.json `exports`, so a new entry point is documented (and
  * checked) as soon as it is exported. TypeDoc needs the TypeScript compiler API, which
  * typescript@7 lacks: it runs from its own install in tools/typedoc (TypeScript 5.9 beside it),
- * made here with `npm ci` when missing or out of date.
+ * made here from its lockfile (`npm ci --offline`, from npm's cache) when missing or out of date.
  *
  * Usage: npm run docs [-- any TypeDoc option]
  */
@@ -56,7 +56,15 @@ export function typedocBinary(): string {
     return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : undefined;
   };
   if (Object.entries(wanted).some(([name, version]) => installed(name) !== version)) {
-    execFileSync('npm', ['ci', '--prefix', tools, '--no-audit', '--no-fund', '--silent'], { stdio: 'inherit' });
+    // From the lockfile, and from npm's cache alone where it holds every package (the usual case
+    // after the project's own `npm ci`, and offline); only what the cache lacks is fetched.
+    const ci = ['ci', '--prefix', tools, '--no-audit', '--no-fund', '--silent'];
+    try {
+      execFileSync('npm', [...ci, '--offline'], { stdio: ['ignore', 'inherit', 'pipe'] });
+    } catch {
+      console.error('npm run docs: the npm cache lacks part of tools/typedoc/package-lock.json; fetching it from the registry');
+      execFileSync('npm', [...ci, '--prefer-offline'], { stdio: 'inherit' });
+    }
   }
   return join(tools, 'node_modules/.bin/typedoc');
 }

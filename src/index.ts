@@ -2,13 +2,18 @@
 /**
  * ML-KEM (FIPS 203) in portable TypeScript: the three parameter sets as {@link MlKem} objects,
  * synchronous, with no dependencies. The other entry points: `mlkem-ts/wasm` (the same objects
- * over WebAssembly), `mlkem-ts/keys` (key files) and `mlkem-ts/hybrid` (hybrid KEMs).
+ * over WebAssembly), `mlkem-ts/keys` (key files), `mlkem-ts/hybrid` (hybrid KEMs),
+ * `mlkem-ts/webcrypto` and `mlkem-ts/webcrypto/global` (the Web Crypto API), `mlkem-ts/hpke`,
+ * `mlkem-ts/hpke/core`, `mlkem-ts/hpke/ml-kem` and `mlkem-ts/hpke/x-wing` (HPKE), and
+ * `mlkem-ts/noble/ml-kem.js` and `mlkem-ts/noble/hybrid.js` (drop-ins for `@noble/post-quantum`).
+ * The front page says what each is for and what it depends on.
  * @example
  * import { MlKem768 } from 'mlkem-ts';
  *
  * const { publicKey, secretKey } = MlKem768.keygen();
  * const { ciphertext, sharedSecret } = MlKem768.encapsulate(publicKey);
- * const same = MlKem768.decapsulate(ciphertext, secretKey); // equals sharedSecret
+ * // same equals sharedSecret: 32 bytes
+ * const same = MlKem768.decapsulate(ciphertext, secretKey);
  * @module mlkem-ts
  */
 import { createMlKem, type MlKem } from './kem.js';

@@ -113,3 +113,26 @@ describe('the reference reads as a user imports it (issue 23 item 4)', () => {
     assert.match(readme, /\]\(docs\/guide\.md\)|docs\/api\/index\.html/, 'the README does not point to the reference');
   });
 });
+
+describe('the front page and the mlkem-ts module overview', () => {
+  const names = Object.keys(ENTRIES).map(specifier);
+
+  it('docs/guide.md (the front page) lists every entry point of scripts/entries.ts', () => {
+    const guide = readFileSync(join(root, 'docs/guide.md'), 'utf8');
+    for (const name of names) assert.ok(guide.includes(`{@link "${name}" | \`${name}\`}`), `docs/guide.md does not list ${name}`);
+    // TypeDoc titles the page with the package's name: the page's own heading must not repeat it.
+    assert.doesNotMatch(guide.split('\n')[0]!, /mlkem-ts/);
+  });
+
+  it("mlkem-ts's overview names every other entry point", () => {
+    const overview = /\/\*\*([\s\S]*?)@module mlkem-ts\n/.exec(readFileSync(join(root, 'src/index.ts'), 'utf8'))?.[1] ?? '';
+    for (const name of names.filter((n) => n !== 'mlkem-ts')) assert.ok(overview.includes(`\`${name}\``), `src/index.ts's @module comment does not name ${name}`);
+  });
+
+  it('TypeDoc installs from its lockfile and npm cache first (npm ci --offline)', () => {
+    const script = readFileSync(join(root, 'scripts/docs.ts'), 'utf8');
+    assert.match(script, /\[\.\.\.ci, '--offline'\]/);
+    const lock = JSON.parse(readFileSync(join(root, 'tools/typedoc/package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; integrity?: string }> };
+    for (const [path, p] of Object.entries(lock.packages)) if (path !== '') assert.ok(p.version !== undefined && p.integrity !== undefined, `${path}: no pinned version and integrity`);
+  });
+});

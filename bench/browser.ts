@@ -2,7 +2,7 @@
  * `npm run bench:browser [-- --browsers chromium,firefox] [--rounds N] [--batch-ms M]`: the hybrids
  * in headless browsers (Debian's Chromium and Firefox ESR), one page each (bench/browser-page.ts
  * says what is measured and how). Prints per browser and hybrid the median µs/op over rounds,
- * and the median over rounds of the per-round ratios the targets of issue 24 are stated in
+ * and the median over rounds of the per-round ratios the targets are stated in
  * (Chromium, same page): the ponyfill's X-Wing and MLKEM768-P256 encapsulateBits/decapsulateBits
  * with key objects ≥ 4× faster on Web Crypto curves than on noble, and within 1.5× of the
  * browser's floor; HPKE Seal/Open of 1 KiB with X-Wing through `hpke` ≥ 3× faster than

@@ -14,7 +14,7 @@
  * --batch-ms; each round then runs one batch of every implementation of a (hybrid, op) in a fresh
  * random order. Inputs come from a pool of 8 key pairs and ciphertexts made beforehand by each
  * implementation; keygen and encapsulation draw fresh randomness in the timed region, as callers do.
- * Targets (issue #13): with native curves, ours within 1.5× of Node's Web Crypto on the same
+ * Targets: with native curves, ours within 1.5× of Node's Web Crypto on the same
  * concrete KEM (the RFC 10024 groups: the concrete KEM on the same curve); ≥ 5× faster than noble.
  */
 import { parseArgs } from 'node:util';

@@ -68,7 +68,7 @@ interface PairedRatio {
   pairedMedian: number;
 }
 
-/** Issue #12's targets: how many times faster the key objects must be than `peer`. */
+/** The targets: how many times faster the key objects must be than `peer`. */
 const TARGETS: ReadonlyArray<{ peer: string; base: string; op: string; atLeast: number }> = [
   { peer: 'wasm', base: 'wasm-key', op: 'encaps', atLeast: 2 },
   { peer: 'portable', base: 'portable-key', op: 'encaps', atLeast: 2 },

@@ -1,5 +1,5 @@
 // What importing a PKCS#8 private key costs in `npm run bench`, per form, and what the pairwise
-// check that decodePkcs8 runs by default on an expanded key without its seed (#11 item 4) adds:
+// check that decodePkcs8 runs by default on an expanded key without its seed adds:
 // one encapsulation and one decapsulation.
 import { decodePkcs8, encodePkcs8, kemFor } from '../src/keys/index.js';
 import { cost } from './key-objects.js';

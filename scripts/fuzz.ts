@@ -6,7 +6,7 @@
 // and feeds it valid, mutated (bit flips, byte changes, truncation, extension, splices,
 // coefficients >= q in public keys, a wrong H(ek) in secret keys, invalid curve points, DER, PEM
 // and JWK mutations), random or wrongly typed arguments, or valid ones passed as another kind of
-// Uint8Array (test/support/contract.ts, ARG_KINDS). The hostile group (issue #11) holds inputs in resizable
+// Uint8Array (test/support/contract.ts, ARG_KINDS). The hostile group holds inputs in resizable
 // and growable buffers that getRandomValues changes mid-call, and feeds the text parsers up to a
 // megabyte of adversarial text under a linear time bound. The x25519 group runs the WebAssembly
 // X25519 against OpenSSL, and X-Wing on it against X-Wing on node:crypto. Invariants (test/support/contract.ts):

@@ -1,4 +1,4 @@
-// The fuzz targets of issue #11. hostile.changed-mid-call: a public function (test/support/hostile-calls.ts)
+// The hostile fuzz targets. hostile.changed-mid-call: a public function (test/support/hostile-calls.ts)
 // with one input, valid or with a bit flipped, held in a resizable or growable buffer
 // (test/support/hostile-buffers.ts) that getRandomValues shrinks, grows, detaches or overwrites on its
 // n-th call; the outcome must be exactly that of the plain input under the same random bytes.

@@ -64,8 +64,8 @@ function trimmedEnd(line: string): number {
 /**
  * The lines of `text`, split at CRLF, CR or LF, in one forward scan.
  * Note: no regular expressions anywhere in this parser; every step is a single pass over its
- * input, so the whole parse is linear in the length of the text (issue #11: a backtracking
- * trailing-blank pattern took quadratic time on a long run of blanks).
+ * input, so the whole parse is linear in the length of the text (a backtracking trailing-blank
+ * pattern would take quadratic time on a long run of blanks).
  */
 function splitLines(text: string): string[] {
   const lines: string[] = [];

@@ -155,7 +155,7 @@ export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean
  * The slots of an extractable key, for exportKey; InvalidAccessError for a key that is not
  * extractable (WebCrypto, §14.3.10 step 6). Note: no export of this module hands out the slots of
  * a non-extractable key, nor its private handle: what holding such a key gives is only what the
- * functions below do with it (issue #22 finding 7).
+ * functions below do with it.
  */
 export function exportableSlots(key: MlKemCryptoKey): Slots {
   const slots = slotsOfKey(key);

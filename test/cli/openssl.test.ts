@@ -1,4 +1,4 @@
-// The command meets OpenSSL users (issue 23, item 3): OpenSSL's genpkey, pkey and pkeyutl
+// The command meets OpenSSL users: OpenSSL's genpkey, pkey and pkeyutl
 // spellings beside ours, giving the same files and secrets; no option ever misread; binary
 // output kept off a terminal unless asked for; --version; help COMMAND; multi-block PEM files;
 // private keys re-encoded between forms and encodings; interop with Node 26 (OpenSSL 3.5) in both

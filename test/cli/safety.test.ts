@@ -1,4 +1,4 @@
-// The command's promises about its files (issue 22, findings 4-6): no error message quotes a
+// The command's promises about its files: no error message quotes a
 // private input file; no output replaces an input, whatever link or path names it; every input is
 // read up to 1 MiB, never more.
 import assert from 'node:assert/strict';
@@ -32,7 +32,7 @@ function quotesNoSecret(text: string, label: string): void {
   assert.doesNotMatch(text, /character '|U\+[0-9A-F]{4}/, `${label}: the message names a character of the private file`);
 }
 
-describe('no error message quotes a private input file (issue 22, finding 4)', () => {
+describe('no error message quotes a private input file', () => {
   const text = JSON.stringify(jwk);
   const lines = privatePem.split('\n');
   const files: Record<string, string> = {
@@ -63,7 +63,7 @@ describe('no error message quotes a private input file (issue 22, finding 4)', (
   }
 });
 
-describe('no output replaces an input, through a link or another path (issue 22, finding 5)', () => {
+describe('no output replaces an input, through a link or another path', () => {
   const key = t.path('key.pem');
   const pub = t.path('pub.pem');
   const reset = () => {
@@ -228,7 +228,7 @@ describe('outputs are checked as opened, never on the path again', () => {
   });
 });
 
-describe('every input is read up to 1 MiB (issue 22, finding 6)', () => {
+describe('every input is read up to 1 MiB', () => {
   it('the limit is 1 MiB', () => assert.equal(INPUT_LIMIT, 1024 * 1024));
 
   it('a file of 1 MiB + 1 bytes: one line, exit 1, in every command; 1 MiB of junk is read and refused as junk', async () => {

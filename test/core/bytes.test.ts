@@ -1,4 +1,4 @@
-// The one copy policy of src/bytes.ts for BufferSources (issue 21 item 5): every kind of buffer
+// The one copy policy of src/bytes.ts for BufferSources: every kind of buffer
 // and view, of this realm or another, shared, resizable (a length-tracking view at its current
 // length), detached (no bytes), lying subclasses (read through their internal slots), and
 // anything else refused without a throw. The Web Crypto, HPKE and wasm layers take their copies here.

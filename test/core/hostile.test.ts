@@ -128,13 +128,13 @@ describe('hostile arguments to mlkem-ts/keys and mlkem-ts/hybrid', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue #11, item 2: every public function takes a private copy of every input before it calls
+// Every public function takes a private copy of every input before it calls
 // out of the library (for randomness) and before any work. Each input is passed in each holder
 // of hostile-buffers.ts, and the getRandomValues replacement changes it (shrinks, grows or
 // detaches its buffer, or overwrites its bytes) the first time the library calls out; the result
 // must be exactly what the untouched input gives with the same random bytes.
 
-describe('inputs are copied before calling out: buffers changed during a call (issue #11, item 2)', () => {
+describe('inputs are copied before calling out: buffers changed during a call', () => {
   const calls = publicCalls();
   for (const call of calls) {
     test(call.name, () => {
@@ -178,8 +178,7 @@ describe('inputs are copied before calling out: buffers changed during a call (i
 // A worker grows a growable SharedArrayBuffer under a length-tracking view while the main thread
 // decapsulates (or decodes) it: each call must give the right result or ERR_INVALID_LENGTH (the
 // view was already longer when the call read its length), never a RangeError or other bytes.
-// Before the fix of #11 item 2, 163 of 300 portable calls threw RangeError.
-describe('a worker racing a growable SharedArrayBuffer (issue #11, item 2)', () => {
+describe('a worker racing a growable SharedArrayBuffer', () => {
   const WORKER = `
     const { parentPort } = require('node:worker_threads');
     parentPort.on('message', ({ sab, ctl, delay }) => {
@@ -263,11 +262,11 @@ describe('a worker racing a growable SharedArrayBuffer (issue #11, item 2)', () 
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue #11, item 6: whatever goes wrong while obtaining or calling getRandomValues is an
+// Whatever goes wrong while obtaining or calling getRandomValues is an
 // MlKemError ERR_RANDOMNESS (the original as `cause`), and the generator is only ever handed a
 // fresh buffer of the library's own, wiped once its bytes are taken.
 
-describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only fresh private buffers (issue #11, item 6)', async () => {
+describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only fresh private buffers', async () => {
   const K = await import('../../src/keys/index.js');
   const H = await import('../../src/hybrid/index.js');
   const kem768 = backends[0]!.kems[1]!;
@@ -337,7 +336,7 @@ describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only
       const fill = stream(9);
       const result = withGetRandomValues((array) => {
         // Only src/random.ts's calls: @noble/curves draws its own blinding bytes inside the
-        // hybrids (#11 item 5, the hybrids' part), in buffers of its own.
+        // hybrids, in buffers of its own.
         if (new Error().stack?.includes('random.ts') === true) handed.push(array);
         fill(array);
       }, () => outcome(fn));

@@ -1,4 +1,4 @@
-// One key lifetime (issue #21 item 2, issue #22 finding 2): every decapsulation key of every entry
+// One key lifetime: every decapsulation key of every entry
 // point — ML-KEM, the six hybrids on both curve paths, Web Crypto's and the HPKE libraries' private
 // keys — owns its secrets through lifetime.ts, which wipes them on dispose() and when the key is
 // garbage-collected without it; and the core still loads and works where the runtime has no

@@ -1,4 +1,4 @@
-// A mistyped option key (issue 23 item 7: `decapsulationKey(sk, { pairwise: false })`) is refused
+// A mistyped option key (`decapsulationKey(sk, { pairwise: false })`) is refused
 // with ERR_INVALID_TYPE naming it, not silently ignored, on both backends and in mlkem-ts/keys.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

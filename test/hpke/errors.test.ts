@@ -224,7 +224,7 @@ describe('createHpkeKem refuses what is not a KEM of the draft', () => {
   });
 });
 
-describe('review findings', () => {
+describe('HPKE private keys: only the seed form, serialized only when extractable', () => {
   it("ML-KEM's decap takes the 64-byte seed form only, not the expanded key", async () => {
     const { ML_KEM_768 } = await import('../../src/hpke/index.js');
     const { MlKem768 } = await import('../../src/index.js');

@@ -1,4 +1,4 @@
-// X-Wing and an X25519 share of low order, whose X25519 value is all zeros (issue #22 finding 12).
+// X-Wing and an X25519 share of low order, whose X25519 value is all zeros.
 // The X-Wing draft (-10) and draft-irtf-cfrg-concrete-hybrid-kems define Exp as RFC 7748's X25519
 // and ask for no check; draft-ietf-hpke-pq takes their Encap and Decap unchanged. So:
 // - the plain KEM keeps the drafts' behaviour (ss_X = 0 enters the combiner), and

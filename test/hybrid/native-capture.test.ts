@@ -1,4 +1,4 @@
-// The native curve path holds on to what passed its self-test (issue #22 finding 9): node:crypto's
+// The native curve path holds on to what passed its self-test: node:crypto's
 // functions and its objects' methods are captured when a curve's self-test passes, so replacing
 // them later changes no result; and an error the platform throws after the self-test is an
 // MlKemError ERR_PLATFORM (cause: the platform's error), never a foreign error. In a process of

@@ -2,7 +2,7 @@
 // each other, differentially: every Group gives the same bytes for the same scalars and elements
 // (edge scalars, non-canonical and high-bit X25519 inputs, random valid points), and every hybrid
 // gives the same bytes or the same error (code and message) for the same inputs, valid or not.
-// Also which operations call out for randomness on each path (#11 item 5): with no
+// Also which operations call out for randomness on each path: with no
 // globalThis.crypto, the deterministic operations work on the native path and fail with
 // ERR_RANDOMNESS — not a foreign Error — on the noble path, where @noble/curves blinds its
 // scalar multiplications with random bytes.

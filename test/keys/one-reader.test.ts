@@ -1,4 +1,4 @@
-// One reader per format (issue 21, item 4): every import — mlkem-ts/keys' decoders and the Web
+// One reader per format: every import — mlkem-ts/keys' decoders and the Web
 // Crypto layer's importKey — parses and expands a key exactly once. Counted with a backend whose
 // MlKem objects count the calls that expand or check a key (keygen and decapsulationKey expand a
 // private key; encapsulationKey and checkPublicKey parse a public key).

@@ -43,8 +43,7 @@ describe('bundle check (esbuild, minified, ESM, browser)', () => {
       assert.ok(!text.includes(hex), `the core bundle contains the ${name}`);
     }
     console.log(`core-only app (MlKem768 round trip): ${kb(core.code.length)} minified, ${kb(core.gzip)} gzipped`);
-    // A guard against growth (10.8 KB when it was set), not issue 23's target of 9 KB, which the
-    // core does not meet: the unrolled kernels that make the portable backend fast are about
+    // A guard against growth, not a target of 9 KB, which the core does not meet: the unrolled kernels that make the portable backend fast are about
     // 4 KB of it gzipped (Keccak's round 1.9, the NTT 1.5, SampleNTT 0.7), and their loop forms
     // cost 2-7x the time; the key objects are methods of every MlKem object, and no bundler
     // drops an object's unused methods.

@@ -89,7 +89,7 @@ export const one = 1;
   });
 });
 
-describe('the reference reads as a user imports it (issue 23 item 4)', () => {
+describe('the reference reads as a user imports it', () => {
   it('every entry point has a module comment named as users import it, with an overview and an example', () => {
     for (const [subpath, source] of Object.entries(ENTRIES)) {
       const text = readFileSync(join(root, source), 'utf8');

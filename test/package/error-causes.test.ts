@@ -1,4 +1,4 @@
-// Re-wrapped errors keep what they wrap (issue 21 item 3): an MlKemError that a layer restates in
+// Re-wrapped errors keep what they wrap: an MlKemError that a layer restates in
 // its caller's terms has the original as its `cause`, quoted whole where its detail is needed (no
 // message text edited), and the Web Crypto layer's DOMExceptions carry the MlKemError behind them.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The examples can be copied into an app (issue 23 item 6): each imports mlkem-ts by its package
+// The examples can be copied into an app: each imports mlkem-ts by its package
 // name, never a path into the repository; in the clone, examples/tsconfig.json's `paths` (which
 // tsx follows, `npm run example`) map those names to src/, and each one exits 0 there. (Copied into an app with the packed package
 // installed, `npx tsx NAME.ts` runs them the same way.)

@@ -43,7 +43,7 @@ test('src/ has no import cycle', () => {
 });
 
 test("nothing outside a backend's folder imports from inside it, except that backend's loader", () => {
-  // webcrypto/backend.ts loads the wasm backend itself: the Web Crypto layer picks it without the caller (#14).
+  // webcrypto/backend.ts loads the wasm backend itself: the Web Crypto layer picks it without the caller.
   const loaders: Record<string, readonly string[]> = { 'portable/': ['index.ts'], 'wasm/': ['webcrypto/backend.ts'] };
   for (const [file, targets] of graph()) {
     for (const target of targets) {

@@ -1,4 +1,4 @@
-// The package a user installs (issue 23 item 1, 2): `npm pack --dry-run` of the built dist/ is at
+// The package a user installs: `npm pack --dry-run` of the built dist/ is at
 // most 400 kB, has the CommonJS build of every entry point, ships no source map (the CommonJS
 // build is readable as it is) and no file links one; the package.json that
 // ships runs no install script and its description says which entry points have dependencies.

@@ -1,4 +1,4 @@
-// Generators of the inputs that found issue #11, item 2, shared by test/core/hostile.test.ts and the
+// Generators of inputs changed mid-call, shared by test/core/hostile.test.ts and the
 // fuzzer (scripts/fuzz/targets-hostile.ts): byte arrays held by resizable and growable buffers
 // (length-tracking or fixed-length views, shared or not), changes made to them in the middle of a
 // call (shrink, grow, detach, overwrite), and a getRandomValues replacement that makes those

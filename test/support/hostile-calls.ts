@@ -1,6 +1,6 @@
 // Every public function of the package that takes bytes (the core on both backends and its key
 // objects, the hybrids, mlkem-ts/keys), each with valid inputs, for the hostile tests and the
-// fuzzer of issue #11 item 2; and the comparable outcome of a call.
+// hostile fuzzer; and the comparable outcome of a call.
 import { createHash } from 'node:crypto';
 import * as H from '../../src/hybrid/index.js';
 import { MlKemError } from '../../src/index.js';

@@ -1,4 +1,4 @@
-// Our keys are CryptoKeys as far as JavaScript allows (issue #22 finding 10): where the runtime
+// Our keys are CryptoKeys as far as JavaScript allows: where the runtime
 // has the CryptoKey class, every key the ponyfill and the polyfill make — generated, imported,
 // derived with getPublicKey — passes `instanceof CryptoKey`, has CryptoKey as its constructor and
 // "CryptoKey" as its tag, and answers type, extractable, algorithm and usages through our own

@@ -1,5 +1,4 @@
-// The DOMException names of the Web Crypto layer where issue #22 (finding 8) found ours wrong,
-// each as the specifications and Node 26 give it: a JWK without kty unwrapped (DataError, "parse
+// The DOMException names of the Web Crypto layer that are easy to get wrong, each as the specifications and Node 26 give it: a JWK without kty unwrapped (DataError, "parse
 // a JWK"), an HMAC shared key without hash (TypeError, WebIDL's dictionary conversion), and a
 // detached ArrayBuffer, which WebIDL reads as no bytes (DataError for key data, OperationError for
 // a ciphertext). Run on the ponyfill (Node 20 and 26) and, under Node 26, on the native layer too.

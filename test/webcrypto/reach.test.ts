@@ -1,4 +1,4 @@
-// Holding a non-extractable key never gives its secret (issue #22 finding 7): no export of any
+// Holding a non-extractable key never gives its secret: no export of any
 // module of the Web Crypto layer, called with such a key in any argument position, returns (or
 // resolves to) anything through which the key's seed can be read — not its slots, not its private
 // handle, not an extractable copy. Every value returned is searched, its functions of no argument

@@ -1,5 +1,5 @@
 // SubtleCrypto.supports('encapsulateKey' | 'decapsulateKey', algorithm, sharedKeyAlgorithm) answers
-// as the operation does (issue #22 finding 11): for every shared-key algorithm we can name — each
+// as the operation does: for every shared-key algorithm we can name — each
 // symmetric algorithm with its parameter variants, and algorithms that cannot be imported from
 // "raw-secret" —, on every algorithm of ours, the answer is true exactly when the operation (with
 // usages the shared key's algorithm allows, not extractable) succeeds. Under Node 26 the answers

@@ -1,4 +1,4 @@
-// What a newcomer to mlkem-ts/webcrypto trips over first (issue 23 item 7): install() on Node 26
+// What a newcomer to mlkem-ts/webcrypto trips over first: install() on Node 26
 // prints no ExperimentalWarning (it only asks SubtleCrypto.supports); through the ponyfill, an
 // unrecognized algorithm with the "Modern Algorithms" usages or formats gets the specification's
 // NotSupportedError on runtimes whose own Web Crypto predates them (Node 20), as on those that

@@ -1,7 +1,6 @@
 // ByteArray: the one way mlkem-ts copies what a caller hands it, and the byte-string helpers every
-// layer shares (concatenation, base64). A caller's Uint8Array is read through the intrinsic
-// %TypedArray% getters, and any other BufferSource through the intrinsic ArrayBuffer,
-// SharedArrayBuffer, %TypedArray% and DataView getters: their internal slots, so that no subclass,
+// layer shares (concatenation, base64). Every BufferSource is read through the intrinsic getters
+// of its internal slots (ArrayBuffer, SharedArrayBuffer, %TypedArray%, DataView). So no subclass,
 // Proxy, overridden property or other realm changes what is read. One policy for every buffer:
 // shared and resizable buffers are copied as they are at the moment of the copy (a length-tracking
 // view, its current length), a detached buffer holds no bytes, another realm's buffer is a buffer.
@@ -17,8 +16,8 @@ export type ByteArray = Uint8Array<ArrayBuffer>;
 
 /**
  * The intrinsic getters that read a buffer's or view's internal slots, so that no subclass, Proxy
- * or overridden property can lie to them: %TypedArray%.prototype's (type tag, length, buffer,
- * offset, byte length), DataView's, ArrayBuffer's and SharedArrayBuffer's byteLength; with
+ * or overridden property can lie to them. They are %TypedArray%.prototype's (type tag, length,
+ * buffer, offset, byte length), DataView's, ArrayBuffer's and SharedArrayBuffer's byteLength,
  * ArrayBuffer.isView and SharedArrayBuffer.prototype. Captured when the module loads, so that
  * code run later (a caller's, a polyfill's) cannot replace what is called.
  */
@@ -91,8 +90,7 @@ export function readBytes(dst: Uint8Array, value: Uint8Array): void {
  * A plain Uint8Array copy of a Uint8Array, also of a subclass (Node's Buffer) or of one from
  * another realm, its length read from the internal slot. Code that slices or views its input
  * works on such a copy: slicing a caller's array goes through the caller's subclass (Buffer's
- * slice shares memory; another constructor may not take (buffer, offset, length)), and wiping
- * a view of it would wipe the caller's bytes. Public functions copy their inputs this way before
+ * slice shares memory), and wiping a view of it would wipe the caller's bytes. Public functions copy their inputs this way before
  * they call out of the library (randomness), so that nothing the callee does can change them.
  */
 export function copyBytes(value: Uint8Array): ByteArray {
@@ -191,9 +189,8 @@ export function concat(...parts: Uint8Array[]): ByteArray {
 // ---- base64 ------------------------------------------------------------------------------------
 // Base64 (RFC 4648, §4) for PEM and base64url (RFC 4648, §5) for JWK, strict and without lookup
 // tables. The text of a private key is secret, and a table indexed by its characters leaks them
-// through the cache (Sieck, "Util::Lookup: Exploiting key decoding in cryptographic libraries", CCS
-// 2021); so each character is mapped with arithmetic on masks instead, and validity is accumulated
-// and checked once, at the end.
+// through the cache (Sieck, "Util::Lookup: Exploiting key decoding in cryptographic libraries",
+// CCS 2021). So each character is mapped with arithmetic on masks, and validity is checked once.
 
 /** -1 (all ones) when lo <= c <= hi, else 0, for c, lo, hi in [0, 255]. */
 const inRange = (c: number, lo: number, hi: number): number => ((lo - 1 - c) & (c - hi - 1)) >> 8;

@@ -66,10 +66,9 @@ export class MlKemError extends Error {
 }
 
 /**
- * The one way mlkem-ts re-wraps an error of a call it made: when `err` is an MlKemError with one of
- * `codes`, a new MlKemError with `code` and the message `message(err)` says what failed in the
- * caller's terms (the argument it gave), with `err` as its `cause`; anything else is thrown again
- * unchanged. A cause's message is never edited: a message that needs its detail quotes it whole.
+ * The one way mlkem-ts re-wraps an error of a call it made. An MlKemError `err` with one of `codes`
+ * becomes a new MlKemError with `code`, `message(err)` (what failed, in the caller's terms) and
+ * `err` as its `cause`; anything else is thrown again unchanged. A cause's message is never edited: a message that needs its detail quotes it whole.
  */
 export function rethrowAs(err: unknown, codes: readonly MlKemErrorCode[], code: MlKemErrorCode, message: (cause: MlKemError) => string): never {
   if (err instanceof MlKemError && codes.includes(err.code)) throw new MlKemError(code, message(err), { cause: err });

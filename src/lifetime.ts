@@ -1,8 +1,8 @@
 // One lifetime for every decapsulation key of the package (ML-KEM, the hybrids, and through them
 // Web Crypto's and HPKE's keys): a key owns some secret arrays and some parts (keys and curve keys
-// it is built from); dispose() wipes the arrays and disposes of the parts, once, and a key that is
-// garbage-collected without dispose() gets the same wipe from one FinalizationRegistry, where the
-// runtime has one (Hermes has none: there, only dispose() wipes). The registry holds the wipe, never
+// it is built from). dispose() wipes the arrays and disposes of the parts, once; a key collected
+// without dispose() gets the same wipe from one FinalizationRegistry where the runtime has one
+// (Hermes has none: there, only dispose() wipes). The registry holds the wipe, never
 // the key, so the key can be collected.
 import { wipe } from './ct.js';
 import { MlKemError } from './errors.js';

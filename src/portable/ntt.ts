@@ -151,8 +151,7 @@ export function ntt(f: Int16Array): void {
  * of length len uses ζ^BitRev7(256/len - 1 - b) in its block b). Sums double per layer, so every
  * third layer Barrett-reduces them: multiplicands stay below 8q < 2^15. The algorithm's final
  * factor 128^-1 becomes R/128 = 512 (mod q), which cancels the R^-1 that
- * nttMultiplyAccumulate leaves; it is folded into the last layer (length 128), whose twiddle
- * becomes 512·ζ^BitRev7(1).
+ * nttMultiplyAccumulate leaves. It is folded into the last layer's twiddle: 512·ζ^BitRev7(1).
  */
 export function invNtt(f: Int16Array): void {
   const { zeta: z, zetaShoup: w } = nttTwiddles();

@@ -1,8 +1,8 @@
 // Sampling (FIPS 203, §4.2.2): the public matrix from SHAKE128 and the secret noise from SHAKE256.
 // Both read the XOF output as 32-bit little-endian words (Sponge.squeezeWords), which spares
-// converting the Keccak state to bytes and the bytes back to integers; and a seed that starts
-// several hashes (ρ for the k² matrix entries, σ or r for the noise) is converted to the
-// interleaved lane form once (Sponge.initWithLanes).
+// converting the Keccak state to bytes and the bytes back to integers. A seed that starts several
+// hashes (ρ for the k² matrix entries, σ or r for the noise) is converted to the interleaved lane
+// form once (Sponge.initWithLanes).
 import type { RejectionHash } from '../kernels.js';
 import { Sponge, interleaveLanes, sha3_256, shake256 } from '../sha3.js';
 

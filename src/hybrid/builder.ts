@@ -1,10 +1,10 @@
 // The shared builder of the hybrids (the concrete KEMs of concrete.ts, the RFC 10024 groups of
 // tls-hybrids.ts): the public HybridKem around a construction's own steps. A construction says how its
-// keys and ciphertexts are laid out, derived, checked and combined; the builder does the rest the
-// same way for all: the argument checks and private copies, fresh randomness, the order of the
-// checks (an eseed's scalar before the public key's; a ciphertext's curve element before any work
-// on the secret key), the key objects (hybridDecapsulationKey: one lifetime), and wiping every
-// temporary secret, also on the error path.
+// keys and ciphertexts are laid out, derived, checked and combined. The builder does the rest the
+// same way for all: argument checks and private copies, fresh randomness, the key objects
+// (hybridDecapsulationKey: one lifetime), and wiping every temporary secret, also on error. It
+// fixes the order of the checks: an eseed's scalar before the public key's, a ciphertext's curve
+// element before any work on the secret key.
 import { checkBytes, checkDecapsulateArguments, takeBytes } from '../args.js';
 import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey } from '../kem.js';

@@ -88,10 +88,9 @@ export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): Async
   const refuses = group.refusesInvalid;
   let chosen: Promise<AsyncCurveImpl> | undefined;
   /**
-   * Set once the implementation is chosen: it is the synchronous key objects' own (node:crypto or
-   * noble behind the seam, the same object that c.decapsulationKey's key loaded its scalar into),
-   * so that a decapsulation key can decapsulate through its synchronous key object (the same
-   * checks, steps and errors, in the same order), without a promise between the steps.
+   * Set once the implementation is chosen, when it is the synchronous key objects' own (the one
+   * c.decapsulationKey's key loaded its scalar into). Then a decapsulation key decapsulates through
+   * its synchronous key object: the same checks, steps and errors, with no promise between steps.
    */
   let synchronous = false;
   const impl = () =>

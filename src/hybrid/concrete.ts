@@ -1,8 +1,8 @@
 // The concrete hybrid KEMs of draft-irtf-cfrg-concrete-hybrid-kems: MLKEM768-X25519 (= X-Wing,
 // draft-connolly-cfrg-xwing-kem-10), MLKEM768-P256 and MLKEM1024-P384. One construction (the
 // "CG" framework of draft-irtf-cfrg-hybrid-kems) over an ML-KEM object of any backend and a
-// Group: a 32-byte seed is the whole secret key; SHAKE256 expands it into ML-KEM's d ‖ z and the
-// group's seed; SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label) binds the two shared secrets.
+// Group. A 32-byte seed is the whole secret key: SHAKE256 expands it into ML-KEM's d ‖ z and the
+// group's seed. SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label) binds the two shared secrets.
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
@@ -53,9 +53,9 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   const nElem = group.elementBytes;
   const label = Uint8Array.from(c.label, (ch) => ch.charCodeAt(0));
   // The NIST groups refuse invalid points when a key or ciphertext is read. X-Wing, as its drafts
-  // define it, refuses no X25519 value (a low-order one gives ss_T = 0); with refuseLowOrder it
-  // refuses a low-order one where it would be used: in encapsulation (the public key's) and
-  // decapsulation (the ciphertext's), as Node 26 does, so that importing such a public key works.
+  // define it, refuses no X25519 value (a low-order one gives ss_T = 0). With refuseLowOrder it
+  // refuses a low-order one where it would be used, as Node 26 does: the public key's in
+  // encapsulation, the ciphertext's in decapsulation (so importing such a public key works).
   const refuses = group.refusesInvalid;
   const refusesLowOrder = group.hasLowOrder && c.refuseLowOrder === true;
   const impl = () => group.impl(c.curves);

@@ -1,7 +1,6 @@
-// The ML-KEM half of a hybrid, reached only through the public MlKem interface so that any
-// backend's object can be plugged in (a factory's argument is checked by kem.ts's checkKem): ML-KEM
-// encapsulation keys whose §7.2 errors name the hybrid's argument rather than the inner ML-KEM
-// call, and the hybrids' decapsulation key objects.
+// The hybrids' key objects: their decapsulation keys, and ML-KEM encapsulation keys whose §7.2
+// errors name the hybrid's argument rather than the inner ML-KEM call. The ML-KEM half is reached
+// only through the public MlKem interface, so that any backend's object plugs in (kem.ts's checkKem).
 import { takeBytes } from '../args.js';
 import { rethrowAs } from '../errors.js';
 import type { EncapsulationKey, MlKem } from '../kem.js';
@@ -40,10 +39,9 @@ export interface DecapsulationKeyParts {
 }
 
 /**
- * The frozen HybridDecapsulationKey over its parts: every method but dispose throws
- * ERR_KEY_DISPOSED after dispose, which wipes the seed and disposes of the parts once (as does
- * the key's collection without dispose: lifetime.ts); Symbol.dispose is dispose where the runtime
- * has it.
+ * The frozen HybridDecapsulationKey over its parts. After dispose, every method but dispose throws
+ * ERR_KEY_DISPOSED; dispose (or collection, lifetime.ts) wipes the seed and disposes of the parts
+ * once. Symbol.dispose is dispose where the runtime has it.
  */
 export function hybridDecapsulationKey(p: DecapsulationKeyParts): HybridDecapsulationKey {
   const { alive, dispose, seal } = keyLifetime(p.name, { arrays: [p.seed], parts: p.parts });

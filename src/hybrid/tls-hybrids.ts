@@ -1,8 +1,8 @@
 // The three hybrid groups of RFC 10024 (TLS 1.3) presented as KEMs, from one construction
 // parameterized by the ML-KEM object, the ECDH and the order of the halves. The public key is
 // the client's key share, the ciphertext the server's, and the shared secret is the
-// concatenation TLS feeds to its key schedule; there is no combiner, which is why these groups
-// are secure only inside a protocol that binds the transcript (RFC 10024, §6).
+// concatenation TLS feeds to its key schedule. There is no combiner, so these groups are secure
+// only inside a protocol that binds the transcript (RFC 10024, §6).
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { checkKem, type Encapsulation, type EncapsulationKey, type KeyPair, type MlKem } from '../kem.js';

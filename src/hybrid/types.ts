@@ -112,7 +112,7 @@ export interface HybridDecapsulationKey {
  * Randomness: keygen() and encapsulate() draw from globalThis.crypto.getRandomValues. On the
  * noble curve path (runtimes without node:crypto) @noble/curves also draws random bytes to blind
  * its scalar multiplications, in keygen(seed), encapsulateInternal and decapsulate (all but
- * X25519MLKEM768's); without a secure random source these throw `ERR_RANDOMNESS`.
+ * X25519MLKEM768's). Without a secure random source these throw `ERR_RANDOMNESS`.
  */
 export interface HybridKem {
   /** The hybrid's name, as its specification spells it. */

@@ -31,9 +31,8 @@ export function lift(impl: CurveImpl): AsyncCurveImpl {
 export async function asyncImpl(group: Group, choice: AsyncCurveChoice): Promise<AsyncCurveImpl> {
   if (choice === 'noble' || choice === 'native' || choice === 'wasm') return lift(group.impl(choice));
   const sync = group.impl('auto');
-  // The WebAssembly X25519 too: faster than the browsers' Web Crypto in bench:browser (public key
-  // 33 / 38 / 56 µs against 139 / 383 / 317 in Chromium / Firefox / WebKitGTK; shared secret 97 /
-  // 110 / 150 against 110 / 93 / 2,080), and synchronous, so a door decapsulates through its key object.
+  // The WebAssembly X25519 too: mostly faster than the browsers' Web Crypto (bench:browser), and
+  // synchronous, so a door decapsulates through its key object.
   if (choice === 'auto' && (sync.path === 'native' || sync.path === 'wasm')) return lift(sync);
   const web = await webCryptoCurve(group, group.impl('noble'));
   if (web !== undefined) return web;

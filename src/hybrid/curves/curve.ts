@@ -1,7 +1,7 @@
-// The elliptic-curve half of a hybrid, split in two: a Group (x25519.ts, nist.ts) holds what the
-// specifications define — encodings, the checks of a peer's element, scalar ranges — and is the
-// same on every runtime; a CurveImpl does only the scalar multiplications, natively through
-// node:crypto where the runtime has it (native.ts) or with @noble/curves (noble-*.ts). Every check
+// The elliptic-curve half of a hybrid, split in two. A Group (x25519.ts, nist.ts) holds what the
+// specifications define (encodings, the checks of a peer's element, scalar ranges), the same on
+// every runtime. A CurveImpl does only the scalar multiplications: through node:crypto
+// (native.ts), the WebAssembly module (wasm-x25519.ts) or @noble/curves (noble-*.ts). Every check
 // runs before an implementation is called, so both give the same bytes and the same errors.
 import { MlKemError } from '../../errors.js';
 import { detail, randomnessError } from '../../random.js';

@@ -1,7 +1,7 @@
 // P-256 and P-384 (SP 800-186) as Groups: SEC 1 uncompressed points, big-endian scalars in
-// [1, n - 1], and the full public-key validation of SP 800-56A, §5.6.2.3.4 on every peer point,
-// done here, before any multiplication, so that the native and the noble path refuse the same
-// inputs with the same errors. Also the two ways the hybrids turn seed bytes into a scalar.
+// [1, n - 1], and the full public-key validation of SP 800-56A, §5.6.2.3.4 on every peer point.
+// It is done here, before any multiplication, so that every path refuses the same inputs with the
+// same errors. Also the two ways the hybrids turn seed bytes into a scalar.
 // Everything node:crypto and Web Crypto need to know of a curve is a field of its Group.
 import type { CurveChoice, CurveImpl, Group, KnownAnswer } from './curve.js';
 import { chooseImpl, nativeCurve } from './native.js';

@@ -5,9 +5,9 @@
 // - Web Crypto imports no raw private key: a scalar goes in as PKCS#8 (RFC 8410 for X25519,
 //   RFC 5915 inside RFC 5208 for the NIST curves), non-extractable.
 // - Not every runtime can derive the public key (Firefox has no getPublicKey, and exports no JWK
-//   of a P-curve key imported without its public key): getPublicKey where it works, else
-//   X25519(k, 9) by deriveBits with the base point, else (P-256, P-384) the reference
-//   implementation's d·G, which then travels in the PKCS#8.
+//   of a P-curve key imported without its public key). So: getPublicKey where it works, else
+//   X25519(k, 9) by deriveBits, else (P-256, P-384) the reference implementation's d·G, which
+//   then travels in the PKCS#8.
 // - deriveBits refuses an all-zero X25519 result: the Group's low-order check runs before, and
 //   a non-canonical u is reduced first (RFC 7748, §5 defines X25519 on u mod p with bit 255 masked),
 //   so that no runtime's handling of those inputs matters.
@@ -127,9 +127,8 @@ export function webCryptoImpl(group: WebCryptoGroup, subtle: CurveSubtle, public
   }
 
   // Where the runtime cannot give a P-curve public key (Firefox, WebKitGTK), its generateKey is the
-  // slow part (WebKitGTK's P-256 one took longer than noble's whole encapsulation in
-  // `npm run bench:browser`): there an encapsulation loads a scalar of ours instead, its d·G from
-  // the reference's fixed-base multiplication.
+  // slow part (see `npm run bench:browser`). There an encapsulation loads a scalar of ours instead,
+  // its d·G from the reference's fixed-base multiplication.
   if (publicFrom === 'reference') return Object.freeze({ path: 'webcrypto', load, element } as const);
   return Object.freeze({ path: 'webcrypto', load, element, ephemeral } as const);
 }

@@ -18,6 +18,7 @@
 import { copyBytes } from '../bytes.js';
 import { ctEqual, wipe } from '../ct.js';
 import type { DecapsulationKey, MlKemBackend } from '../kem.js';
+import { randomBytes } from '../random.js';
 import { sha3_256 } from '../sha3.js';
 import { asNoble, currentKem, PORTABLE } from './backend.js';
 import { isCode, nobleBytes, nobleError } from './checks.js';
@@ -47,13 +48,17 @@ function nobleMlKem(level: keyof MlKemBackend): NobleMlKem {
   });
 
   function encapsulate(publicKey: Uint8Array, msg?: Uint8Array): NobleEncapsulation {
-    bytes(publicKey, sizes.publicKey, 'publicKey');
-    if (msg !== undefined) bytes(msg, 32, 'message');
-    const kem = currentKem(level);
+    // noble draws m (FIPS 203, Algorithm 20, step 1) before its checks and wipes it when they
+    // throw; its own suite watches getRandomValues for that, so the drop-in keeps noble's order.
+    const drawn = msg === undefined ? randomBytes(32) : undefined;
     try {
-      return asNoble(msg === undefined ? kem.encapsulate(publicKey) : kem.encapsulateInternal(publicKey, msg));
+      bytes(publicKey, sizes.publicKey, 'publicKey');
+      if (msg !== undefined) bytes(msg, 32, 'message');
+      return asNoble(currentKem(level).encapsulateInternal(publicKey, drawn ?? msg!));
     } catch (err) {
       throw isCode(err, 'ERR_INVALID_PUBLIC_KEY') ? modulusError('encapsulate', err) : err;
+    } finally {
+      if (drawn !== undefined) wipe(drawn);
     }
   }
 

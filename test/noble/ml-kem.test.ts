@@ -273,3 +273,38 @@ describe('noble ML-KEM: what ours adds', () => {
     }
   });
 });
+
+/** The arrays getRandomValues was given while f ran, and what f threw (undefined if it returned). */
+function watchRandomness(f: () => unknown): { drawn: Uint8Array[]; thrown: unknown } {
+  const c = globalThis.crypto as { getRandomValues: (a: Uint8Array) => Uint8Array };
+  const real = c.getRandomValues;
+  const drawn: Uint8Array[] = [];
+  c.getRandomValues = (a: Uint8Array) => {
+    drawn.push(a);
+    return real.call(globalThis.crypto, a);
+  };
+  try {
+    f();
+    return { drawn, thrown: undefined };
+  } catch (err) {
+    return { drawn, thrown: err };
+  } finally {
+    c.getRandomValues = real;
+  }
+}
+
+describe('noble ML-KEM: the randomness of encapsulate, as noble draws and wipes it', () => {
+  it('draws 32 bytes before any check and wipes them, whether the public key is refused or used', () => {
+    const { publicKey } = noble.ml_kem768.keygen(random(64));
+    const outOfRange = publicKey.slice();
+    setCoeff(outOfRange, 0, Q);
+    for (const [what, pk] of [['no public key', new Uint8Array(0)], ['a key failing the modulus check', outOfRange], ['a valid key', publicKey]] as const) {
+      const theirs = watchRandomness(() => noble.ml_kem768.encapsulate(pk));
+      const mine = watchRandomness(() => ours.ml_kem768.encapsulate(pk));
+      assert.equal(mine.thrown === undefined, theirs.thrown === undefined, what);
+      assert.deepEqual(mine.drawn.map((a) => a.length), [32], what);
+      assert.deepEqual(theirs.drawn.map((a) => a.length), [32], `noble, ${what}`);
+      assert.ok(mine.drawn.every((a) => a.every((b) => b === 0)), `${what}: the drawn bytes are wiped`);
+    }
+  });
+});

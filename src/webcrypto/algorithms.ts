@@ -38,7 +38,7 @@ let algorithms: readonly AlgorithmEntry[] | undefined;
 /**
  * ML-KEM ("Modern Algorithms in the Web Cryptography API", §8 "ML-KEM") and the hybrid KEMs of
  * Node 26 and Chromium (draft-irtf-cfrg-concrete-hybrid-kems; MLKEM768-X25519 is X-Wing,
- * draft-connolly-cfrg-xwing-kem), which no specification registers with Web Crypto yet: their
+ * draft-connolly-cfrg-xwing-kem). No specification registers these with Web Crypto yet: their
  * behaviour is Node 26's. Made on first use.
  */
 export function algorithmList(): readonly AlgorithmEntry[] {

@@ -1,11 +1,10 @@
 // The CryptoKeys of the algorithms of this layer. They have the four attributes of a CryptoKey
-// (WebCrypto, §13) as accessors of their own and hold the key material privately. Where the runtime
-// has a CryptoKey class, they are CryptoKeys as far as JavaScript allows: their prototype chain
-// reaches CryptoKey.prototype (`instanceof CryptoKey` holds), their `constructor` is CryptoKey and
-// their Symbol.toStringTag "CryptoKey". They are not the runtime's own (it cannot use them: this
-// layer never hands them to it), and they cannot be structured-cloned (postMessage to a worker,
-// IndexedDB): an own property holding a Symbol makes every such attempt throw a DataCloneError
-// that says so, instead of silently storing an empty object.
+// (WebCrypto, §13) as accessors of their own and hold the key material privately.
+// Where the runtime has a CryptoKey class, they are CryptoKeys as far as JavaScript allows: their
+// prototype chain reaches CryptoKey.prototype, their `constructor` is CryptoKey and their
+// Symbol.toStringTag "CryptoKey". They are not the runtime's own (this layer never hands them to it). They cannot be
+// structured-cloned (postMessage to a worker, IndexedDB): an own property holding a Symbol makes
+// every such attempt throw a DataCloneError that says so, instead of storing an empty object.
 import type { AlgorithmEntry } from './algorithms.js';
 import type { PrivateHandle, PublicHandle } from './handles.js';
 import { fail, typeError } from './errors.js';

@@ -1,7 +1,7 @@
 // The modern API for the runtime's own algorithms, where its crypto.subtle predates "Modern
-// Algorithms in the Web Cryptography API" (Node 20-24, Firefox, Safari): getPublicKey of its
-// private keys (§4.5) and the "raw-public" / "raw-secret" formats, aliases of "raw" for the
-// algorithms WebCrypto defines (§2.1). The key material stays in the runtime: a public key is
+// Algorithms in the Web Cryptography API" (Node 20-24, Firefox, Safari). It is getPublicKey of its
+// private keys (§4.5), and "raw-public" / "raw-secret", aliases of "raw" for WebCrypto's
+// algorithms (§2.1). The key material stays in the runtime: a public key is
 // read through node:crypto where there is one (a non-extractable key's KeyObject), else exported
 // from an extractable key, and imported again by the runtime.
 import { algorithmName, intersect } from './arguments.js';
@@ -68,9 +68,8 @@ let nodeKeys: NodeKeys | null | undefined;
 
 /**
  * node:crypto's KeyObject.from and createPublicKey, captured on first use through
- * process.getBuiltinModule (Node >= 20.16, Deno, Bun), never imported, and the export method of
- * public KeyObjects (their class's, not KeyObject's), captured from the first one; null where
- * node:crypto lacks them. Later changes to the module or a prototype do not change what is called.
+ * process.getBuiltinModule (Node >= 20.16, Deno, Bun), never imported; null where node:crypto
+ * lacks them. The export method of public KeyObjects (their class's) is captured from the first one. Later changes to the module or a prototype do not change what is called.
  */
 function getNodeKeys(): NodeKeys | null {
   if (nodeKeys !== undefined) return nodeKeys;
@@ -126,8 +125,8 @@ const imported = (key: Promise<unknown>, name: string): Promise<unknown> =>
   key.catch((err: unknown) => fail('OperationError', `the public key of the ${name} key could not be made: ${(err as Error)?.message ?? String(err)}`, err));
 
 /**
- * getPublicKey ("Modern Algorithms", §4.5) of a runtime key, for a runtime without it, in the
- * method's order: NotSupportedError for an algorithm without public keys (step 3),
+ * getPublicKey ("Modern Algorithms", §4.5) of a runtime key, for a runtime without it.
+ * In the method's order: NotSupportedError for an algorithm without public keys (step 3),
  * InvalidAccessError for a key that is not private (step 8), SyntaxError for a usage its public
  * key does not allow (step 9), OperationError when the public key cannot be had (step 10).
  * `node` is node:crypto's part (the tests pass null for a browser's way: the export).

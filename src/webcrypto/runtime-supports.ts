@@ -1,8 +1,8 @@
 // SubtleCrypto.supports ("Modern Algorithms in the Web Cryptography API", §4.6) for the runtime's
-// own algorithms, where the runtime has no supports of its own (Node 20-24, Firefox, Safari): the
-// answer of "check support for an algorithm" over WebCrypto's table of registered algorithms
-// (§18.4) and their parameter dictionaries, with the steps of each operation that fail before a
-// key or data is needed, as Node 26 answers. True only for what such a runtime does: SHA-3,
+// own algorithms, where the runtime has no supports of its own (Node 20-24, Firefox, Safari).
+// It answers "check support for an algorithm" over WebCrypto's registered algorithms (§18.4) and
+// their parameter dictionaries, with the steps of each operation that fail before a key or data
+// is needed, as Node 26 answers. True only for what such a runtime does: SHA-3,
 // ChaCha20-Poly1305, AES-OCB, ML-DSA and the other newer algorithms are not among them.
 import { algorithmName } from './arguments.js';
 import { PUBLIC_USAGES } from './runtime-keys.js';

@@ -145,12 +145,12 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
 
   /**
    * A runtime that predates "Modern Algorithms" (no encapsulateBits: Node 20-24, Safari) refuses
-   * their key usages and formats as WebIDL type errors before it looks at the algorithm, where the
-   * specification, whose enums hold them, first normalizes the algorithm: a call with one of
-   * them for an algorithm that is not ours gets the specification's answer instead. The algorithm
-   * is normalized by the runtime, with usages no algorithm allows together in place of the
-   * modern ones: its NotSupportedError (unrecognized name) or TypeError (bad parameters) stands;
-   * a recognized algorithm has none of the modern usages or formats.
+   * their key usages and formats as WebIDL type errors before it looks at the algorithm. The
+   * specification, whose enums hold them, normalizes the algorithm first, and this gives its answer
+   * for an algorithm that is not ours. The runtime normalizes the algorithm, with usages no
+   * algorithm allows together in place of the modern ones. Its NotSupportedError (unrecognized
+   * name) or TypeError (bad parameters) stands; a recognized algorithm has none of the modern
+   * usages or formats.
    */
   const refuseModern = async (method: 'generateKey' | 'importKey', algorithm: unknown, format: unknown, keyUsages: unknown): Promise<void> => {
     if (!predatesModern()) return;

@@ -1,5 +1,5 @@
 // The one JWK codec of the package, for every algorithm: the "AKP" (algorithm key pair) JWK of
-// draft-ietf-cose-dilithium that Node.js and the Web Crypto API use for ML-KEM and the hybrids —
+// draft-ietf-cose-dilithium that Node.js and the Web Crypto API use for ML-KEM and the hybrids.
 // kty "AKP", alg the algorithm's name, pub the public key and, in a private key, priv its seed,
 // both in unpadded base64url (RFC 7515, §2). The algorithm-specific checks (which names, which
 // sizes, what a key must satisfy) stay with the callers: keys/jwk.ts and webcrypto/formats.ts.

@@ -1,7 +1,7 @@
-// JSON Web Keys (RFC 7517) for ML-KEM in the form Node.js (24 and later) and WebCrypto use:
-// the "AKP" key type (draft-ietf-cose-dilithium), `alg` the parameter-set name, `pub` the
-// encapsulation key and, for a private key, `priv` the 64-byte seed d ‖ z — never the expanded
-// key — both in unpadded base64url (RFC 7515, §2). A private JWK always carries `pub` too.
+// JSON Web Keys (RFC 7517) for ML-KEM in the form Node.js (24 and later) and WebCrypto use.
+// The "AKP" key type (draft-ietf-cose-dilithium), `alg` the parameter-set name, `pub` the
+// encapsulation key and, for a private key, `priv` the 64-byte seed d ‖ z (never the expanded
+// key), both in unpadded base64url (RFC 7515, §2). A private JWK always carries `pub` too.
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { describe, isObjectArgument, readFields, readOptions } from '../args.js';

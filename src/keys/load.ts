@@ -1,7 +1,7 @@
 // One call from a key file to a key object, as Node's createPrivateKey / createPublicKey: PEM
 // text, DER or PEM bytes (a file as read), or a JWK, of any ML-KEM parameter set. The steps are
 // the documented chain (fromPem, decodePkcs8 / decodeSpki / fromJwk, kemFor, decapsulationKey),
-// with the same checks; the hybrids' JWKs are loaded by mlkem-ts/hybrid's functions of the same
+// with the same checks. The hybrids' JWKs are loaded by mlkem-ts/hybrid's functions of the same
 // names, so that an app of ML-KEM alone does not carry the curves.
 import { describe, isObjectArgument, readOptions } from '../args.js';
 import { type ByteArray, copyBytes, isUint8Array } from '../bytes.js';
@@ -184,10 +184,10 @@ export function loadPublicKey(key: KeyFileInput, options?: KeyOptions): Encapsul
 }
 
 /**
- * The public key of a secret key, in one call (noble: `getPublicKey`): the encapsulation key
+ * The public key of a secret key, in one call (noble: `getPublicKey`). It is the encapsulation key
  * embedded in an expanded decapsulation key (after the FIPS 203, §7.3 checks), or the one a 64-byte
- * seed d ‖ z yields (ML-KEM.KeyGen_internal, FIPS 203, Algorithm 16), for which `algorithm` is
- * needed: a seed fits every parameter set.
+ * seed d ‖ z yields (ML-KEM.KeyGen_internal, FIPS 203, Algorithm 16).
+ * A seed needs `algorithm`: it fits every parameter set.
  * @param secret - the expanded secret key (1632, 2400 or 3168 bytes) or the 64-byte seed.
  * @param algorithm - the parameter set; needed for a seed, checked against an expanded key's length.
  * @param options - `backend`: the MlKem objects (default: the portable ones).

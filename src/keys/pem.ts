@@ -1,8 +1,8 @@
 // PEM, the textual encoding of RFC 7468, for "PUBLIC KEY" (SubjectPublicKeyInfo, §13) and
 // "PRIVATE KEY" (OneAsymmetricKey, §10). Written in the strict form of §3 (64-character lines,
-// LF); read tolerantly where RFC 7468 asks parsers to be (text around the block, CRLF or CR line
-// ends, trailing blanks, any line length) and strictly elsewhere: matching labels, no headers, no
-// blank lines inside, canonical base64.
+// LF). Read tolerantly where RFC 7468 asks parsers to be (text around the block, CRLF or CR line
+// ends, trailing blanks, any line length), and strictly elsewhere: matching labels, no headers,
+// no blank lines inside, canonical base64.
 import { MlKemError } from '../errors.js';
 import { describe, takeUint8Array } from '../args.js';
 import { type ByteArray, decodeBase64, encodeBase64 } from '../bytes.js';

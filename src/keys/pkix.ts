@@ -156,8 +156,8 @@ function readAttributes(set: DerReader): void {
 
 /**
  * The algorithm OID and the ML-KEM-PrivateKey CHOICE tag of a PKCS#8 key, read loosely (only
- * the first three fields' shapes) so that a key readPkcs8 refuses can still be told apart:
- * the Web Crypto import refuses the expandedKey form with NotSupportedError whatever else is
+ * the first three fields' shapes) so that a key readPkcs8 refuses can still be told apart.
+ * The Web Crypto import refuses the expandedKey form with NotSupportedError whatever else is
  * wrong with it, as Node does. Undefined when even these cannot be read.
  */
 export function pkcs8Outline(der: ByteArray): { algorithm: MlKemAlgorithm | undefined; tag: number } | undefined {

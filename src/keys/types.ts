@@ -73,9 +73,8 @@ export interface DecodePkcs8Options extends KeyOptions {
    * Check an expanded key (one stored without its seed) by encapsulating to its public key and
    * decapsulating: the only check that catches an altered secret vector behind a valid H(ek).
    * Default `true`; `false` skips it. It costs one encapsulation and one decapsulation (for
-   * ML-KEM-768 on the portable backend about 180 µs of CPU, some 2.7 times the import of a seed;
-   * `npm run bench`, "decodePkcs8: import cost by form") and needs randomness (ERR_RANDOMNESS
-   * without it). Keys with a seed never need it.
+   * ML-KEM-768 on the portable backend some 2.7 times the import of a seed: `npm run bench`,
+   * "decodePkcs8: import cost by form"). It needs randomness (ERR_RANDOMNESS without it). Keys with a seed never need it.
    */
   pairwiseCheck?: boolean;
 }

@@ -23,8 +23,8 @@ export function embeddedPublicKey<B extends ArrayBufferLike>(kem: MlKem, secretK
 }
 
 /**
- * Checks an expanded decapsulation key of the right length (MlKem.checkSecretKey): the FIPS 203
- * FIPS 203, §7.3 hash check, the §7.2 check of its embedded ek, and canonical ŝ; with `pairwise`, also the
+ * Checks an expanded decapsulation key of the right length (MlKem.checkSecretKey): the FIPS 203,
+ * §7.3 hash check, the §7.2 check of its embedded ek, and canonical ŝ. With `pairwise`, also the
  * pairwise-consistency check, the only one that catches a dk whose secret vector ŝ was altered
  * while its ek and H(ek) were kept (RFC 9935's bad-ML-KEM-512-2). The pairwise check is
  * MlKem.decapsulationKey's, run on the one expansion the other checks make (it needs randomness).

@@ -324,6 +324,18 @@ export function nativeCurve(g: NativeGroup, reference: CurveImpl): () => CurveIm
 }
 
 /**
+ * True where node:crypto is Node.js's own over OpenSSL 3.0 (Node 20), whose key decoders make the
+ * PKCS#8 import of an X25519 scalar cost about 1 ms, against 0.1 ms on OpenSSL 3.5 (Node 22, 26;
+ * bench/x25519-paths.ts). Deno and Bun report a version that is not their code's: false there.
+ */
+export function slowKeyImport(): boolean {
+  const g = globalThis as { process?: { versions?: { openssl?: unknown } }; Deno?: unknown; Bun?: unknown };
+  const v = g.Deno === undefined && g.Bun === undefined ? g.process?.versions?.openssl : undefined;
+  const m = typeof v === 'string' ? /^(\d+)\.(\d+)\./.exec(v) : null;
+  return m !== null && (Number(m[1]) < 3 || (m[1] === '3' && m[2] === '0'));
+}
+
+/**
  * A Group's impl(): noble or the WebAssembly module's when asked, else native where it passes its
  * self-tests; 'auto' then falls back to the module's, where the curve has one and the app has
  * loaded it, else to noble.

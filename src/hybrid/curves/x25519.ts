@@ -5,7 +5,7 @@
 // asynchronous doors may use the runtime's Web Crypto (webcrypto-curves.ts). Everything those
 // need to know of X25519 is a field of the Group below.
 import type { CurveChoice, CurveImpl, CurveKey, Group } from './curve.js';
-import { chooseImpl, nativeCurve } from './native.js';
+import { chooseImpl, nativeCurve, slowKeyImport } from './native.js';
 import { nobleX25519 } from './noble-x25519.js';
 import { wasmX25519 } from './wasm-x25519.js';
 
@@ -110,8 +110,10 @@ const native = /* @__PURE__ */ nativeCurve(data, nobleX25519);
 
 export const X25519: Group = /* @__PURE__ */ Object.freeze({
   ...data,
-  // node:crypto before the WebAssembly module: OpenSSL's X25519 is about 3x faster (bench:hybrid).
-  impl: (choice: CurveChoice): CurveImpl => chooseImpl('X25519', choice, native, nobleX25519, wasmX25519),
+  // node:crypto before the WebAssembly module (its shared secret is about 2x faster, its key loads
+  // 1.5x slower: bench/x25519-paths.ts), except where loading a scalar natively costs 1 ms.
+  impl: (choice: CurveChoice): CurveImpl =>
+    (choice === 'auto' && slowKeyImport() ? wasmX25519() : undefined) ?? chooseImpl('X25519', choice, native, nobleX25519, wasmX25519),
   elementProblem: (u: Uint8Array) =>
     isLowOrder(u) ? 'must give a non-zero X25519 shared secret, got a low-order point that gives the all-zero value' : undefined,
   isValidScalar: () => true,

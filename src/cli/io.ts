@@ -248,15 +248,15 @@ export class Files {
 
   /**
    * Writes `data` to `file`, or to standard output for "-". The file is opened once, and every
-   * check is made on what was opened (fstat), never on the path again, so that nothing swapped in
-   * under the name meanwhile is written: it must not be an input or an earlier output of the
-   * command (device and inode), a regular file must be ours, and a pipe or device ours or the
-   * system's (root's: /dev/null, /dev/stdout's pipe), never another user's FIFO or terminal.
+   * check is made on what was opened (fstat), never on the path again: nothing swapped in under
+   * the name meanwhile is written. It must not be an input or an earlier output of the command
+   * (device and inode); a regular file must be ours, and a pipe or device ours or the system's
+   * (root's: /dev/null, /dev/stdout's pipe), never another user's FIFO or terminal.
    * A public file is opened without truncating it, following links, and truncated only once
    * checked. A private file is never opened through a symbolic link (someone else's link could lead
-   * it anywhere); a regular one is not written in place but replaced by a new file created with
-   * mode 0600 (O_EXCL, so nothing else has it open) in the same folder and renamed over it, so an
-   * existing file's more open mode is never kept; a pipe or device is written in place.
+   * it anywhere). A regular one is replaced by a new file created with mode 0600 (O_EXCL, so
+   * nothing else has it open) in the same folder and renamed over it, so an existing file's more
+   * open mode is never kept. A pipe or device is written in place.
    */
   write(file: string, data: string | Uint8Array, options: { private: boolean }): void {
     if (file === '-') {

@@ -124,9 +124,8 @@ export interface Demand {
 
 /**
  * readKey on the bytes of the key file `file` (named in messages as inputName says), refused when
- * it is not in the encoding `demand` says; then `use`, after which it wipes the bytes and
- * everything it decoded that may be secret (the DER of a PEM file, the key's seed and expanded
- * key), also when `use` throws.
+ * it is not in the encoding `demand` says; then `use`. After it, also when `use` throws, it wipes
+ * the bytes and everything decoded that may be secret (a PEM file's DER, the seed, the expanded key).
  */
 export function withKey<T>(bytes: ByteArray, file: string, want: Wanted, demand: Demand, use: (key: KeyFile, name: string) => T): T {
   const name = inputName(file);

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 // Command-line parsing, strict and exact: a word that begins with '-' must be one of the command's
 // options exactly as written (no abbreviations, no grouped short options, no value glued to a
-// short option), so that OpenSSL's `-out` is never read as `-o ut`; an option's value is the next
+// short option), so that OpenSSL's `-out` is never read as `-o ut`. An option's value is the next
 // word and may not itself look like an option; nothing is given twice. Plus the values several
 // commands share.
 import { resolve } from 'node:path';

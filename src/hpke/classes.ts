@@ -1,9 +1,10 @@
 /// <reference lib="dom" preserve="true" />
 // The shape that `@hpke/ml-kem` (MlKem512, MlKem768, MlKem1024) and `@hpke/hybridkem-x-wing`
 // (XWing) give their KEMs, over our HPKE KEMs and their key objects: the same constants, methods,
-// derivations, error classes (@hpke/core's own) and messages, in their order of checks. Where
-// their behaviour is theirs, not the draft's (DeriveKeyPair), this follows theirs: the classes are
-// drop-ins for code that already runs on those packages, and mlkem-ts/hpke/core keeps the draft's.
+// derivations, error classes (@hpke/core's own) and messages, in their order of checks.
+// Where their behaviour is theirs, not the draft's (DeriveKeyPair), this follows theirs: the
+// classes are drop-ins for code that already runs on those packages; mlkem-ts/hpke/core keeps the
+// draft's.
 import {
   DecapError,
   DeriveKeyPairError,
@@ -152,9 +153,9 @@ function jwkBytes(c: ClassConfig, jwk: JsonWebKeyExtended, isPublic: boolean): U
 
 /**
  * The base of the drop-in classes `MlKem512`, `MlKem768`, `MlKem1024` (`mlkem-ts/hpke/ml-kem`) and
- * `XWing` (`mlkem-ts/hpke/x-wing`): a `@hpke/core` `KemInterface` with the constants, methods,
- * errors and messages of `@hpke/ml-kem`'s and `@hpke/hybridkem-x-wing`'s classes, over mlkem-ts's
- * HPKE KEMs. Construct the subclasses, not this.
+ * `XWing` (`mlkem-ts/hpke/x-wing`), over mlkem-ts's HPKE KEMs. A `@hpke/core` `KemInterface` with
+ * the constants, methods, errors and messages of `@hpke/ml-kem`'s and `@hpke/hybridkem-x-wing`'s
+ * classes. Construct the subclasses, not this.
  *
  * Keys are {@link HpkeKey}s (CryptoKey-shaped, their bytes out of reach; private keys hold the
  * expanded decapsulation key, so a decap does not expand it again). Methods also take the

@@ -7,7 +7,7 @@
 // library: the reference above brings it to every program that imports this entry.
 /**
  * The post-quantum KEMs of draft-ietf-hpke-pq for the
- * [`@hpke/core`](https://www.npmjs.com/package/@hpke/core) library: {@link hpkeCoreKem} turns
+ * [`@hpke/core`](https://www.npmjs.com/package/@hpke/core) library. {@link hpkeCoreKem} turns
  * one of them into the `KemInterface` its `CipherSuite` takes; errors are `@hpke/core`'s own
  * classes. `@hpke/core` is an optional peer dependency: install it beside mlkem-ts. For the
  * `hpke` library, import from `mlkem-ts/hpke`.

@@ -70,12 +70,12 @@ function kemObject(kem: HpkeKem): KEM<HpkeKey> {
  * `KEM_MLKEM768_X25519`, ...), and each call returns a fresh KEM object.
  *
  * Keys are {@link HpkeKey} objects; `DeserializePublicKey` and `DeserializePrivateKey` are the
- * identity on bytes (draft-ietf-hpke-pq, §3, §4), and the checks happen where the draft puts them:
+ * identity on bytes (draft-ietf-hpke-pq, §3, §4). The checks happen where the draft puts them:
  * an invalid public key fails `Encap` (the suite throws `EncapError`), a wrong `enc` fails `Decap`
  * (`DecapError`). A well-formed but wrong ML-KEM `enc` gives ML-KEM's implicit-rejection secret,
  * so the AEAD then fails to open (`OpenError`). A key of another KEM is refused as the library's
- * own KEMs refuse it: `TypeError('key algorithm must be …')` (the suite's `EncapError` or
- * `DecapError` then has it as `cause`), and serializing a non-extractable private key throws
+ * own KEMs refuse it: `TypeError('key algorithm must be …')`, the `cause` of the suite's
+ * `EncapError` or `DecapError`. Serializing a non-extractable private key throws
  * `TypeError('key must be extractable')`.
  *
  * @param kem - one of our HPKE KEMs (`ML_KEM_768`, ..., or `createHpkeKem(wasm.MlKem768)`).

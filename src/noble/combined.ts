@@ -1,7 +1,6 @@
 // noble's QSF and KitchenSink hybrids (@noble/post-quantum's hybrid.js): its combineKEMS over our
-// noble-shaped ML-KEM, with @noble/curves for the curve half as noble has it (compressed
-// P-256/P-384 points, X25519) and @noble/hashes for KitchenSink's HKDF-SHA-256, neither of which
-// mlkem-ts/hybrid has. The curve half's checks and errors are @noble/curves' own.
+// noble-shaped ML-KEM. @noble/curves does the curve half as noble has it (compressed P-256/P-384
+// points, X25519) and @noble/hashes KitchenSink's HKDF-SHA-256: mlkem-ts/hybrid has neither. The curve half's checks and errors are @noble/curves' own.
 import { x25519 } from '@noble/curves/ed25519.js';
 import { p256, p384 } from '@noble/curves/nist.js';
 import { bytesToNumberBE, bytesToNumberLE } from '@noble/curves/utils.js';

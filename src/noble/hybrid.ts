@@ -5,8 +5,8 @@
 /**
  * The ML-KEM hybrid KEMs of `@noble/post-quantum/hybrid.js` as drop-in constants: 0.7's
  * `ml_kem768_x25519` (X-Wing), `ml_kem768_p256` and `ml_kem1024_p384`, and the names of 0.5 and
- * 0.6 (`XWing`, `MLKEM768X25519`, `MLKEM768P256`, `MLKEM1024P384`) with 0.5's errors; and noble's
- * QSF and KitchenSink constants under both releases' names. Secret keys are 32-byte seeds;
+ * 0.6 (`XWing`, `MLKEM768X25519`, `MLKEM768P256`, `MLKEM1024P384`) with 0.5's errors.
+ * Also noble's QSF and KitchenSink constants under both releases' names. Secret keys are 32-byte seeds;
  * low-order X25519 shares are refused, as noble refuses them. See docs/switching-from-noble.md.
  * @example
  * import { ml_kem768_x25519 } from 'mlkem-ts/noble/hybrid.js';

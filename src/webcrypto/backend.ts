@@ -1,9 +1,9 @@
 // The backend behind the Web Crypto layer: the WebAssembly one when it loads (it needs
 // WebAssembly and, on a page, a CSP that allows 'wasm-unsafe-eval'), else the portable one.
 // Loaded once, on the first operation; the caller never chooses. Both are dynamic imports, which
-// bundlers make chunks of their own: every operation is asynchronous and awaits the backend, so
-// an app's first load holds neither the WebAssembly module (23 KB, 31 KB as the embedded base64)
-// nor the portable ML-KEM; the first operation loads the one it uses.
+// bundlers make chunks of their own, and every operation awaits the backend. So an app's first
+// load holds neither the WebAssembly module (23 KB, 31 KB as the embedded base64) nor the
+// portable ML-KEM; the first operation loads the one it uses.
 import type { MlKemBackend } from '../kem.js';
 
 /** A backend (kem.ts's one backend type) and which one it is. */

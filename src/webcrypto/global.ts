@@ -1,14 +1,13 @@
 /// <reference lib="dom" preserve="true" />
 // mlkem-ts/webcrypto/global: types only. TypeScript's DOM library predates "Modern Algorithms in
-// the Web Cryptography API": its SubtleCrypto has no encapsulateBits, and KeyUsage and KeyFormat
-// (type aliases, which cannot be extended) lack the KEM usages and the raw-public / raw-seed
-// formats. This module adds to the SubtleCrypto interface the overloads that take them, for the
+// the Web Cryptography API". Its SubtleCrypto has no encapsulateBits, and KeyUsage and KeyFormat
+// (type aliases, which cannot be extended) lack the KEM usages and raw-public / raw-seed formats. This module adds to the SubtleCrypto interface the overloads that take them, for the
 // algorithms install() fills, so that code written against the polyfilled `crypto.subtle`
 // type-checks. Opt in with one import; the module has no code.
 /**
- * Types for the polyfill: after `import 'mlkem-ts/webcrypto/global'`, the DOM library's
+ * Types for the polyfill. After `import 'mlkem-ts/webcrypto/global'`, the DOM library's
  * `crypto.subtle` has `encapsulateBits`, `decapsulateBits`, `encapsulateKey`, `decapsulateKey` and
- * `getPublicKey`, and `generateKey`, `importKey` and `exportKey` take the ML-KEM and hybrid KEM
+ * `getPublicKey`. Its `generateKey`, `importKey` and `exportKey` take the ML-KEM and hybrid KEM
  * algorithm names, the KEM key usages and the `raw-public` and `raw-seed` formats. Types only:
  * call `install()` (from `mlkem-ts/webcrypto`) for the methods themselves on runtimes that lack them.
  * @example

@@ -5,9 +5,9 @@
  * The Web Crypto API's ML-KEM ("Modern Algorithms in the Web Cryptography API":
  * `encapsulateBits`, `decapsulateBits`, `encapsulateKey`, `decapsulateKey`, `getPublicKey`, the
  * `raw-public` and `raw-seed` formats) and the hybrid KEMs MLKEM768-X25519, MLKEM768-P256 and
- * MLKEM1024-P384, in every runtime: as a ponyfill ({@link subtle}, {@link supports}) that leaves
- * the global alone, or as a polyfill ({@link install}) that adds to `crypto.subtle` what the
- * runtime lacks; `import 'mlkem-ts/webcrypto/global'` adds the polyfill's methods, usages and
+ * MLKEM1024-P384, in every runtime.
+ * Use it as a ponyfill ({@link subtle}, {@link supports}) that leaves the global alone, or as a
+ * polyfill ({@link install}) that adds to `crypto.subtle` what the runtime lacks. `import 'mlkem-ts/webcrypto/global'` adds the polyfill's methods, usages and
  * algorithm names to the DOM library's types. The hybrids' code (and @noble/curves) loads the
  * first time a hybrid algorithm is used.
  * @example
@@ -68,8 +68,8 @@ export const subtle: WebCryptoSubtle = /* @__PURE__ */ createSubtle({ native: na
 
 /**
  * `SubtleCrypto.supports(operation, algorithm, lengthOrAdditionalAlgorithm?)` for this
- * package's `subtle`: true for the operations of our algorithms, the runtime's answer otherwise;
- * where the runtime has no `SubtleCrypto.supports` (Node 20-24, Firefox, Safari), the answer
+ * package's `subtle`: true for the operations of our algorithms, the runtime's answer otherwise.
+ * Where the runtime has no `SubtleCrypto.supports` (Node 20-24, Firefox, Safari), it is the answer
  * for its own algorithms from WebCrypto's table of algorithms and their parameters, as Node 26
  * gives it (`supports('digest', 'SHA-256')` is true).
  *

@@ -1,7 +1,7 @@
 // `mlkem-ts inspect`: what a key file holds (parameter set, public or private, what a private key
-// stores, sizes) and which checks it passes, each run on its own: the FIPS 203, §7.2 modulus check
-// of the public key, the §7.3 checks of the decapsulation key, the consistency of the stored parts
-// with one another, and a pairwise encapsulate/decapsulate round trip.
+// stores, sizes) and which checks it passes, each run on its own. The checks: the FIPS 203, §7.2
+// modulus check of the public key, the §7.3 checks of the decapsulation key, the consistency of
+// the stored parts, and a pairwise encapsulate/decapsulate round trip.
 import { createHash } from 'node:crypto';
 import { ctEqual, wipe } from '../../ct.js';
 import { MlKemError } from '../../errors.js';

@@ -1,6 +1,6 @@
 // `mlkem-ts pubkey` (the public key of a key file, like `openssl pkey -pubout`), `mlkem-ts
 // convert` (a key file re-encoded: private keys between the three PKCS#8 forms, PEM, DER and JWK)
-// and their OpenSSL spelling `mlkem-ts pkey`, which writes what `openssl pkey` 3.5 writes: a
+// and their OpenSSL spelling `mlkem-ts pkey`. That writes what `openssl pkey` 3.5 writes: a
 // private key in the both form when its seed is known (else the expanded form), PEM or DER,
 // and with -text OpenSSL's text layout of the key.
 import { CliError, UsageError } from '../errors.js';

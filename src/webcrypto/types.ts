@@ -114,8 +114,8 @@ export type Bytes = ArrayBuffer | ArrayBufferView;
 /**
  * SubtleCrypto with the methods of "Modern Algorithms in the Web Cryptography API", §4.
  *
- * Every method returns a promise and never throws: its failures are rejections. For our
- * algorithms and keys the rejections are a TypeError for an argument WebIDL cannot convert (an
+ * Every method returns a promise and never throws: its failures are rejections.
+ * For our algorithms and keys they are a TypeError for an argument WebIDL cannot convert (an
  * unknown format or usage, key data or a ciphertext that is not a BufferSource, an algorithm
  * object without `name`), else a DOMException named as the specification says. Everything else
  * is the runtime's own crypto.subtle, with its own rejections (a NotSupportedError when the
@@ -293,9 +293,9 @@ export interface WebCryptoSubtle {
   ): Promise<NativeCryptoKey>;
   /**
    * The public key of a private key (§4.5): of our keys whether or not the private key is
-   * extractable, and of the runtime's own (ECDSA, ECDH, Ed25519, Ed448, X25519, X448, RSA-OAEP,
+   * extractable. Of the runtime's own (ECDSA, ECDH, Ed25519, Ed448, X25519, X448, RSA-OAEP,
    * RSA-PSS, RSASSA-PKCS1-v1_5) also where the runtime has no getPublicKey (Node 20-24, Firefox,
-   * Safari): through node:crypto where there is one, else from an extractable key's export.
+   * Safari). There it is read through node:crypto where there is one, else from the key's export.
    *
    * @param key - A private key.
    * @param keyUsages - The public key's usages: "encapsulateKey" and/or "encapsulateBits" (or none)

@@ -8,8 +8,8 @@
 /**
  * Hybrid KEMs, ML-KEM with a classical key exchange: X-Wing (= MLKEM768-X25519, the
  * general-purpose choice), MLKEM768-P256 and MLKEM1024-P384 (draft-irtf-cfrg-concrete-hybrid-kems),
- * and the RFC 10024 TLS 1.3 groups, each a {@link HybridKem} shaped like MlKem, over the portable
- * ML-KEM or, through the factories, any backend.
+ * and the RFC 10024 TLS 1.3 groups. Each is a {@link HybridKem} shaped like MlKem, over the
+ * portable ML-KEM or, through the factories, any backend.
  * @example
  * import { XWing } from 'mlkem-ts/hybrid';
  *

@@ -1,7 +1,7 @@
 // mlkem-ts/keys' loadPrivateKey and loadPublicKey for an app that has the hybrids: the same one
-// call, which also reads the hybrids' key files — the AKP JWKs that Node.js 26 and the Web Crypto
-// layer write for MLKEM768-X25519, MLKEM768-P256 and MLKEM1024-P384 (pub the public key, priv the
-// 32-byte seed). They have no PKCS#8 or SPKI form (Node 26 refuses both for them).
+// call, which also reads the hybrids' key files. Those are the AKP JWKs that Node.js 26 and the
+// Web Crypto layer write for MLKEM768-X25519, MLKEM768-P256 and MLKEM1024-P384 (pub the public
+// key, priv the 32-byte seed). They have no PKCS#8 or SPKI form (Node 26 refuses both for them).
 import { isObjectArgument, readFields, readOptions } from '../args.js';
 import { copyBytes, isUint8Array } from '../bytes.js';
 import { wipe, ctEqual } from '../ct.js';
@@ -77,10 +77,9 @@ function hybridJwkIn(key: unknown, fn: string): { alg: string; jwk: object } | u
 }
 
 /**
- * Loads a private key file into a decapsulation key object, as Node's `createPrivateKey`: what
- * loadPrivateKey of 'mlkem-ts/keys' reads (ML-KEM's PKCS#8 as PEM or DER, and JWKs), and the
- * hybrids' private JWKs (MLKEM768-X25519, MLKEM768-P256, MLKEM1024-P384), whose pub must be the
- * public key of the seed in priv.
+ * Loads a private key file into a decapsulation key object, as Node's `createPrivateKey`. It reads
+ * what loadPrivateKey of 'mlkem-ts/keys' reads (ML-KEM's PKCS#8 as PEM or DER, and JWKs), and the
+ * hybrids' private JWKs, whose pub must be the public key of the seed in priv.
  * @param key - PEM text, the bytes of a key file, or a JWK object.
  * @param options - `backend` (the ML-KEM objects under the key, default the portable ones) and
  *   `pairwiseCheck` for an expanded ML-KEM key, as decodePkcs8.

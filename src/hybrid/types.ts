@@ -109,9 +109,9 @@ export interface HybridDecapsulationKey {
 
 /**
  * A hybrid KEM: X-Wing (= MLKEM768-X25519), MLKEM768-P256, MLKEM1024-P384 or an RFC 10024 group.
- * Randomness: keygen() and encapsulate() draw from globalThis.crypto.getRandomValues. On the
- * noble curve path (runtimes without node:crypto) @noble/curves also draws random bytes to blind
- * its scalar multiplications, in keygen(seed), encapsulateInternal and decapsulate (all but
+ * Randomness: keygen() and encapsulate() draw from globalThis.crypto.getRandomValues.
+ * On the noble curve path (runtimes without node:crypto) @noble/curves also draws random bytes to
+ * blind its scalar multiplications, in keygen(seed), encapsulateInternal and decapsulate (all but
  * X25519MLKEM768's). Without a secure random source these throw `ERR_RANDOMNESS`.
  */
 export interface HybridKem {

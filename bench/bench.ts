@@ -43,9 +43,8 @@ import { ctEqual } from '../src/ct.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
 import { runHybridBench } from './hybrid.js';
-import { shuffle } from './micro.js';
 import { keyObjectCosts, keyObjectImpls, keyObjectTargets } from './key-objects.js';
-import { median } from './micro.js';
+import { median, shuffle } from './micro.js';
 import { pkcs8ImportCosts } from './pkcs8-import.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import { X25519 } from '../src/hybrid/curves/x25519.js';
 import { internalsOf } from '../src/hybrid/internals.js';
 import type { MlKem } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
+import { shuffle } from './micro.js';
 import { subtle } from '../src/webcrypto/index.js';
 import { autoBackend } from '../src/webcrypto/backend.js';
 import { nativeCrypto } from '../src/webcrypto/install.js';
@@ -174,16 +175,7 @@ async function batch(f: () => Promise<unknown>, n: number): Promise<number> {
   return ((performance.now() - t0) * 1000) / n;
 }
 
-function shuffle<T>(xs: T[]): T[] {
-  const a = xs.slice();
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
-
-(async () => {
+void (async () => {
   const result: BenchPageResult = { ua: navigator.userAgent, ops: [], curves: {}, skipped: [], fatal: null };
   try {
     const wasm = await loadWasm();

@@ -20,6 +20,12 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { callsIn, median, shuffle } from './micro.js';
+import type * as Core from '../src/index.js';
+import type * as Wasm from '../src/wasm/index.js';
+import type * as Hybrid from '../src/hybrid/index.js';
+import type * as WebCryptoBackend from '../src/webcrypto/backend.js';
+import type * as WebCryptoInstall from '../src/webcrypto/install.js';
+import type * as WebCryptoSubtle from '../src/webcrypto/subtle.js';
 
 const { values } = parseArgs({
   options: { before: { type: 'string' }, after: { type: 'string', default: '.' }, rounds: { type: 'string', default: '31' }, 'batch-ms': { type: 'string', default: '10' } },
@@ -44,8 +50,9 @@ const WEB_CRYPTO = ['ML-KEM-768', 'MLKEM768-X25519', 'MLKEM768-P256'] as const;
 async function tasksOf(tree: keyof typeof trees, dir: string): Promise<Task[]> {
   const tasks: Task[] = [];
   const add = (name: string, run: () => unknown) => tasks.push({ tree, name, run, n: 1, cpu: [] });
-  const core = await import(`${dir}/src/index.ts`);
-  const { loadWasm } = await import(`${dir}/src/wasm/index.ts`);
+  // Both trees are typed as this checkout's modules: the older one has the same entry points.
+  const core = (await import(`${dir}/src/index.ts`)) as typeof Core;
+  const { loadWasm } = (await import(`${dir}/src/wasm/index.ts`)) as typeof Wasm;
   for (const [backend, kem] of [['portable', core.MlKem768], ['wasm', (await loadWasm()).MlKem768]] as const) {
     const pair = kem.keygen(new Uint8Array(64).fill(1));
     const { ciphertext } = kem.encapsulate(pair.publicKey);
@@ -57,7 +64,7 @@ async function tasksOf(tree: keyof typeof trees, dir: string): Promise<Task[]> {
     add(`${backend} key object encapsulate`, () => ek.encapsulate());
     add(`${backend} key object decapsulate`, () => dk.decapsulate(ciphertext));
   }
-  const hybrid = await import(`${dir}/src/hybrid/index.ts`);
+  const hybrid = (await import(`${dir}/src/hybrid/index.ts`)) as typeof Hybrid;
   for (const name of HYBRIDS) {
     const kem = hybrid[name];
     const pair = kem.keygen();
@@ -65,9 +72,9 @@ async function tasksOf(tree: keyof typeof trees, dir: string): Promise<Task[]> {
     add(`${name} encapsulate`, () => kem.encapsulate(pair.publicKey));
     add(`${name} decapsulate`, () => kem.decapsulate(ciphertext, pair.secretKey));
   }
-  const { wasmBackend } = await import(`${dir}/src/webcrypto/backend.ts`);
-  const { nativeCrypto } = await import(`${dir}/src/webcrypto/install.ts`);
-  const { createSubtle } = await import(`${dir}/src/webcrypto/subtle.ts`);
+  const { wasmBackend } = (await import(`${dir}/src/webcrypto/backend.ts`)) as typeof WebCryptoBackend;
+  const { nativeCrypto } = (await import(`${dir}/src/webcrypto/install.ts`)) as typeof WebCryptoInstall;
+  const { createSubtle } = (await import(`${dir}/src/webcrypto/subtle.ts`)) as typeof WebCryptoSubtle;
   const backend = await wasmBackend();
   const subtle = createSubtle({ native: nativeCrypto, handles: () => true, backend: async () => backend });
   for (const alg of WEB_CRYPTO) {

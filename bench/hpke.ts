@@ -24,7 +24,7 @@ import { createXWing } from '../src/hybrid/index.js';
 import { createHpkeKem, hpkeKem, ML_KEM_768, MLKEM768_X25519, type HpkeKem } from '../src/hpke/index.js';
 import { hpkeCoreKem } from '../src/hpke/hpke-core.js';
 import { loadWasm } from '../src/wasm/index.js';
-import { median } from './micro.js';
+import { median, shuffle } from './micro.js';
 
 type KemName = 'ML-KEM-768' | 'X-Wing';
 
@@ -146,14 +146,6 @@ async function timeBatch(f: () => Promise<unknown>, n: number): Promise<number> 
   return (t.user + t.system) / n;
 }
 
-function shuffle<T>(xs: T[]): T[] {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
-}
-
 const fmt = (us: number) => (us >= 100 ? us.toFixed(0) : us.toFixed(1));
 
 /** Runs the HPKE benchmark and returns its report (markdown). */
@@ -184,7 +176,7 @@ export async function hpkeBench(options: { rounds?: number | undefined; quick?: 
     t.batch = Math.max(1, Math.round((batchMs * 1000) / Math.max(us, 1)));
   }
   for (let r = 0; r < rounds; r++) {
-    for (const t of shuffle([...tasks])) t.samples.push(await timeBatch(t.run, t.batch));
+    for (const t of shuffle(tasks)) t.samples.push(await timeBatch(t.run, t.batch));
   }
 
   const lines = [

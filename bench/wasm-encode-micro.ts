@@ -30,9 +30,11 @@ type EncodeExports = Pick<
 
 async function compileVariant(source: string): Promise<EncodeExports> {
   let binary: Uint8Array<ArrayBuffer> | undefined;
-  const { error, stderr } = await asc.main(
+  const stderr = asc.createMemoryStream();
+  const { error } = await asc.main(
     [source, '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd', '--initialMemory', '3', '--outFile', 'v.wasm'],
     {
+      stderr,
       writeFile: (name: string, contents: Uint8Array | string) => {
         if (name.endsWith('.wasm')) binary = new Uint8Array(contents as Uint8Array);
       },

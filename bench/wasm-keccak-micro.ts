@@ -27,9 +27,11 @@ interface KeccakExports {
 
 async function compileKeccak(): Promise<KeccakExports> {
   let binary: Uint8Array<ArrayBuffer> | undefined;
-  const { error, stderr } = await asc.main(
+  const stderr = asc.createMemoryStream();
+  const { error } = await asc.main(
     [KECCAK_SOURCE, '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd', '--initialMemory', '3', '--outFile', 'k.wasm'],
     {
+      stderr,
       writeFile: (name: string, contents: Uint8Array | string) => {
         if (name.endsWith('.wasm')) binary = new Uint8Array(contents as Uint8Array); // own ArrayBuffer, as WebAssembly.Module wants
       },

@@ -13,7 +13,7 @@ import { wasmBackend } from '../src/webcrypto/backend.js';
 import { nativeCrypto } from '../src/webcrypto/install.js';
 import { createSubtle } from '../src/webcrypto/subtle.js';
 import type { AnyCryptoKey, WebCryptoSubtle } from '../src/webcrypto/types.js';
-import { callsIn, median } from './micro.js';
+import { callsIn, median, shuffle } from './micro.js';
 
 const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384'] as const;
 const OPS = ['encapsulateBits', 'decapsulateBits'] as const;
@@ -54,14 +54,6 @@ async function batch(task: Task): Promise<void> {
   task.wall.push(wall / task.n);
 }
 
-function shuffle<T>(xs: T[]): T[] {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
-}
-
 const fmt = (us: number): string => (us >= 100 ? us.toFixed(0) : us.toFixed(1));
 
 /** Runs the rows and returns the table (Markdown). */
@@ -79,7 +71,7 @@ export async function webcryptoBench(rounds: number, batchMs = 20): Promise<stri
     }
   }
   for (const t of tasks) t.n = await callsIn(batchMs, t.run); // warm-up, and batch sizes of about batchMs
-  for (let r = 0; r < rounds; r++) for (const t of shuffle([...tasks])) await batch(t);
+  for (let r = 0; r < rounds; r++) for (const t of shuffle(tasks)) await batch(t);
 
   const lines = [
     `Web Crypto: mlkem-ts/webcrypto (ponyfill, ${backend.name} backend, key objects) vs the runtime's crypto.subtle (${process.version}), µs/op, median of ${rounds} rounds`,

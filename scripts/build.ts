@@ -197,7 +197,7 @@ function stripTestHooks(): void {
     let kept = '';
     const out = lines.map((line, i) => {
       if (/\/\/ @test-hooks begin\b/.test(line)) inside = true;
-      const drop = inside || /\/\/ @test-hook$/.test(line.trimEnd());
+      const drop = inside || line.trimEnd().endsWith('// @test-hook');
       if (inside) for (const m of line.matchAll(/^export (?:async )?function (\w+)/g)) removed.add(m[1]!);
       if (/\/\/ @test-hooks end\b/.test(line)) inside = false;
       // A dropped line must be whole statements: after `if (x)` it would take the next statement's place.

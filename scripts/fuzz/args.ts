@@ -89,7 +89,7 @@ export function wrongType(r: Rng, n: number, like: Uint8Array): unknown {
     case 8:
       return { length: n };
     case 9:
-      return Object.assign(Object.create(null) as object, { ...Array.from(like.subarray(0, 8)), length: n });
+      return Object.assign(Object.create(null) as object, Array.from(like.subarray(0, 8)), { length: n });
     case 10:
       return new Proxy(like.slice(), {});
     case 11:

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { MlKemAlgorithm } from '../keys/index.js';
 import { ML_KEM_ENTRIES, orList } from '../registry.js';
 import { UsageError } from './errors.js';
+import type { CliIo } from './io.js';
 import type { KeyFormat } from './keyfile.js';
 
 /** One option: a value ('string') or a flag ('boolean'), spelled `--KEY` and `-SHORT`, or exactly as `names` says. */
@@ -26,7 +27,7 @@ export interface Command {
   name: string;
   summary: string;
   help: string;
-  run(args: string[], io: import('./io.js').CliIo): Promise<void> | void;
+  run(args: string[], io: CliIo): Promise<void> | void;
 }
 
 type Value<C> = C extends { type: 'boolean' } ? boolean : C extends { multiple: true } ? string[] : string;

@@ -7,10 +7,10 @@ import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../index.js';
 import { checkKem } from '../kem.js';
 import { ML_KEM_ENTRIES, orList } from '../registry.js';
 import type { MlKemAlgorithm, MlKemBackend } from './types.js';
-
-export type { MlKemAlgorithm };
 import { type DerNode, type DerReader, TAG_NULL, TAG_OID, TAG_SEQUENCE, derNode, oidFromString, oidToString, tagName } from './der.js';
 import type { ByteArray } from '../bytes.js';
+
+export type { MlKemAlgorithm };
 
 const PORTABLE: MlKemBackend = { MlKem512, MlKem768, MlKem1024 };
 

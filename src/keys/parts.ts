@@ -3,12 +3,11 @@
 // (the keys derived from the seed), and its parts held to agree with one another.
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { checkBytes, describe, isObjectArgument, readFields } from '../args.js';
+import { checkBytes, describe, isObjectArgument, readFields, takeUint8Array } from '../args.js';
 import type { MlKem } from '../index.js';
 import { type MlKemAlgorithm, algorithmOfLength, checkAlgorithm, kemFor, lengthsOf } from './algorithms.js';
 import type { MlKemBackend } from './types.js';
 import { checkPublicKey, checkSecretKey, embeddedPublicKey } from './validate.js';
-import { takeUint8Array } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 
 export interface ResolvedKey {

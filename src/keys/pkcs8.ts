@@ -7,14 +7,13 @@
 //                            expandedKey OCTET STRING (SIZE (1632 | 2400 | 3168)) } }
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { describe } from '../args.js';
+import { describe, readOptions } from '../args.js';
 import { algorithmIdentifier, kemFor, readBackend } from './algorithms.js';
 import { type DerNode, TAG_CONTEXT_0, TAG_INTEGER, TAG_OCTET_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
 import { readPkcs8 } from './pkix.js';
 import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './types.js';
 import { resolveKey } from './parts.js';
 import { checkSecretKey, embeddedPublicKey } from './validate.js';
-import { readOptions } from '../args.js';
 import { takeDer } from './pem.js';
 import type { ByteArray } from '../bytes.js';
 

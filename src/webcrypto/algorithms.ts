@@ -66,7 +66,7 @@ const handleCache = new WeakMap<Backend, Map<string, Promise<KemHandles>>>();
 /** The key handles of an algorithm on a backend, made once (a failed load is tried again next time). */
 export function handlesFor(entry: AlgorithmEntry, backend: Backend, curves?: AsyncCurveChoice): Promise<KemHandles> {
   let byName = handleCache.get(backend);
-  if (byName === undefined) handleCache.set(backend, (byName = new Map()));
+  if (byName === undefined) handleCache.set(backend, (byName = new Map<string, Promise<KemHandles>>()));
   // The default and 'auto' share one entry; no string is built per call for them (every operation asks).
   const name = curves === undefined || curves === 'auto' ? entry.name : `${entry.name} ${curves}`;
   let handles = byName.get(name);

@@ -24,6 +24,7 @@ import { autoBackend } from './backend.js';
 import { nativeCrypto } from './install.js';
 import { createSubtle } from './subtle.js';
 import { type Supports, createSupports } from './supports.js';
+import type { WebCryptoSubtle } from './types.js';
 
 export { KEY_FORMATS, type AlgorithmIdentifier, type KeyFormat } from './arguments.js';
 export type { WebCryptoErrorName } from './errors.js';
@@ -43,7 +44,6 @@ export type {
   Usages,
   WebCryptoSubtle,
 } from './types.js';
-import type { WebCryptoSubtle } from './types.js';
 export type { Supports } from './supports.js';
 
 /**

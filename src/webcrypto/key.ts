@@ -130,9 +130,11 @@ let linked = false;
 function linkToCryptoKey(): void {
   linked = true;
   const C = (globalThis as { CryptoKey?: { prototype?: unknown } }).CryptoKey;
-  if (typeof C !== 'function' || typeof C.prototype !== 'object' || C.prototype === null) return;
+  // Function's own `prototype` is typed any: read it as unknown.
+  const proto: unknown = typeof C === 'function' ? C.prototype : undefined;
+  if (typeof C !== 'function' || typeof proto !== 'object' || proto === null) return;
   try {
-    Object.setPrototypeOf(MlKemCryptoKey.prototype, C.prototype);
+    Object.setPrototypeOf(MlKemCryptoKey.prototype, proto);
     Object.defineProperty(MlKemCryptoKey.prototype, 'constructor', { value: C, writable: true, configurable: true, enumerable: false });
   } catch {
     // a frozen prototype: our keys stay CryptoKey-shaped objects

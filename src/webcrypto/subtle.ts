@@ -9,13 +9,14 @@ import { type Jwk, type KeyFormat, algorithmName, copyBufferSource, normalize, o
 import type { Backend } from './backend.js';
 import { fail, typeError } from './errors.js';
 import { checkSharedAlgorithm, sharedKeyFormat } from './shared-key.js';
-// The key formats (and with them mlkem-ts/keys' DER and the portable ML-KEM behind its default
-// backend): a chunk of their own in a bundle, loaded by the first import or export of a key.
-const formats = () => import('./formats.js');
 import { KEM_USAGES, type KeyUsage, isOurKey } from './key.js';
 import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
 import { type RuntimeCall, runtimeFormat, runtimePublicKey } from './runtime-keys.js';
 import type { AnyCryptoKey, Bytes, Usages, WebCryptoSubtle } from './types.js';
+
+// The key formats (and with them mlkem-ts/keys' DER and the portable ML-KEM behind its default
+// backend): a chunk of their own in a bundle, loaded by the first import or export of a key.
+const formats = () => import('./formats.js');
 
 type NativeMethod = (...args: unknown[]) => Promise<unknown>;
 
@@ -155,7 +156,8 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
   const refuseModern = async (method: 'generateKey' | 'importKey', algorithm: unknown, format: unknown, keyUsages: unknown): Promise<void> => {
     if (!predatesModern()) return;
     const usages = readUsages(keyUsages as Usages);
-    const modernFormat = format !== undefined && MODERN_FORMATS.includes(readFormat(format as KeyFormat));
+    const formatName = format === undefined ? undefined : readFormat(format as KeyFormat);
+    const modernFormat = formatName !== undefined && MODERN_FORMATS.includes(formatName);
     if (!modernFormat && !usages.some((u) => MODERN_USAGES.includes(u))) return;
     const probe = method === 'generateKey' ? [algorithm, false, NO_ALGORITHM_USAGES] : ['raw', new Uint8Array(32), algorithm, false, NO_ALGORITHM_USAGES];
     try {
@@ -174,7 +176,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
         if ((err as { name?: unknown } | null)?.name === 'SyntaxError') throw err;
       }
     }
-    if (modernFormat) fail('NotSupportedError', `Unable to import ${algorithmName(algorithm)} keys in ${String(format)} format`);
+    if (modernFormat) fail('NotSupportedError', `Unable to import ${algorithmName(algorithm)} keys in ${formatName} format`);
     fail('SyntaxError', `Unsupported key usage for ${algorithmName(algorithm)}`);
   };
 

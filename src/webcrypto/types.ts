@@ -104,6 +104,7 @@ export interface KemKeyPair {
  * A sequence of key usages (WebIDL `sequence<KeyUsage>`): any iterable of strings. A string that
  * is not a {@link KeyUsage} rejects with a TypeError, as in native engines.
  */
+// oxlint-disable-next-line typescript/no-redundant-type-constituents -- KeyUsage names the usages for editors
 export type Usages = Iterable<KeyUsage | string>;
 /**
  * A BufferSource: an ArrayBuffer, a TypedArray or a DataView (not backed by a

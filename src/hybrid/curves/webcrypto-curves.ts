@@ -62,8 +62,8 @@ function ecPkcs8(curveOid: string, d: Uint8Array, publicKey?: Uint8Array): Uint8
   const octetsLength = 1 + DER_LENGTH(ecKeyLength).length + ecKeyLength;
   const bodyLength = 3 + algorithm.length + 1 + DER_LENGTH(octetsLength).length + octetsLength;
   const head = [
-    ...[0x30, ...DER_LENGTH(bodyLength), 0x02, 0x01, 0x00, ...algorithm],
-    ...[0x04, ...DER_LENGTH(octetsLength), 0x30, ...DER_LENGTH(ecKeyLength), 0x02, 0x01, 0x01, 0x04, d.length],
+    0x30, ...DER_LENGTH(bodyLength), 0x02, 0x01, 0x00, ...algorithm,
+    0x04, ...DER_LENGTH(octetsLength), 0x30, ...DER_LENGTH(ecKeyLength), 0x02, 0x01, 0x01, 0x04, d.length,
   ];
   const der = new Uint8Array(head.length + d.length + pub.length);
   der.set(head);

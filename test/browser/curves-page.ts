@@ -48,7 +48,7 @@ async function ponyfill(result: CurvesPageResult): Promise<void> {
   }
 }
 
-(async () => {
+void (async () => {
   const result: CurvesPageResult = { ua: navigator.userAgent, suites: {}, ponyfill: [], ponyfillChecks: 0, scalarCopies: null, fatal: null };
   try {
     const paths = __PATHS__;

@@ -72,7 +72,7 @@ async function cross(native: WebCryptoSubtle, alg: KemAlgorithmName): Promise<vo
   // Each side imports the other's exports.
   for (const [label, value] of Object.entries(ours)) {
     const [type, format] = label.split(' ') as [string, string];
-    const data = format === 'jwk' ? JSON.parse(value) : Uint8Array.from(value.match(/../g)!.map((h) => parseInt(h, 16)));
+    const data = format === 'jwk' ? (JSON.parse(value) as JsonWebKey) : Uint8Array.from(value.match(/../g)!.map((h) => parseInt(h, 16)));
     const k = await native.importKey(format as 'jwk', data, alg, true, type === 'public' ? ENC : DEC);
     expect(k instanceof CryptoKey, 'a native key');
   }
@@ -117,7 +117,7 @@ async function filled(cs: WebCryptoSubtle, alg: KemAlgorithmName): Promise<void>
   const { ciphertext, sharedKey } = await cs.encapsulateBits(alg, publicKey);
   expect(hex(await cs.decapsulateBits(alg, privateKey, ciphertext)) === hex(sharedKey), 'round trip');
   const ex = await exportsOf(cs, alg, privateKey, publicKey);
-  const back = await cs.importKey('jwk', JSON.parse(ex['private jwk']!), alg, false, ['decapsulateKey']);
+  const back = await cs.importKey('jwk', JSON.parse(ex['private jwk']!) as JsonWebKey, alg, false, ['decapsulateKey']);
   const key = await cs.decapsulateKey(alg, back, ciphertext, { name: 'HMAC', hash: 'SHA-256' }, true, ['sign']);
   expect(hex(await crypto.subtle.exportKey('raw', key as CryptoKey)) === hex(sharedKey), 'decapsulateKey through the browser’s HMAC');
   expect((await outcome(() => cs.exportKey('raw-seed', back))) === 'InvalidAccessError', 'a non-extractable key is not exported');

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { MlKem1024, MlKem512, MlKem768 } from '../../src/index.js';
 import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromJwk, fromPem, kemFor, toPem } from '../../src/keys/index.js';
 import { FORMS, LEVELS } from '../support/api.js';
-import { cli, fails, ok, tempDir } from '../support/cli-harness.js';
+import { type BenchReport, type InspectReport, cli, fails, ok, parseJson, tempDir } from '../support/cli-harness.js';
 
 const COMMANDS = ['keygen', 'pubkey', 'encap', 'decap', 'inspect', 'bench'];
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -93,11 +93,11 @@ describe('mlkem-ts keygen', () => {
     const pub = t.path('p.jwk');
     await ok(['keygen', '-a', '1024', '--jwk', '-o', key, '--pubout', pub]);
     assert.equal(mode(key), 0o600);
-    const jwk = JSON.parse(readFileSync(key, 'utf8'));
+    const jwk = parseJson<Record<string, unknown>>(readFileSync(key, 'utf8'));
     assert.deepEqual(Object.keys(jwk), ['kty', 'alg', 'pub', 'priv']);
     const priv = fromJwk(jwk);
     assert.equal(priv.algorithm, 'ML-KEM-1024');
-    assert.deepEqual(fromJwk(JSON.parse(readFileSync(pub, 'utf8'))), { algorithm: 'ML-KEM-1024', publicKey: priv.publicKey });
+    assert.deepEqual(fromJwk(parseJson(readFileSync(pub, 'utf8'))), { algorithm: 'ML-KEM-1024', publicKey: priv.publicKey });
   });
 
   it('an existing file with an open mode is replaced by a 0600 one, never written in place', async () => {
@@ -170,7 +170,7 @@ describe('mlkem-ts pubkey', () => {
     for (const input of ['pk-seed.pem', 'pk-expanded.der', 'pk.jwk']) {
       assert.equal((await ok(['pubkey', '-i', t.path(input)])).toString(), spkiPem);
       assert.deepEqual(new Uint8Array(await ok(['pubkey', '--in', t.path(input), '--der'])), encodeSpki(pair.publicKey));
-      assert.deepEqual(fromJwk(JSON.parse((await ok(['pubkey', '-i', t.path(input), '--jwk'])).toString())).publicKey, pair.publicKey);
+      assert.deepEqual(fromJwk(parseJson(await ok(['pubkey', '-i', t.path(input), '--jwk']))).publicKey, pair.publicKey);
     }
   });
 
@@ -277,7 +277,7 @@ describe('mlkem-ts inspect', () => {
       assert.match(text, new RegExp(`form: +${form} `));
       assert.match(text, /seed 64, secret key 1632, public key 800, ciphertext 768, shared secret 32 bytes/);
       assert.doesNotMatch(text, /fail/);
-      const report = JSON.parse((await ok(['inspect', '--json', key])).toString());
+      const report = parseJson<InspectReport>(await ok(['inspect', '--json', key]));
       assert.equal(report.algorithm, 'ML-KEM-512');
       assert.equal(report.kind, 'private');
       assert.equal(report.form, form);
@@ -297,13 +297,13 @@ describe('mlkem-ts inspect', () => {
   it('a public key (DER) and a private JWK, from standard input too', async () => {
     const { publicKey } = MlKem1024.keygen();
     writeFileSync(t.path('i.pub.der'), encodeSpki(publicKey));
-    const report = JSON.parse((await ok(['inspect', '--json', t.path('i.pub.der')])).toString());
+    const report = parseJson<InspectReport>(await ok(['inspect', '--json', t.path('i.pub.der')]));
     assert.equal(report.kind, 'public');
     assert.equal(report.algorithm, 'ML-KEM-1024');
     assert.deepEqual(report.checks, { publicKey: 'pass', secretKey: 'n/a', seedConsistency: 'n/a', publicKeyConsistency: 'n/a', pairwise: 'n/a' });
     assert.equal(report.publicKeyHash, createHash('sha3-256').update(publicKey).digest('hex'));
     const jwk = await ok(['keygen', '--jwk']);
-    const fromStdin = JSON.parse((await ok(['inspect', '--json', '-'], { stdin: jwk })).toString());
+    const fromStdin = parseJson<InspectReport>(await ok(['inspect', '--json', '-'], { stdin: jwk }));
     assert.equal(fromStdin.file, 'standard input');
     assert.equal(fromStdin.encoding, 'JWK');
     assert.equal(fromStdin.checks.publicKeyConsistency, 'pass');
@@ -327,7 +327,7 @@ describe('mlkem-ts inspect', () => {
     writeFileSync(t.path('mismatch.der'), both);
     const r = await cli(['inspect', '--json', t.path('mismatch.der')]);
     assert.equal(r.status, 1);
-    assert.equal(JSON.parse(r.stdout.toString()).checks.seedConsistency, 'fail');
+    assert.equal(parseJson<InspectReport>(r.stdout).checks.seedConsistency, 'fail');
     assert.match(r.stderr, /^mlkem-ts inspect: .*mismatch\.der: fails seed consistency\n$/);
 
     // An expanded key whose secret vector was changed (canonically) behind a valid H(ek): only
@@ -340,7 +340,7 @@ describe('mlkem-ts inspect', () => {
     writeFileSync(t.path('tampered.der'), encodePkcs8({ secretKey: tampered }, { pairwiseCheck: false }));
     const p = await cli(['inspect', '--json', t.path('tampered.der')]);
     assert.equal(p.status, 1, p.stderr);
-    assert.equal(JSON.parse(p.stdout.toString()).checks.pairwise, 'fail');
+    assert.equal(parseJson<InspectReport>(p.stdout).checks.pairwise, 'fail');
     await fails(['decap', '-i', t.path('tampered.der'), '--ct', t.path('e.ct'), '--secret', '-'], 1, /tampered\.der: .*pairwise-consistency check/);
   });
 
@@ -390,16 +390,16 @@ describe('bad files: one line naming the file and what was wrong, exit 1, in eve
 
 describe('mlkem-ts bench', () => {
   it('--json: one row per parameter set and backend, with the median, fastest and slowest round and the spread', async () => {
-    const out = JSON.parse((await ok(['bench', '-n', '3', '-r', '3', '-a', '512', '-a', '1024', '--json'])).toString());
+    const out = parseJson<BenchReport>(await ok(['bench', '-n', '3', '-r', '3', '-a', '512', '-a', '1024', '--json']));
     assert.match(out.runtime, /^Node\.js v\d+/);
     assert.deepEqual(
-      out.rows.map((r: { algorithm: string; backend: string }) => `${r.algorithm} ${r.backend}`),
+      out.rows.map((r) => `${r.algorithm} ${r.backend}`),
       ['ML-KEM-512 wasm', 'ML-KEM-512 portable', 'ML-KEM-1024 wasm', 'ML-KEM-1024 portable'],
     );
     for (const row of out.rows) {
       assert.equal(row.n, 3);
       assert.equal(row.rounds, 3);
-      for (const op of ['keygen', 'encaps', 'decaps']) {
+      for (const op of ['keygen', 'encaps', 'decaps'] as const) {
         assert.ok(row.min[op] > 0 && row.min[op] <= row.median[op] && row.median[op] <= row.max[op], `${op}: min <= median <= max`);
         assert.ok(row.spreadPercent[op] >= 0);
       }
@@ -421,9 +421,9 @@ describe('mlkem-ts bench', () => {
   });
 
   it('by default 9 rounds of 100 operations per row, rows interleaved', async () => {
-    const out = JSON.parse((await ok(['bench', '-a', '512', '--backend', 'wasm', '--json'])).toString());
-    assert.equal(out.rows[0].rounds, 9);
-    assert.equal(out.rows[0].n, 100);
+    const out = parseJson<BenchReport>(await ok(['bench', '-a', '512', '--backend', 'wasm', '--json']));
+    assert.equal(out.rows[0]!.rounds, 9);
+    assert.equal(out.rows[0]!.n, 100);
   });
 
   it('bad usage: -n not a positive whole number, an unknown backend', async () => {

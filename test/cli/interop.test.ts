@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { FORMS, LEVELS } from '../support/api.js';
-import { ok, tempDir } from '../support/cli-harness.js';
+import { type InspectReport, ok, parseJson, tempDir } from '../support/cli-harness.js';
 import { findNode26 } from '../support/node26.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -71,7 +71,7 @@ describe('the command with Node.js 26 (OpenSSL 3.5)', () => {
   const node26 = findNode26();
   const runNode = (step: 'first' | 'second', entries: Entry[]): Record<string, string> => {
     writeFileSync(t.path(`${step}.json`), JSON.stringify(entries));
-    return JSON.parse(execFileSync(node26!, ['-e', NODE_SCRIPT, t.dir, step], { encoding: 'utf8' }));
+    return parseJson<Record<string, string>>(execFileSync(node26!, ['-e', NODE_SCRIPT, t.dir, step], { encoding: 'utf8' }));
   };
   const ours: Entry[] = [];
   let first: Record<string, string> = {};
@@ -122,7 +122,7 @@ describe('the command with Node.js 26 (OpenSSL 3.5)', () => {
         await ok(['encap', '-i', t.path(`${name}.pub.${format}`), '--ct', t.path(ct), '--secret', t.path(`${ct}.ss`)]);
         second.push({ file: `${name}.key.${format}`, format, kind: 'private', ct });
       }
-      const report = JSON.parse((await ok(['inspect', '--json', t.path(`${name}.key.der`)])).toString());
+      const report = parseJson<InspectReport>(await ok(['inspect', '--json', t.path(`${name}.key.der`)]));
       assert.equal(report.form, 'seed', 'Node 26 writes the seed form');
       assert.equal(report.valid, true);
     }
@@ -154,7 +154,7 @@ describe('the command with the openssl command (3.5 or later)', () => {
       ossl('genpkey', '-algorithm', level, '-out', key);
       ossl('pkey', '-in', key, '-pubout', '-out', `${key}.pub`);
       assert.equal((await ok(['pubkey', '-i', t.path(key)])).toString(), read(`${key}.pub`).toString());
-      const report = JSON.parse((await ok(['inspect', '--json', t.path(key)])).toString());
+      const report = parseJson<InspectReport>(await ok(['inspect', '--json', t.path(key)]));
       assert.equal(report.form, 'both');
       assert.equal(report.valid, true);
       ossl('pkeyutl', '-encap', '-inkey', `${key}.pub`, '-pubin', '-out', `${key}.ct`, '-secret', `${key}.ss`);

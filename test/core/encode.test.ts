@@ -40,7 +40,7 @@ function bytesToBits(B: Uint8Array): number[] {
 }
 /** Algorithm 5 (ByteEncode_d), F holds 256 integers in [0, 2^d) (d < 12) or [0, q) (d = 12). */
 function refByteEncode(F: ArrayLike<number>, d: number): Uint8Array {
-  const b: number[] = new Array(N * d);
+  const b = new Array<number>(N * d);
   for (let i = 0; i < N; i++) {
     let a = F[i]!;
     for (let j = 0; j < d; j++) {

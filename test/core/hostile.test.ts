@@ -119,7 +119,7 @@ describe('hostile arguments to mlkem-ts/keys and mlkem-ts/hybrid', () => {
 
   test('hybrid factories given hostile objects give ERR_INVALID_TYPE', async () => {
     const H = await import('../../src/hybrid/index.js');
-    for (const hostile of [throwing, revoked, { name: Object.create(null) }, { name: Symbol('x') }]) {
+    for (const hostile of [throwing, revoked, { name: Object.create(null) as object }, { name: Symbol('x') }]) {
       for (const factory of [H.createXWing, H.createMLKEM768_P256, H.createMLKEM1024_P384, H.createX25519MLKEM768, H.createSecP256r1MLKEM768, H.createSecP384r1MLKEM1024]) {
         assertCode(() => factory(hostile as never), 'ERR_INVALID_TYPE');
       }

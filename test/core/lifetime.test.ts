@@ -18,7 +18,7 @@ const zero = (a: Uint8Array | Int16Array) => a.every((v) => v === 0);
 
 test('every kind of decapsulation key collected without dispose() has all its secrets wiped (--expose-gc)', () => {
   const fixture = fileURLToPath(new URL('../support/fixtures/collected-keys.ts', import.meta.url));
-  const out = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fixture], { encoding: 'utf8' }).trim());
+  const out = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fixture], { encoding: 'utf8' }).trim()) as { keys: number; heldNothing: string[]; unwiped: string[] };
   // 6 ML-KEM keys, 12 hybrid keys, 6 Web Crypto keys, 24 HPKE keys; each held non-zero secrets.
   assert.equal(out.keys, 48);
   assert.deepEqual(out.heldNothing, [], 'keys that held no secret arrays to watch');

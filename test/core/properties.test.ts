@@ -470,15 +470,15 @@ function kemSites(kem: AnyKem, label: string, eseedBytes: number): Array<Site<[U
   type K = ReturnType<typeof prepare>;
   const site = { content, prepare };
   return [
-    { ...site, name: `${label} keygen`, slots: 1, build: (c: K, at) => [at(0, c.seed)], call: (s) => kem.keygen(s) },
-    { ...site, name: `${label} encapsulateInternal`, slots: 2, build: (c: K, at) => [at(0, c.pair.publicKey), at(1, c.e)], call: (p, e) => kem.encapsulateInternal(p, e) },
-    { ...site, name: `${label} decapsulate`, slots: 2, build: (c: K, at) => [at(0, c.enc.ciphertext), at(1, c.pair.secretKey)], call: (ct, sk) => kem.decapsulate(ct, sk) },
+    { ...site, name: `${label} keygen`, slots: 1, build: (c: K, at) => [at(0, c.seed)], call: (s: Uint8Array) => kem.keygen(s) },
+    { ...site, name: `${label} encapsulateInternal`, slots: 2, build: (c: K, at) => [at(0, c.pair.publicKey), at(1, c.e)], call: (p: Uint8Array, e: Uint8Array) => kem.encapsulateInternal(p, e) },
+    { ...site, name: `${label} decapsulate`, slots: 2, build: (c: K, at) => [at(0, c.enc.ciphertext), at(1, c.pair.secretKey)], call: (ct: Uint8Array, sk: Uint8Array) => kem.decapsulate(ct, sk) },
     {
       ...site,
       name: `${label} encapsulate`,
       slots: 1,
       build: (c: K, at) => [at(0, c.pair.publicKey)],
-      call: (p) => kem.encapsulate(p),
+      call: (p: Uint8Array) => kem.encapsulate(p),
       check: (v, c: K) => {
         const { ciphertext, sharedSecret } = v as { ciphertext: Uint8Array; sharedSecret: Uint8Array };
         assert.equal(hex(kem.decapsulate(ciphertext, c.pair.secretKey)), hex(sharedSecret), `${label} encapsulate: round trip`);

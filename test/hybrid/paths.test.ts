@@ -140,7 +140,7 @@ for (const backend of backends) {
 }
 
 /** Runs f with globalThis.crypto replaced by `value` (default: removed), restored afterwards. */
-function withoutCrypto<T>(f: () => T, value: unknown = undefined): T {
+function withoutCrypto<T>(f: () => T, value?: unknown): T {
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
   Object.defineProperty(globalThis, 'crypto', { value, configurable: true, writable: true });
   try {

@@ -244,7 +244,7 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
           );
           args.push(`--openssl-config=${file}`);
         }
-        generated[config] = JSON.parse(await runNode(node26!, GENERATE, args, ''));
+        generated[config] = JSON.parse(await runNode(node26!, GENERATE, args, '')) as Record<MlKemAlgorithm, Generated>;
       }),
     );
     // 2. We make keys, encode them every way, and encapsulate to Node's public keys as we read them.
@@ -294,7 +294,7 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
       };
     }
     // 3. Node imports everything of ours.
-    imported = JSON.parse(await runNode(node26!, IMPORT, [], JSON.stringify(input)));
+    imported = JSON.parse(await runNode(node26!, IMPORT, [], JSON.stringify(input))) as Record<MlKemAlgorithm, Imported>;
   });
 
   after(() => {

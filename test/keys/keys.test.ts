@@ -92,7 +92,7 @@ describe('round trips', () => {
       assert.ok(equalBytes(Buffer.from(jwk.priv!, 'base64url'), pair.seed));
       assert.ok(equalBytes(Buffer.from(jwk.pub, 'base64url'), pair.publicKey));
       assert.doesNotMatch(jwk.pub + jwk.priv, /[=+/]/, 'not unpadded base64url');
-      const back = fromJwk(JSON.parse(JSON.stringify(jwk))) as PrivateKeyInfo;
+      const back = fromJwk(JSON.parse(JSON.stringify(jwk)) as object) as PrivateKeyInfo;
       assert.ok(equalBytes(back.secretKey, pair.secretKey) && equalBytes(back.seed!, pair.seed) && equalBytes(back.publicKey, pair.publicKey));
       const pubJwk = toJwk({ publicKey: pair.publicKey });
       assert.deepEqual(Object.keys(pubJwk), ['kty', 'alg', 'pub']);

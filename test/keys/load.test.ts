@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { MlKem1024, MlKem512, MlKem768, MlKemError, equalBytes, type DecapsulationKey, type EncapsulationKey } from '../../src/index.js';
+import { MlKem1024, MlKem512, MlKem768, type MlKemError, equalBytes, type DecapsulationKey, type EncapsulationKey } from '../../src/index.js';
 import { MLKEM1024_P384, MLKEM768_P256, SecP256r1MLKEM768, XWing, loadPrivateKey as loadAny, loadPublicKey as loadAnyPublic } from '../../src/hybrid/index.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey } from '../../src/hybrid/index.js';
 import {

@@ -11,6 +11,8 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type * as Hybrid from '../../src/hybrid/index.js';
+import type * as WebCrypto from '../../src/webcrypto/index.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const dist = join(root, 'dist');
@@ -43,7 +45,7 @@ it("no module of dist/, ES or CommonJS, exports a test hook; lifetime's and key-
   let modules = 0;
   for (const file of files.filter((f) => f.endsWith('.js') && !f.startsWith('cli/'))) {
     const path = join(dist, file);
-    const names = Object.keys(file.startsWith('cjs/') ? require(path) : await import(pathToFileURL(path).href));
+    const names = Object.keys((file.startsWith('cjs/') ? require(path) : await import(pathToFileURL(path).href)) as object);
     modules++;
     for (const name of names) if (HOOKS.includes(name)) exported.push(`${file}: ${name}`);
   }
@@ -51,21 +53,21 @@ it("no module of dist/, ES or CommonJS, exports a test hook; lifetime's and key-
   assert.deepEqual(exported, []);
   // A new export of these two modules is a new way in: it must be added here, deliberately.
   for (const dir of ['', 'cjs/']) {
-    assert.deepEqual(Object.keys(await import(pathToFileURL(join(dist, dir, 'lifetime.js')).href)).filter((n) => n !== 'default').sort(), ['keyLifetime'], `${dir}lifetime.js`);
-    const keyObjects = Object.keys(await import(pathToFileURL(join(dist, dir, 'key-objects.js')).href)).filter((n) => n !== 'default' && n !== 'module.exports');
+    assert.deepEqual(Object.keys((await import(pathToFileURL(join(dist, dir, 'lifetime.js')).href)) as object).filter((n) => n !== 'default').sort(), ['keyLifetime'], `${dir}lifetime.js`);
+    const keyObjects = Object.keys((await import(pathToFileURL(join(dist, dir, 'key-objects.js')).href)) as object).filter((n) => n !== 'default' && n !== 'module.exports');
     assert.deepEqual(keyObjects.sort(), ['createDecapsulationKey', 'createEncapsulationKey'], `${dir}key-objects.js`);
   }
 });
 
 it("the stripped build still works: the dist/ ponyfill's public and private keys (ML-KEM, a hybrid) and X-Wing", { skip: !built }, async () => {
   for (const dir of ['', 'cjs/']) {
-    const { subtle } = (await import(pathToFileURL(join(dist, dir, 'webcrypto/index.js')).href)) as typeof import('../../src/webcrypto/index.js');
+    const { subtle } = (await import(pathToFileURL(join(dist, dir, 'webcrypto/index.js')).href)) as typeof WebCrypto;
     for (const name of ['ML-KEM-768', 'MLKEM768-X25519']) {
       const { publicKey, privateKey } = (await subtle.generateKey(name, false, ['encapsulateBits', 'decapsulateBits'])) as CryptoKeyPair;
       const { ciphertext, sharedKey } = (await subtle.encapsulateBits(name, publicKey)) as { ciphertext: ArrayBuffer; sharedKey: ArrayBuffer };
       assert.deepEqual(new Uint8Array(await subtle.decapsulateBits(name, privateKey, ciphertext)), new Uint8Array(sharedKey), `${dir}${name}`);
     }
-    const { XWing } = (await import(pathToFileURL(join(dist, dir, 'hybrid/index.js')).href)) as typeof import('../../src/hybrid/index.js');
+    const { XWing } = (await import(pathToFileURL(join(dist, dir, 'hybrid/index.js')).href)) as typeof Hybrid;
     const pair = XWing.keygen();
     const enc = XWing.encapsulate(pair.publicKey);
     assert.deepEqual(XWing.decapsulate(enc.ciphertext, pair.secretKey), enc.sharedSecret, `${dir}X-Wing`);

@@ -69,3 +69,27 @@ export function tempDir(): { dir: string; path: (name: string) => string; remove
   const dir = mkdtempSync(join(tmpdir(), 'mlkem-cli-'));
   return { dir, path: (name) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** What `inspect --json` prints: the fields the tests read. */
+export interface InspectReport {
+  file: string;
+  kind: 'public' | 'private';
+  algorithm: string;
+  encoding: string;
+  structure: string;
+  form: string;
+  valid: boolean;
+  publicKeyHash: string;
+  checks: Record<string, string>;
+}
+
+/** What `bench --json` prints: the fields the tests read. */
+export interface BenchReport {
+  runtime: string;
+  rows: Array<{ algorithm: string; backend: string; n: number; rounds: number } & Record<'min' | 'median' | 'max' | 'spreadPercent', Record<'keygen' | 'encaps' | 'decaps', number>>>;
+}
+
+/** The command's JSON output, typed as the caller expects it. */
+export function parseJson<T>(output: Buffer | string): T {
+  return JSON.parse(output.toString()) as T;
+}

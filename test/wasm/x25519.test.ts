@@ -150,7 +150,7 @@ function edgeUs(): Uint8Array[] {
     pos += BigInt(w);
   }
   const us = values.map(le);
-  for (const u of [...us]) {
+  for (const u of us.slice()) {
     const high = u.slice();
     high[31]! |= 0x80;
     us.push(high);

@@ -30,11 +30,10 @@ import { MlKem1024, MlKem512, MlKem768 } from '../../src/index.js';
 import { type Backend, portableBackend, wasmBackend } from '../../src/webcrypto/backend.js';
 import { nativeCrypto } from '../../src/webcrypto/install.js';
 import { createSubtle } from '../../src/webcrypto/subtle.js';
-import type { WebCryptoSubtle } from '../../src/webcrypto/types.js';
 import { createSupports } from '../../src/webcrypto/supports.js';
 import { findNode26 } from '../support/node26.js';
 import { REGISTRY } from '../../src/registry.js';
-import type { KemAlgorithmName } from '../../src/webcrypto/types.js';
+import type { KemAlgorithmName, WebCryptoSubtle } from '../../src/webcrypto/types.js';
 
 const nativeSubtle = globalThis.crypto.subtle as unknown as WebCryptoSubtle;
 const nativeHasMlKem = (globalThis as { SubtleCrypto?: { supports?: (op: string, alg: string) => boolean } }).SubtleCrypto?.supports?.(
@@ -168,7 +167,7 @@ if (!nativeHasMlKem) {
             for (const [from, to] of [keys, [...keys].reverse()]) {
               for (const [label, value] of Object.entries(from!.exports)) {
                 const [type, format] = label.split(' ') as ['public' | 'private', string];
-                const data = format === 'jwk' ? JSON.parse(value) : Buffer.from(value, 'hex');
+                const data = format === 'jwk' ? (JSON.parse(value) as JsonWebKey) : Buffer.from(value, 'hex');
                 const imported = await to!.side.subtle.importKey(format as 'jwk', data, alg, true, type === 'public' ? ENC : DEC);
                 const again = await exportAll(to!.side.subtle, alg, imported, type);
                 for (const [f, v] of Object.entries(again)) assert.equal(v, from!.exports[f], `${from!.side.name} ${label} → ${to!.side.name} ${f}, ${ctx}`);

@@ -21,7 +21,7 @@ async function reaches(value: unknown, secret: string, depth = 0, seen = new Set
   if (value instanceof ArrayBuffer) return hex(new Uint8Array(value)).includes(secret);
   if (ArrayBuffer.isView(value)) return hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)).includes(secret);
   if (typeof value === 'function') {
-    if (value.length !== 0 || /^class /.test(Function.prototype.toString.call(value))) return false;
+    if (value.length !== 0 || Function.prototype.toString.call(value).startsWith('class ')) return false;
     let out: unknown;
     try {
       out = (value as () => unknown)();
@@ -72,7 +72,7 @@ test('no export of src/webcrypto/*.ts reaches the seed of a non-extractable key'
             const args = Array.from({ length: 4 }, (_, i) => (i === position ? key : other));
             try {
               calls++;
-              candidates.push(/^class /.test(Function.prototype.toString.call(f)) ? undefined : (f as (...a: unknown[]) => unknown)(...args));
+              candidates.push(Function.prototype.toString.call(f).startsWith('class ') ? undefined : (f as (...a: unknown[]) => unknown)(...args));
             } catch {
               // refused
             }

@@ -38,7 +38,7 @@ describe("the runtime's own algorithms, as Node 26 has them", { skip: node26 ===
 
   it('Node 26 answers them all (the reference)', () => {
     assert.ok(Object.keys(reference!.getPublicKey).length >= 9 * 2 * 7, 'getPublicKey: 9 key types, extractable and not, 7 calls each');
-    assert.ok(Object.values(reference!.getPublicKey).filter((o) => / same-spki=true works=true$/.test(o)).length === 18, 'every derived key is the pair\'s own and works');
+    assert.ok(Object.values(reference!.getPublicKey).filter((o) => o.endsWith(' same-spki=true works=true')).length === 18, 'every derived key is the pair\'s own and works');
     assert.ok(Object.keys(reference!.supports).length >= 20);
     assert.deepEqual(differences(reference!.performed, Object.fromEntries(Object.keys(reference!.performed).map((k) => [k, reference!.supports[k]]))), []);
   });

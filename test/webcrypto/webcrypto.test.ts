@@ -16,9 +16,8 @@ import { portableBackend, wasmBackend } from '../../src/webcrypto/backend.js';
 import { MlKemCryptoKey, install, subtle, supports } from '../../src/webcrypto/index.js';
 import { nativeCrypto } from '../../src/webcrypto/install.js';
 import { createSubtle } from '../../src/webcrypto/subtle.js';
-import type { WebCryptoSubtle } from '../../src/webcrypto/types.js';
 import { REGISTRY } from '../../src/registry.js';
-import type { KemAlgorithmName } from '../../src/webcrypto/types.js';
+import type { KemAlgorithmName, WebCryptoSubtle } from '../../src/webcrypto/types.js';
 
 /** The Web Crypto names of the registry (test/package/registry.test.ts checks the list). */
 const ALGORITHMS: readonly KemAlgorithmName[] = REGISTRY.flatMap((e) => (e.webCrypto === undefined ? [] : [e.webCrypto as KemAlgorithmName]));

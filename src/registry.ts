@@ -160,7 +160,10 @@ export type HpkeName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X
 type Entry = (typeof ML_KEM_ENTRIES)[number] | (typeof HYBRID_ENTRIES)[number];
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
-/** @internal Compile-time only: does not compile unless each union above holds exactly the entries' names. */
+/**
+ * @internal Compile-time only: does not compile unless each union above holds exactly the entries' names.
+ * @lintignore exported so that it counts as used
+ */
 export type NamesOfEntries = Assert<
   [
   Same<HybridName, (typeof HYBRID_ENTRIES)[number]['name']>,

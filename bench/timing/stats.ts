@@ -174,7 +174,7 @@ function rotl(x: number, k: number): number {
 }
 
 /** A uniform integer in [0, n) for n ≤ 2^32, without modulo bias (rejection). */
-export function uniformBelow(rng: () => number, n: number): number {
+function uniformBelow(rng: () => number, n: number): number {
   const limit = 2 ** 32 - (2 ** 32 % n);
   for (;;) {
     const x = rng();

@@ -2,8 +2,54 @@
 // aware of an ML-KEM encapsulation or decapsulation key, or of a hybrid's ECDH share.
 import { setCoeff } from '../../test/support/helpers.js';
 import { type HybridLayout, Q, dkLayout, kOfPublicKey, sha3_256 } from '../../test/support/contract.js';
-import { concat } from './args.js';
+import { concat, wrongType } from './args.js';
 import type { Rng } from './prng.js';
+
+// ---- text and JWK mutations -------------------------------------------------------------------
+
+/** Up to 120 characters, mostly of PEM's and base64's alphabets, some anywhere in the BMP. */
+export function randomText(r: Rng): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ \t\r\n:-*';
+  let s = '';
+  for (let i = r.int(120); i > 0; i--) s += r.chance(0.95) ? alphabet[r.int(alphabet.length)] : String.fromCharCode(r.int(0x10000));
+  return s;
+}
+
+/** A mutation of a valid JWK: a field removed, replaced, edited, cut or taken from one of `others`; or no JWK at all. */
+export function mutateJwk(r: Rng, src: Record<string, unknown>, others: readonly Record<string, unknown>[]): [unknown, string] {
+  const j: Record<string, unknown> = { ...src };
+  const field = r.pick(['kty', 'alg', 'pub', 'priv', 'kid']);
+  const value = j[field];
+  switch (r.int(7)) {
+    case 0:
+      delete j[field];
+      return [j, `${field} removed`];
+    case 1:
+      j[field] = r.pick([null, 0, 1, true, [], {}, '', 'AKP', 'ML-KEM-768', 'ML-KEM-512', randomText(r)]);
+      return [j, `${field} replaced`];
+    case 2:
+      if (typeof value === 'string') {
+        const i = r.int(value.length + 1);
+        j[field] = value.slice(0, i) + randomText(r).slice(0, r.int(3)) + value.slice(i + r.int(3));
+      }
+      return [j, `${field} edited`];
+    case 3:
+      if (typeof value === 'string') j[field] = value.slice(0, r.int(value.length + 1));
+      return [j, `${field} truncated`];
+    case 4:
+      j[field] = r.pick(others)[field];
+      return [j, `${field} from another JWK`];
+    case 5:
+      return [wrongType(r, 16, r.bytes(16)), 'not a JWK'];
+    default:
+      if (typeof value === 'string') {
+        const b = new Uint8Array(Buffer.from(value, 'base64url'));
+        if (b.length > 0) b[r.int(b.length)]! ^= 1 << r.int(8);
+        j[field] = Buffer.from(b).toString('base64url');
+      }
+      return [j, `a bit of ${field} flipped`];
+  }
+}
 
 // ---- byte mutations ---------------------------------------------------------------------------
 

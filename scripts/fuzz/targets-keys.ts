@@ -7,18 +7,11 @@ import { FORMS, LEVELS } from '../../test/support/api.js';
 import { type Expected, attempt, describeOutcome, dkLayout, isU8, kOfPublicKey, sha3_256 } from '../../test/support/contract.js';
 import { type Arg, bytesArg, equal, hasKind, make, valueArg, wrongType } from './args.js';
 import { type Corpus, derChildren } from './corpus.js';
-import { mutateBytes, mutateDk, mutateEk } from './mutate.js';
+import { mutateBytes, mutateDk, mutateEk, mutateJwk, randomText } from './mutate.js';
 import type { Rng } from './prng.js';
 import { type Input, type Target, agree, checkedCall, pickStrategy, shapeArgs, tag, withKind } from './targets.js';
 
 // ---- mlkem-ts/keys --------------------------------------------------------------------------------
-
-function randomText(r: Rng): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ \t\r\n:-*';
-  let s = '';
-  for (let i = r.int(120); i > 0; i--) s += r.chance(0.95) ? alphabet[r.int(alphabet.length)] : String.fromCharCode(r.int(0x10000));
-  return s;
-}
 
 export function keysTargets(corpus: Corpus): Target[] {
   const K = corpus.keys;
@@ -132,41 +125,6 @@ export function keysTargets(corpus: Corpus): Target[] {
     }
   };
 
-  const mutateJwk = (r: Rng, src: Record<string, unknown>): [unknown, string] => {
-    const j: Record<string, unknown> = { ...src };
-    const field = r.pick(['kty', 'alg', 'pub', 'priv', 'kid']);
-    const value = j[field];
-    switch (r.int(7)) {
-      case 0:
-        delete j[field];
-        return [j, `${field} removed`];
-      case 1:
-        j[field] = r.pick([null, 0, 1, true, [], {}, '', 'AKP', 'ML-KEM-768', 'ML-KEM-512', randomText(r)]);
-        return [j, `${field} replaced`];
-      case 2:
-        if (typeof value === 'string') {
-          const i = r.int(value.length + 1);
-          j[field] = value.slice(0, i) + randomText(r).slice(0, r.int(3)) + value.slice(i + r.int(3));
-        }
-        return [j, `${field} edited`];
-      case 3:
-        if (typeof value === 'string') j[field] = value.slice(0, r.int(value.length + 1));
-        return [j, `${field} truncated`];
-      case 4:
-        j[field] = r.pick(K.jwks)[field];
-        return [j, `${field} from another JWK`];
-      case 5:
-        return [wrongType(r, 16, r.bytes(16)), 'not a JWK'];
-      default:
-        if (typeof value === 'string') {
-          const b = new Uint8Array(Buffer.from(value, 'base64url'));
-          if (b.length > 0) b[r.int(b.length)]! ^= 1 << r.int(8);
-          j[field] = Buffer.from(b).toString('base64url');
-        }
-        return [j, `a bit of ${field} flipped`];
-    }
-  };
-
   const kemFor = (alg: MlKemAlgorithm) => keys.kemFor(alg);
 
   return [
@@ -248,7 +206,7 @@ export function keysTargets(corpus: Corpus): Target[] {
         const src = r.pick(K.jwks);
         if (strategy === 'valid' || strategy === 'arg kind') return { args: [valueArg({ ...src })], strategy: 'valid', note: 'valid' };
         if (strategy === 'wrong type') return { args: [valueArg(wrongType(r, 8, r.bytes(8)))], strategy, note: 'not a JWK' };
-        const [jwk, how] = mutateJwk(r, src);
+        const [jwk, how] = mutateJwk(r, src, K.jwks);
         return { args: [valueArg(strategy === 'random' ? { ...src, [r.pick(['pub', 'priv'])]: randomText(r) } : jwk)], strategy, note: strategy === 'random' ? 'random member' : how };
       },
       keys.fromJwk,

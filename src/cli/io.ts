@@ -123,7 +123,6 @@ export function nodeIo(): CliIo {
 
 /** How a file argument is named in messages. */
 export const inputName = (file: string): string => (file === '-' ? 'standard input' : file);
-export const outputName = (file: string): string => (file === '-' ? 'standard output' : file);
 
 const tooLarge = (name: string): CliError =>
   new CliError(`${name}: is larger than 1 MiB (${INPUT_LIMIT} bytes), the most a key file or ciphertext may have`);

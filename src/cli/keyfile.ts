@@ -104,7 +104,7 @@ export function unwrap(bytes: ByteArray, name: string, want: Wanted = 'any'): Co
 }
 
 /** Decodes a key file strictly (mlkem-ts/keys); an expanded private key also gets the pairwise check. */
-export function readKey(bytes: ByteArray, name: string, want: Wanted = 'any'): KeyFile {
+function readKey(bytes: ByteArray, name: string, want: Wanted = 'any'): KeyFile {
   const container = unwrap(bytes, name, want);
   return naming(name, (): KeyFile => {
     if (container.structure === 'JWK') {
@@ -163,7 +163,7 @@ export function writePublicKey(publicKey: Uint8Array, format: KeyFormat): string
  * SEQUENCE whose length is the whole file (a random ciphertext passes that by chance with a
  * probability below 2^-24).
  */
-export function looksLikeKeyFile(bytes: Uint8Array): boolean {
+function looksLikeKeyFile(bytes: Uint8Array): boolean {
   let i = 0;
   while (i < bytes.length && (bytes[i] === 0x20 || (bytes[i]! >= 0x09 && bytes[i]! <= 0x0d))) i++;
   if (bytes[i] === 0x7b) return true;

@@ -124,7 +124,7 @@ const SYNONYMS: Readonly<Record<string, string>> = {
 };
 
 /** Levenshtein distance between two short words (option and command names). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];

@@ -52,13 +52,13 @@ function i2osp2(n: number): ByteArray {
  * Derive(ikm ‖ "HPKE-v1" ‖ suite_id ‖ lengthPrefixed(label) ‖ I2OSP(L, 2) ‖ context, L),
  * with lengthPrefixed(x) = I2OSP(len(x), 2) ‖ x.
  */
-export function labeledDerive(xof: Xof, suiteId: Uint8Array, ikm: Uint8Array, label: string, context: Uint8Array, L: number): ByteArray {
+function labeledDerive(xof: Xof, suiteId: Uint8Array, ikm: Uint8Array, label: string, context: Uint8Array, L: number): ByteArray {
   const labelBytes = new TextEncoder().encode(label);
   return xofDerive(xof, L, ikm, HPKE_V1, suiteId, i2osp2(labelBytes.length), labelBytes, i2osp2(L), context);
 }
 
 /** suite_id = "KEM" ‖ I2OSP(kem_id, 2) (draft-ietf-hpke-hpke, §4.1). */
-export function kemSuiteId(kemId: number): ByteArray {
+function kemSuiteId(kemId: number): ByteArray {
   return Uint8Array.of(0x4b, 0x45, 0x4d, kemId >>> 8, kemId & 0xff);
 }
 

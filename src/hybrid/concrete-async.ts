@@ -14,7 +14,7 @@ import { keyLifetime } from '../lifetime.js';
 import type { HybridDecapsulationKey, HybridName, HybridSizes } from './types.js';
 
 /** An encapsulation key of the asynchronous door: checked at creation, its curve element imported on first use. */
-export interface AsyncEncapsulationKey {
+interface AsyncEncapsulationKey {
   readonly name: HybridName;
   bytes(): ByteArray;
   encapsulate(): Promise<Encapsulation>;
@@ -26,7 +26,7 @@ export interface AsyncEncapsulationKey {
  * the synchronous path), its scalar loaded into the asynchronous implementation on first use
  * and kept. dispose() as HybridDecapsulationKey's.
  */
-export interface AsyncDecapsulationKey {
+interface AsyncDecapsulationKey {
   readonly name: HybridName;
   readonly encapsulationKey: AsyncEncapsulationKey;
   decapsulate(ciphertext: Uint8Array): Promise<ByteArray>;

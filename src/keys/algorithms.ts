@@ -30,7 +30,7 @@ export function readBackend(value: unknown, what: string): MlKemBackend {
 }
 
 /** The parameter sets' names, in the registry's order. */
-export const ALGORITHMS: readonly MlKemAlgorithm[] = /* @__PURE__ */ ML_KEM_ENTRIES.map((e) => e.name);
+const ALGORITHMS: readonly MlKemAlgorithm[] = /* @__PURE__ */ ML_KEM_ENTRIES.map((e) => e.name);
 
 /** 'ML-KEM-512', 'ML-KEM-768' or 'ML-KEM-1024' */
 const quotedNames = (): string => orList(ALGORITHMS.map((a) => `'${a}'`));

@@ -79,7 +79,7 @@ export function intersect(usages: readonly KeyUsage[], allowed: readonly KeyUsag
 }
 
 /** True for a BufferSource: an ArrayBuffer or a view of one (also from another realm). */
-export function isBufferSource(value: unknown): value is ArrayBuffer | ArrayBufferView {
+function isBufferSource(value: unknown): value is ArrayBuffer | ArrayBufferView {
   const copy = copyBuffer(value);
   return copy !== undefined && (copy.view || !copy.shared);
 }

@@ -164,12 +164,6 @@ export function exportableSlots(key: MlKemCryptoKey): Slots {
   return slots;
 }
 
-/** The algorithm, type, extractability and usages of a key: none of its key material. */
-export function keyInfo(key: MlKemCryptoKey): { entry: AlgorithmEntry; type: 'public' | 'private'; extractable: boolean; usages: readonly KeyUsage[] } {
-  const { entry, key: k, extractable, usages } = slotsOfKey(key);
-  return { entry, type: k.type, extractable, usages };
-}
-
 /**
  * The checks of encapsulateKey/encapsulateBits (§4.1 and §4.2 step 8–9) and decapsulateKey/
  * decapsulateBits (§4.3 and §4.4), and the key's type check of the operation (§8.4): all

@@ -298,7 +298,10 @@ interface Inputs {
   bit: number; // the bit of the honest ciphertext to flip
 }
 
-/** The inputs of one iteration: SHAKE256 of a 32-byte iteration seed, as in test/core/differential.test.ts. */
+/**
+ * The inputs of one iteration: SHAKE256 of a 32-byte iteration seed, as in test/core/differential.test.ts.
+ * A deliberate copy: this suite is bundled for the browser, which cannot load that Node test file.
+ */
 function deriveInputs(iterSeed: Uint8Array, ctBytes: number): Inputs {
   const stream = shake256(iterSeed, { dkLen: 64 + 32 + ctBytes + 4 });
   const word = new DataView(stream.buffer, stream.byteOffset + 96 + ctBytes, 4).getUint32(0, true);

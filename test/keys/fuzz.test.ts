@@ -23,6 +23,8 @@ import {
 import { CODES, FORMS, LEVELS } from '../support/api.js';
 import { tlv } from '../support/keys-der.js';
 import { headerOffsets } from '../support/helpers.js';
+import { mutateJwk } from '../../scripts/fuzz/mutate.js';
+import { Rng } from '../../scripts/fuzz/prng.js';
 
 const N = Number(process.env.MLKEM_FUZZ_N ?? (process.env.CI === 'true' ? 100_000 : 20_000));
 const SEED = Number(process.env.MLKEM_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 32));
@@ -42,6 +44,8 @@ function prng(seed: number) {
   return { next, int, pick, bytes };
 }
 const rnd = prng(SEED);
+// The fuzzer's JWK mutations (scripts/fuzz), drawn from their own stream of the same seed.
+const jwkRng = new Rng(SEED, 1);
 
 // ---- the corpus: valid encodings of every kind ------------------------------------------------
 
@@ -147,44 +151,6 @@ function mutatePem(src: string): string {
   }
 }
 
-function mutateJwk(src: Record<string, unknown>): unknown {
-  const j: Record<string, unknown> = { ...src };
-  const field = rnd.pick(['kty', 'alg', 'pub', 'priv', 'extra']);
-  const value = j[field];
-  switch (rnd.int(7)) {
-    case 0:
-      delete j[field];
-      return j;
-    case 1:
-      j[field] = rnd.pick([null, 0, 1, true, [], {}, '', 'AKP', 'ML-KEM-768', 'ML-KEM-512', randomText()]);
-      return j;
-    case 2:
-      if (typeof value === 'string') {
-        const i = rnd.int(value.length + 1);
-        j[field] = value.slice(0, i) + randomText().slice(0, rnd.int(3)) + value.slice(i + rnd.int(3));
-      }
-      return j;
-    case 3:
-      if (typeof value === 'string') j[field] = value.slice(0, rnd.int(value.length + 1));
-      return j;
-    case 4: {
-      // a valid-looking key of another level or another key in the same member
-      const other = rnd.pick(jwks);
-      j[field] = other[field];
-      return j;
-    }
-    case 5:
-      return rnd.pick([null, undefined, 'string', 42, [], new Uint8Array(3), JSON.stringify(src)]);
-    default:
-      if (typeof value === 'string') {
-        const b = Uint8Array.from(Buffer.from(value, 'base64url'));
-        if (b.length > 0) b[rnd.int(b.length)]! ^= 1 << rnd.int(8);
-        j[field] = Buffer.from(b).toString('base64url');
-      }
-      return j;
-  }
-}
-
 // ---- the checks -------------------------------------------------------------------------------
 
 function checkPublic(info: PublicKeyInfo): void {
@@ -225,7 +191,7 @@ describe('decoder fuzzing', () => {
           else checkPrivate(decodePkcs8(der));
         };
       } else {
-        const jwk = mutateJwk(rnd.pick(jwks));
+        const [jwk] = mutateJwk(jwkRng, rnd.pick(jwks), jwks);
         input = jwk;
         run = () => {
           const info = fromJwk(jwk as object);

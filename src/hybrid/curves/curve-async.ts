@@ -7,7 +7,7 @@ import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncElement, Cur
 import { webCryptoCurve } from './webcrypto-curves.js';
 
 /** A synchronous implementation behind the asynchronous seam (`sync` says which). */
-export function lift(impl: CurveImpl): AsyncCurveImpl {
+function lift(impl: CurveImpl): AsyncCurveImpl {
   return Object.freeze({
     path: impl.path,
     sync: impl,

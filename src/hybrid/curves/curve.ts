@@ -8,7 +8,7 @@ import { detail, randomnessError } from '../../random.js';
 import type { HybridEntry } from '../../registry.js';
 
 /** A curve's name, as the registry spells it. */
-export type CurveName = HybridEntry['curve'];
+type CurveName = HybridEntry['curve'];
 
 /**
  * Which implementation does the scalar multiplications: 'auto' takes native where it works, else
@@ -101,12 +101,12 @@ export interface KnownAnswer {
  * A scalar as PKCS#8 (RFC 5208): behind a fixed prefix (RFC 8410, §7), or as an ECPrivateKey
  * (RFC 5915) of the curve's named-curve OID (the hex of its DER contents).
  */
-export type Pkcs8Form = { readonly prefix: string } | { readonly ecOid: string };
+type Pkcs8Form = { readonly prefix: string } | { readonly ecOid: string };
 
 /** The ways native.ts can reach a curve in node:crypto, tried in the order a curve lists them. */
 export type NativeForm = 'raw' | 'pkcs8' | 'ecdh';
 
-export interface NativeCurve {
+interface NativeCurve {
   /**
    * The KeyObjects' names: an OKP key type (X25519: 'x25519', whose JWK `crv` is 'X25519'), or an
    * EC named curve and its OpenSSL name for the ECDH class.
@@ -119,7 +119,7 @@ export interface NativeCurve {
   readonly agreement: { readonly scalars: readonly string[]; readonly peer: string };
 }
 
-export interface WebCryptoCurve {
+interface WebCryptoCurve {
   /** The algorithm of importKey and generateKey ({ name: 'X25519' }, { name: 'ECDH', namedCurve }). */
   readonly algorithm: { readonly name: string; readonly namedCurve?: string };
   /** An element as importKey('raw') is given it, a fresh copy (X25519: u reduced as RFC 7748, §5 reads it). */

@@ -4,7 +4,7 @@
 // WebAssembly module's where the app has loaded it (wasm-x25519.ts), else noble's; the
 // asynchronous doors may use the runtime's Web Crypto (webcrypto-curves.ts). Everything those
 // need to know of X25519 is a field of the Group below.
-import type { CurveChoice, CurveImpl, CurveKey, Group } from './curve.js';
+import type { CurveChoice, CurveImpl, Group } from './curve.js';
 import { chooseImpl, nativeCurve, slowKeyImport } from './native.js';
 import { nobleX25519 } from './noble-x25519.js';
 import { wasmX25519 } from './wasm-x25519.js';
@@ -118,11 +118,3 @@ export const X25519: Group = /* @__PURE__ */ Object.freeze({
     isLowOrder(u) ? 'must give a non-zero X25519 shared secret, got a low-order point that gives the all-zero value' : undefined,
   isValidScalar: () => true,
 } as const);
-
-/**
- * X25519(k, u) exactly as RFC 7748, §5 defines it, for a loaded k: a low-order u yields 32 zero
- * bytes, computed without calling the implementation (OpenSSL and noble refuse such u).
- */
-export function x25519(key: CurveKey, u: Uint8Array): Uint8Array {
-  return isLowOrder(u) ? new Uint8Array(32) : key.sharedSecret(u);
-}

@@ -34,8 +34,9 @@ const X25519: CurveKem = {
 /**
  * A NIST curve as noble's QSF has it: the secret scalar is the seed mod n (noble's allowZeroKey:
  * no +1, so a seed ≡ 0 is refused by getPublicKey), compressed points, the x-coordinate as secret.
+ * (noble gives p256 and p384 one type, which the parameter names once.)
  */
-function nist(curve: typeof p256 | typeof p384, release: Release): CurveKem {
+function nist(curve: typeof p256, release: Release): CurveKem {
   const { Fn } = curve.Point;
   const { seed, publicKey } = curve.lengths as { seed: number; publicKey: number };
   return {

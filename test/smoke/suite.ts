@@ -7,7 +7,7 @@
 // the runtime has no WebAssembly (Hermes), loadWasm must refuse and the portable backend runs alone.
 // Runtime-neutral code only: no Buffer, no node:*.
 import type * as Core from '../../src/index.js';
-import type * as HpkeCore from '../../src/hpke/core.js';
+import type * as HpkeCore from '../../src/hpke/hpke-core.js';
 import type * as Hpke from '../../src/hpke/index.js';
 import type * as Hybrid from '../../src/hybrid/index.js';
 import type * as Keys from '../../src/keys/index.js';

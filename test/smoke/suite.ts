@@ -189,6 +189,18 @@ const ENTRY_CHECKS: { [E in keyof EntryModules]: (m: EntryModules[E], b: Backend
     const kem = core.hpkeCoreKem(core.MLKEM768_X25519);
     check(kem.id === 0x647a && kem.encSize === 1120 && typeof kem.decap === 'function', 'hpkeCoreKem(MLKEM768_X25519) is not a KemInterface for 0x647a');
   }),
+  // The @hpke/ml-kem and @hpke/hybridkem-x-wing drop-in classes: a derived pair, Encap and Decap.
+  'mlkem-ts/hpke/ml-kem': (m) => hpkeClassChecks(m, { MlKem512: 0x40, MlKem768: 0x41, MlKem1024: 0x42 }),
+  'mlkem-ts/hpke/x-wing': (m) => hpkeClassChecks(m, { XWing: 0x647a }),
+  // The @noble/post-quantum drop-ins: noble's result shape, getPublicKey, prepare, refusals.
+  'mlkem-ts/noble/ml-kem.js': (m) => {
+    for (const name of ['ml_kem512', 'ml_kem768', 'ml_kem1024']) nobleChecks(m[name], `noble ${name}`);
+    const prepared = m.ml_kem768.prepare(m.ml_kem768.keygen().publicKey);
+    check(typeof prepared.encapsulate === 'function', 'noble ml_kem768.prepare gave no encapsulate');
+  },
+  'mlkem-ts/noble/hybrid.js': (m) => {
+    for (const name of ['ml_kem768_x25519', 'ml_kem768_p256', 'ml_kem1024_p384', 'XWing']) nobleChecks(m[name], `noble ${name}`);
+  },
   // The ponyfill (install() would patch the global for the other checks): a round trip and the
   // seed's export and import at every algorithm, and the Web Crypto error for a wrong key.
   'mlkem-ts/webcrypto': async (webcrypto) => {
@@ -230,6 +242,34 @@ function hpkeChecks(m: typeof Hpke | typeof HpkeCore, b: Backends, adapter: () =
     sameBytes(overWasm.deriveKeyPair(ikm).publicKey, m.ML_KEM_768.deriveKeyPair(ikm).publicKey, 'hpke ML-KEM-768 over wasm = over portable');
   }
   adapter();
+}
+
+/** new C(), deriveKeyPair, encap and decap of each drop-in class, and its HPKE id. */
+async function hpkeClassChecks(m: Record<string, any>, ids: Record<string, number>): Promise<void> {
+  for (const [name, id] of Object.entries(ids)) {
+    const kem = new m[name]();
+    check(kem.id === id, `hpke class ${name}: id ${String(kem.id)}, expected ${id}`);
+    const { publicKey, privateKey } = await kem.deriveKeyPair(new Uint8Array(64).fill(3).buffer);
+    const { enc, sharedSecret } = await kem.encap({ recipientPublicKey: publicKey });
+    const again = await kem.decap({ enc, recipientKey: privateKey });
+    sameBytes(new Uint8Array(again), new Uint8Array(sharedSecret), `hpke class ${name}: decap(encap)`);
+  }
+}
+
+/** A noble-shaped KEM: keygen from a seed, getPublicKey, { cipherText, sharedSecret }, a refusal. */
+function nobleChecks(kem: any, what: string): void {
+  const seed = new Uint8Array(kem.lengths.seed).fill(5);
+  const { publicKey, secretKey } = kem.keygen(seed);
+  sameBytes(kem.getPublicKey(secretKey), publicKey, `${what}: getPublicKey`);
+  const { cipherText, sharedSecret } = kem.encapsulate(publicKey);
+  sameBytes(kem.decapsulate(cipherText, secretKey), sharedSecret, `${what}: decapsulate(encapsulate)`);
+  let refused = false;
+  try {
+    kem.encapsulate(publicKey.subarray(1));
+  } catch {
+    refused = true;
+  }
+  check(refused, `${what}: a short public key was accepted`);
 }
 
 const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384'] as const;

@@ -46,6 +46,8 @@ function roundConstants(): Int32Array {
  * `rounds` below 24, Keccak-p[1600, rounds]: the last `rounds` rounds of it (FIPS 202, Section
  * 3.3), as TurboSHAKE uses with 12 (RFC 9861).
  */
+// The unrolled round stays as scripts/gen-keccak.ts writes it (its --check compares the text).
+// oxfmt-ignore
 export function keccakF1600(state: Int32Array, rounds = 24): void {
   const rc = roundConstants();
   const s = state;

@@ -9,7 +9,11 @@
 import type * as Core from '../../src/index.js';
 import type * as HpkeCore from '../../src/hpke/hpke-core.js';
 import type * as Hpke from '../../src/hpke/index.js';
+import type * as HpkeMlKem from '../../src/hpke/ml-kem.js';
+import type * as HpkeXWing from '../../src/hpke/x-wing.js';
 import type * as Hybrid from '../../src/hybrid/index.js';
+import type * as NobleHybrid from '../../src/noble/hybrid.js';
+import type * as NobleMlKem from '../../src/noble/ml-kem.js';
 import type * as Keys from '../../src/keys/index.js';
 import type * as Wasm from '../../src/wasm/index.js';
 import type * as WebCrypto from '../../src/webcrypto/index.js';
@@ -129,6 +133,10 @@ interface EntryModules {
   'mlkem-ts/hybrid': typeof Hybrid;
   'mlkem-ts/hpke': typeof Hpke;
   'mlkem-ts/hpke/core': typeof HpkeCore;
+  'mlkem-ts/hpke/ml-kem': typeof HpkeMlKem;
+  'mlkem-ts/hpke/x-wing': typeof HpkeXWing;
+  'mlkem-ts/noble/ml-kem.js': typeof NobleMlKem;
+  'mlkem-ts/noble/hybrid.js': typeof NobleHybrid;
   'mlkem-ts/webcrypto': typeof WebCrypto;
   'mlkem-ts/webcrypto/global': object;
 }
@@ -194,12 +202,12 @@ const ENTRY_CHECKS: { [E in keyof EntryModules]: (m: EntryModules[E], b: Backend
   'mlkem-ts/hpke/x-wing': (m) => hpkeClassChecks(m, { XWing: 0x647a }),
   // The @noble/post-quantum drop-ins: noble's result shape, getPublicKey, prepare, refusals.
   'mlkem-ts/noble/ml-kem.js': (m) => {
-    for (const name of ['ml_kem512', 'ml_kem768', 'ml_kem1024']) nobleChecks(m[name], `noble ${name}`);
+    for (const name of ['ml_kem512', 'ml_kem768', 'ml_kem1024'] as const) nobleChecks(m[name], `noble ${name}`);
     const prepared = m.ml_kem768.prepare(m.ml_kem768.keygen().publicKey);
     check(typeof prepared.encapsulate === 'function', 'noble ml_kem768.prepare gave no encapsulate');
   },
   'mlkem-ts/noble/hybrid.js': (m) => {
-    for (const name of ['ml_kem768_x25519', 'ml_kem768_p256', 'ml_kem1024_p384', 'XWing']) nobleChecks(m[name], `noble ${name}`);
+    for (const name of ['ml_kem768_x25519', 'ml_kem768_p256', 'ml_kem1024_p384', 'XWing'] as const) nobleChecks(m[name], `noble ${name}`);
   },
   // The ponyfill (install() would patch the global for the other checks): a round trip and the
   // seed's export and import at every algorithm, and the Web Crypto error for a wrong key.
@@ -245,9 +253,9 @@ function hpkeChecks(m: typeof Hpke | typeof HpkeCore, b: Backends, adapter: () =
 }
 
 /** new C(), deriveKeyPair, encap and decap of each drop-in class, and its HPKE id. */
-async function hpkeClassChecks(m: Record<string, any>, ids: Record<string, number>): Promise<void> {
-  for (const [name, id] of Object.entries(ids)) {
-    const kem = new m[name]();
+async function hpkeClassChecks<M extends Record<string, unknown>>(m: M, ids: { [K in keyof M]?: number }): Promise<void> {
+  for (const [name, id] of Object.entries(ids) as Array<[keyof M & string, number]>) {
+    const kem = new (m[name] as typeof HpkeMlKem.MlKem768)();
     check(kem.id === id, `hpke class ${name}: id ${String(kem.id)}, expected ${id}`);
     const { publicKey, privateKey } = await kem.deriveKeyPair(new Uint8Array(64).fill(3).buffer);
     const { enc, sharedSecret } = await kem.encap({ recipientPublicKey: publicKey });
@@ -257,7 +265,7 @@ async function hpkeClassChecks(m: Record<string, any>, ids: Record<string, numbe
 }
 
 /** A noble-shaped KEM: keygen from a seed, getPublicKey, { cipherText, sharedSecret }, a refusal. */
-function nobleChecks(kem: any, what: string): void {
+function nobleChecks(kem: NobleMlKem.NobleKem, what: string): void {
   const seed = new Uint8Array(kem.lengths.seed).fill(5);
   const { publicKey, secretKey } = kem.keygen(seed);
   sameBytes(kem.getPublicKey(secretKey), publicKey, `${what}: getPublicKey`);

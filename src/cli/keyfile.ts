@@ -159,14 +159,14 @@ export function writePublicKey(publicKey: Uint8Array, format: KeyFormat): string
 }
 
 /**
- * Whether bytes look like a key file: PEM armour or a JWK's '{' after any white space, or a DER
+ * Whether bytes look like a key file: PEM armour or a JWK object after any white space, or a DER
  * SEQUENCE whose length is the whole file (a random ciphertext passes that by chance with a
  * probability below 2^-24).
  */
 function looksLikeKeyFile(bytes: Uint8Array): boolean {
   let i = 0;
   while (i < bytes.length && (bytes[i] === 0x20 || (bytes[i]! >= 0x09 && bytes[i]! <= 0x0d))) i++;
-  if (bytes[i] === 0x7b) return true;
+  if (bytes[i] === 0x7b) return isJwkText(bytes); // a ciphertext starts with '{' one time in 256
   if (indexOf(bytes.subarray(i, i + BEGIN.length), BEGIN) === 0) return true;
   if (bytes.length < 2 || bytes[0] !== 0x30) return false;
   const n = bytes[1]!;
@@ -176,6 +176,16 @@ function looksLikeKeyFile(bytes: Uint8Array): boolean {
   let length = 0;
   for (let j = 0; j < count; j++) length = length * 256 + (bytes[2 + j] ?? 0);
   return 2 + count + length === bytes.length;
+}
+
+/** Whether bytes are the UTF-8 text of a JSON object with a string `kty`: a JWK's shape. */
+function isJwkText(bytes: Uint8Array): boolean {
+  try {
+    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    return typeof value === 'object' && value !== null && typeof (value as { kty?: unknown }).kty === 'string';
+  } catch {
+    return false;
+  }
 }
 
 /** The files of an encapsulation or decapsulation as the command line named them. */

@@ -54,6 +54,17 @@ describe('files that look swapped', () => {
     writeFileSync(der, encodeSpki(pair.publicKey));
     await fails(['decap', key, '--ct', der, '--secret', '-'], 1, /pub\.der: is a key file, not a ciphertext/);
   });
+  it('a ciphertext that starts like a JWK ("{", or white space and "{") is still a ciphertext', async () => {
+    const { ciphertext } = MlKem768.encapsulate(pair.publicKey);
+    for (const start of [[0x7b], [0x20, 0x0a, 0x7b]]) {
+      const c = ciphertext.slice();
+      c.set(start);
+      const file = t.path('brace.ct');
+      writeFileSync(file, c);
+      const secret = (await ok(['decap', key, '--ct', file, '--secret', '-'])).toString().trim();
+      assert.equal(secret, Buffer.from(MlKem768.decapsulate(c, pair.secretKey)).toString('hex'));
+    }
+  });
   it('a file that is neither keeps the plain message', async () => {
     const junk = t.path('junk.bin');
     writeFileSync(junk, Uint8Array.from({ length: 300 }, (_, i) => (i * 131 + 7) & 0xff));

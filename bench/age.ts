@@ -16,7 +16,9 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+
 import { build } from 'esbuild';
+
 import { median, shuffle } from './micro.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,7 +28,10 @@ interface Age {
   generateHybridIdentity(): Promise<string>;
   identityToRecipient(identity: string): Promise<string>;
   Encrypter: new () => { addRecipient(r: string): void; encrypt(file: Uint8Array | string): Promise<Uint8Array> };
-  Decrypter: new () => { addIdentity(i: string): void; decrypt(file: Uint8Array, format: 'uint8array'): Promise<Uint8Array> };
+  Decrypter: new () => {
+    addIdentity(i: string): void;
+    decrypt(file: Uint8Array, format: 'uint8array'): Promise<Uint8Array>;
+  };
 }
 interface Bundle {
   age: Age;
@@ -50,7 +55,10 @@ async function bundle(side: 'noble' | 'ours'): Promise<Bundle> {
   const entry = join(dir, `entry-${side}.mjs`);
   const lines = ["export * as age from 'age-encryption';"];
   if (side === 'ours') {
-    lines.push(`export { loadWasm } from '${join(root, 'src/wasm/index.ts')}';`, `export { registerLoadedBackend } from '${join(root, 'src/loaded-backend.ts')}';`);
+    lines.push(
+      `export { loadWasm } from '${join(root, 'src/wasm/index.ts')}';`,
+      `export { registerLoadedBackend } from '${join(root, 'src/loaded-backend.ts')}';`,
+    );
   }
   writeFileSync(entry, `${lines.join('\n')}\n`);
   const outfile = join(dir, `age-${side}.mjs`);
@@ -65,7 +73,12 @@ async function bundle(side: 'noble' | 'ours'): Promise<Bundle> {
     absWorkingDir: dir,
     // docs/switching.md's esbuild alias, to this checkout's sources instead of the installed package.
     ...(side === 'ours'
-      ? { alias: { '@noble/post-quantum/ml-kem.js': join(root, 'src/noble/ml-kem.ts'), '@noble/post-quantum/hybrid.js': join(root, 'src/noble/hybrid.ts') } }
+      ? {
+          alias: {
+            '@noble/post-quantum/ml-kem.js': join(root, 'src/noble/ml-kem.ts'),
+            '@noble/post-quantum/hybrid.js': join(root, 'src/noble/hybrid.ts'),
+          },
+        }
       : {}),
   });
   return (await import(pathToFileURL(outfile).href)) as Bundle;
@@ -125,7 +138,8 @@ export async function ageBench(opts: { rounds: number; batchMs: number; bytes: n
       backend(b.side);
       const d = new b.age.Decrypter();
       d.addIdentity(a.identity);
-      if (!equal(await d.decrypt(a.file, 'uint8array'), message)) throw new Error(`${b.side} did not decrypt ${a.side}'s file`);
+      if (!equal(await d.decrypt(a.file, 'uint8array'), message))
+        throw new Error(`${b.side} did not decrypt ${a.side}'s file`);
     }
   }
 
@@ -164,12 +178,22 @@ export async function ageBench(opts: { rounds: number; batchMs: number; bytes: n
     };
     const ratio = (side: string) => `${median(us('noble').map((u, i) => u / us(side)[i]!)).toFixed(2)}×`;
     const cell = (side: string) => median(us(side)).toFixed(0);
-    lines.push(`| ${op} | ${cell('noble')} | ${cell('portable')} | ${cell('wasm')} | ${ratio('portable')} | ${ratio('wasm')} |`);
+    lines.push(
+      `| ${op} | ${cell('noble')} | ${cell('portable')} | ${cell('wasm')} | ${ratio('portable')} | ${ratio('wasm')} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { rounds: { type: 'string' }, 'batch-ms': { type: 'string' }, bytes: { type: 'string' } } });
-  process.stdout.write(await ageBench({ rounds: Number(values.rounds ?? 21), batchMs: Number(values['batch-ms'] ?? 40), bytes: Number(values.bytes ?? 64) }));
+  const { values } = parseArgs({
+    options: { rounds: { type: 'string' }, 'batch-ms': { type: 'string' }, bytes: { type: 'string' } },
+  });
+  process.stdout.write(
+    await ageBench({
+      rounds: Number(values.rounds ?? 21),
+      batchMs: Number(values['batch-ms'] ?? 40),
+      bytes: Number(values.bytes ?? 64),
+    }),
+  );
 }

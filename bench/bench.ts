@@ -190,7 +190,14 @@ const nodeBuiltin: ImplFactory = async () => {
   };
 };
 
-const IMPLEMENTATIONS: readonly ImplFactory[] = [oursWasm, ours, ...(keyObjectImpls as ImplFactory[]), noble, mlkem, nodeBuiltin];
+const IMPLEMENTATIONS: readonly ImplFactory[] = [
+  oursWasm,
+  ours,
+  ...(keyObjectImpls as ImplFactory[]),
+  noble,
+  mlkem,
+  nodeBuiltin,
+];
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -516,13 +523,16 @@ function markdownTable(impls: readonly Impl[], results: readonly Result[], rs: r
 
 function environment(opts: Options): string {
   const cpus = os.cpus();
-  return [
-    `node ${process.version} (V8 ${process.versions.v8})`,
-    `${cpus[0]?.model.trim() ?? 'unknown CPU'} ×${cpus.length}`,
-    `${process.platform} ${process.arch}`,
-    new Date().toISOString(),
-  ].join(', ') + `; ${opts.rounds} rounds, batches ≈${opts.batchMs} ms, ${opts.clock === 'cpu' ? 'CPU' : 'wall'} time` +
-    (opts.quick ? ' (--quick: smoke test, not for comparisons)' : '');
+  return (
+    [
+      `node ${process.version} (V8 ${process.versions.v8})`,
+      `${cpus[0]?.model.trim() ?? 'unknown CPU'} ×${cpus.length}`,
+      `${process.platform} ${process.arch}`,
+      new Date().toISOString(),
+    ].join(', ') +
+    `; ${opts.rounds} rounds, batches ≈${opts.batchMs} ms, ${opts.clock === 'cpu' ? 'CPU' : 'wall'} time` +
+    (opts.quick ? ' (--quick: smoke test, not for comparisons)' : '')
+  );
 }
 
 function report(impls: readonly Impl[], results: readonly Result[], rs: readonly Ratio[], opts: Options): string {
@@ -564,7 +574,12 @@ async function main(): Promise<void> {
   process.stdout.write('\n' + pkcs8ImportCosts(opts.levels, opts.quick ? 3 : 9) + '\n');
   process.stdout.write('\n' + (await (await import('./hpke.js')).hpkeBench(opts))); // HPKE rows: bench/hpke.ts
   process.stdout.write('\n' + (await (await import('./webcrypto.js')).webcryptoBench(opts.quick ? 3 : 11))); // Web Crypto rows: bench/webcrypto.ts
-  process.stdout.write('\n' + (await (await import('./noble.js')).nobleBench({ quick: opts.quick, rounds: opts.quick ? 3 : Math.max(3, Math.min(opts.rounds, 9)) }))); // the noble drop-ins: bench/noble.ts
+  process.stdout.write(
+    '\n' +
+      (await (
+        await import('./noble.js')
+      ).nobleBench({ quick: opts.quick, rounds: opts.quick ? 3 : Math.max(3, Math.min(opts.rounds, 9)) })),
+  ); // the noble drop-ins: bench/noble.ts
   if (opts.json !== undefined) {
     const data = { environment: environment(opts), options: opts, results, ratios: rs };
     writeFileSync(opts.json, JSON.stringify(data, null, 2) + '\n');

@@ -1,3 +1,4 @@
+import { ml_kem1024_p384, ml_kem768_p256, ml_kem768_x25519 } from '@noble/post-quantum/hybrid.js';
 // The page of `npm run bench:browser` (bench/browser.ts bundles it and opens it in each browser).
 // Everything is measured in this one page, per concrete hybrid, on the wasm backend:
 // - the ponyfill (mlkem-ts/webcrypto) encapsulateBits / decapsulateBits with key objects
@@ -18,19 +19,19 @@
 // one hybrid's column back to back). The page
 // POSTs the µs/op of every round; bench/browser.ts takes medians and per-round ratios.
 import * as Noble from '@panva/hpke-noble';
-import { ml_kem1024_p384, ml_kem768_p256, ml_kem768_x25519 } from '@noble/post-quantum/hybrid.js';
 import * as HPKE from 'hpke';
+
 import { createHpkeKem, hpkeKem } from '../src/hpke/index.js';
 import { CONSTRUCTIONS } from '../src/hybrid/constructions.js';
 import { X25519 } from '../src/hybrid/curves/x25519.js';
 import { internalsOf } from '../src/hybrid/internals.js';
 import type { MlKem } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
-import { shuffle } from './micro.js';
-import { subtle } from '../src/webcrypto/index.js';
 import { autoBackend } from '../src/webcrypto/backend.js';
+import { subtle } from '../src/webcrypto/index.js';
 import { nativeCrypto } from '../src/webcrypto/install.js';
 import { createSubtle } from '../src/webcrypto/subtle.js';
+import { shuffle } from './micro.js';
 
 declare const __ROUNDS__: number;
 declare const __BATCH_MS__: number;
@@ -62,17 +63,52 @@ const MESSAGE = new Uint8Array(1024).fill(0x61);
 const log = (line: string) => fetch('/log', { method: 'POST', body: line });
 
 type Names = 'X-Wing' | 'MLKEM768-P256' | 'MLKEM1024-P384';
-const HYBRIDS: Array<{ name: Names; algorithm: string; mlkem: string; curve: object; bits: number; share: number; noblePq: typeof ml_kem768_x25519 }> = [
-  { name: 'X-Wing', algorithm: 'MLKEM768-X25519', mlkem: 'ML-KEM-768', curve: { name: 'X25519' }, bits: 256, share: 32, noblePq: ml_kem768_x25519 },
-  { name: 'MLKEM768-P256', algorithm: 'MLKEM768-P256', mlkem: 'ML-KEM-768', curve: { name: 'ECDH', namedCurve: 'P-256' }, bits: 256, share: 65, noblePq: ml_kem768_p256 as typeof ml_kem768_x25519 },
-  { name: 'MLKEM1024-P384', algorithm: 'MLKEM1024-P384', mlkem: 'ML-KEM-1024', curve: { name: 'ECDH', namedCurve: 'P-384' }, bits: 384, share: 97, noblePq: ml_kem1024_p384 as typeof ml_kem768_x25519 },
+const HYBRIDS: Array<{
+  name: Names;
+  algorithm: string;
+  mlkem: string;
+  curve: object;
+  bits: number;
+  share: number;
+  noblePq: typeof ml_kem768_x25519;
+}> = [
+  {
+    name: 'X-Wing',
+    algorithm: 'MLKEM768-X25519',
+    mlkem: 'ML-KEM-768',
+    curve: { name: 'X25519' },
+    bits: 256,
+    share: 32,
+    noblePq: ml_kem768_x25519,
+  },
+  {
+    name: 'MLKEM768-P256',
+    algorithm: 'MLKEM768-P256',
+    mlkem: 'ML-KEM-768',
+    curve: { name: 'ECDH', namedCurve: 'P-256' },
+    bits: 256,
+    share: 65,
+    noblePq: ml_kem768_p256 as typeof ml_kem768_x25519,
+  },
+  {
+    name: 'MLKEM1024-P384',
+    algorithm: 'MLKEM1024-P384',
+    mlkem: 'ML-KEM-1024',
+    curve: { name: 'ECDH', namedCurve: 'P-384' },
+    bits: 384,
+    share: 97,
+    noblePq: ml_kem1024_p384 as typeof ml_kem768_x25519,
+  },
 ];
 
 type Sub = { [m: string]: (...a: unknown[]) => Promise<unknown> };
 
 /** encapsulateBits / decapsulateBits of a ponyfill on keys from its generateKey. */
 async function ponyfillOps(s: Sub, group: string, name: string, algorithm: string): Promise<Timed[]> {
-  const { publicKey, privateKey } = (await s.generateKey!(algorithm, false, ['encapsulateBits', 'decapsulateBits'])) as CryptoKeyPair;
+  const { publicKey, privateKey } = (await s.generateKey!(algorithm, false, [
+    'encapsulateBits',
+    'decapsulateBits',
+  ])) as CryptoKeyPair;
   const { ciphertext } = (await s.encapsulateBits!(algorithm, publicKey)) as { ciphertext: ArrayBuffer };
   return [
     { group, name, op: 'encapsulate', run: () => s.encapsulateBits!(algorithm, publicKey) },
@@ -86,8 +122,13 @@ async function floorOps(h: (typeof HYBRIDS)[number], ours: MlKem): Promise<Timed
   let decapsulateMlKem: () => Promise<unknown>;
   let which: string;
   try {
-    const kp = (await NATIVE.generateKey!({ name: h.mlkem }, false, ['encapsulateBits', 'decapsulateBits'])) as CryptoKeyPair;
-    const { ciphertext } = (await NATIVE.encapsulateBits!({ name: h.mlkem }, kp.publicKey)) as { ciphertext: ArrayBuffer };
+    const kp = (await NATIVE.generateKey!({ name: h.mlkem }, false, [
+      'encapsulateBits',
+      'decapsulateBits',
+    ])) as CryptoKeyPair;
+    const { ciphertext } = (await NATIVE.encapsulateBits!({ name: h.mlkem }, kp.publicKey)) as {
+      ciphertext: ArrayBuffer;
+    };
     encapsulateMlKem = () => NATIVE.encapsulateBits!({ name: h.mlkem }, kp.publicKey);
     decapsulateMlKem = () => NATIVE.decapsulateBits!({ name: h.mlkem }, kp.privateKey, ciphertext);
     which = `browser ${h.mlkem}`;
@@ -112,7 +153,11 @@ async function floorOps(h: (typeof HYBRIDS)[number], ours: MlKem): Promise<Timed
         await encapsulateMlKem();
         const e = (await NATIVE.generateKey!(h.curve, false, ['deriveBits'])) as CryptoKeyPair;
         await NATIVE.exportKey!('raw', e.publicKey);
-        return NATIVE.deriveBits!({ name: (h.curve as { name: string }).name, public: peer.publicKey }, e.privateKey, h.bits);
+        return NATIVE.deriveBits!(
+          { name: (h.curve as { name: string }).name, public: peer.publicKey },
+          e.privateKey,
+          h.bits,
+        );
       },
     },
     {
@@ -135,7 +180,9 @@ async function floorOps(h: (typeof HYBRIDS)[number], ours: MlKem): Promise<Timed
  */
 async function x25519Ops(): Promise<Timed[]> {
   const group = 'X25519';
-  const peer = X25519.impl('noble').load(crypto.getRandomValues(new Uint8Array(32))).publicKey();
+  const peer = X25519.impl('noble')
+    .load(crypto.getRandomValues(new Uint8Array(32)))
+    .publicKey();
   const rows: Timed[] = [];
   for (const path of ['wasm', 'noble'] as const) {
     const impl = X25519.impl(path);
@@ -148,8 +195,19 @@ async function x25519Ops(): Promise<Timed[]> {
   try {
     const a = (await NATIVE.generateKey!(alg, false, ['deriveBits'])) as CryptoKeyPair;
     const b = (await NATIVE.generateKey!(alg, false, ['deriveBits'])) as CryptoKeyPair;
-    rows.push({ group, name: 'Web Crypto', op: 'public key', run: async () => NATIVE.exportKey!('raw', ((await NATIVE.generateKey!(alg, false, ['deriveBits'])) as CryptoKeyPair).publicKey) });
-    rows.push({ group, name: 'Web Crypto', op: 'shared secret', run: () => NATIVE.deriveBits!({ name: 'X25519', public: b.publicKey }, a.privateKey, 256) });
+    rows.push({
+      group,
+      name: 'Web Crypto',
+      op: 'public key',
+      run: async () =>
+        NATIVE.exportKey!('raw', ((await NATIVE.generateKey!(alg, false, ['deriveBits'])) as CryptoKeyPair).publicKey),
+    });
+    rows.push({
+      group,
+      name: 'Web Crypto',
+      op: 'shared secret',
+      run: () => NATIVE.deriveBits!({ name: 'X25519', public: b.publicKey }, a.privateKey, 256),
+    });
   } catch {
     // no Web Crypto X25519 here (WebKitGTK): the other rows stand alone
   }
@@ -179,7 +237,12 @@ void (async () => {
   const result: BenchPageResult = { ua: navigator.userAgent, ops: [], curves: {}, skipped: [], fatal: null };
   try {
     const wasm = await loadWasm();
-    const nobleSubtle = createSubtle({ native: nativeCrypto, handles: () => true, backend: autoBackend, curves: 'noble' }) as unknown as Sub;
+    const nobleSubtle = createSubtle({
+      native: nativeCrypto,
+      handles: () => true,
+      backend: autoBackend,
+      curves: 'noble',
+    }) as unknown as Sub;
     const ops: Timed[] = [];
     const add = async (what: string, make: () => Promise<Timed[]>) => {
       try {
@@ -192,7 +255,9 @@ void (async () => {
       const mlkem = h.mlkem === 'ML-KEM-768' ? wasm.MlKem768 : wasm.MlKem1024;
       const construction = CONSTRUCTIONS.find((c) => c.name === h.name)!;
       result.curves[h.name] = await internalsOf(construction.create(mlkem))!.asynchronous().curvePath();
-      await add(`${h.name} ponyfill`, () => ponyfillOps(subtle as unknown as Sub, h.name, 'ponyfill, Web Crypto curves', h.algorithm));
+      await add(`${h.name} ponyfill`, () =>
+        ponyfillOps(subtle as unknown as Sub, h.name, 'ponyfill, Web Crypto curves', h.algorithm),
+      );
       await add(`${h.name} door`, async () => {
         const door = internalsOf(construction.create(mlkem))!.asynchronous();
         const pair = construction.create(mlkem).keygen();
@@ -205,7 +270,9 @@ void (async () => {
           { group: h.name, name, op: 'decapsulate', run: () => dk.decapsulate(ciphertext) },
         ];
       });
-      await add(`${h.name} ponyfill noble`, () => ponyfillOps(nobleSubtle, h.name, 'ponyfill, noble curves', h.algorithm));
+      await add(`${h.name} ponyfill noble`, () =>
+        ponyfillOps(nobleSubtle, h.name, 'ponyfill, noble curves', h.algorithm),
+      );
       await add(`${h.name} sync noble`, async () => {
         const kem = construction.over(mlkem, 'noble');
         const pair = kem.keygen();
@@ -238,19 +305,53 @@ void (async () => {
         const keys = h.noblePq.keygen();
         const { cipherText } = h.noblePq.encapsulate(keys.publicKey);
         return [
-          { group: h.name, name: '@noble/post-quantum', op: 'encapsulate', run: async () => h.noblePq.encapsulate(keys.publicKey) },
-          { group: h.name, name: '@noble/post-quantum', op: 'decapsulate', run: async () => h.noblePq.decapsulate(cipherText, keys.secretKey) },
+          {
+            group: h.name,
+            name: '@noble/post-quantum',
+            op: 'encapsulate',
+            run: async () => h.noblePq.encapsulate(keys.publicKey),
+          },
+          {
+            group: h.name,
+            name: '@noble/post-quantum',
+            op: 'decapsulate',
+            run: async () => h.noblePq.decapsulate(cipherText, keys.secretKey),
+          },
         ];
       });
       await add(`${h.name} floor`, () => floorOps(h, mlkem));
-      await add(`${h.name} browser's own`, () => ponyfillOps(NATIVE, h.name, `browser's own ${h.algorithm}`, h.algorithm));
+      await add(`${h.name} browser's own`, () =>
+        ponyfillOps(NATIVE, h.name, `browser's own ${h.algorithm}`, h.algorithm),
+      );
       const group = `HPKE ${h.name}`;
-      await add(`${group} ours`, () => hpkeOps(group, 'mlkem-ts/hpke, Web Crypto curves', hpkeKem(createHpkeKem(construction.create(mlkem))) as HPKE.KEMFactory<HPKE.Key>));
-      await add(`${group} ours noble`, () => hpkeOps(group, 'mlkem-ts/hpke, noble curves', hpkeKem(createHpkeKem(construction.over(mlkem, 'noble'))) as HPKE.KEMFactory<HPKE.Key>));
-      const panva = { 'X-Wing': Noble.KEM_MLKEM768_X25519, 'MLKEM768-P256': Noble.KEM_MLKEM768_P256, 'MLKEM1024-P384': Noble.KEM_MLKEM1024_P384 }[h.name];
+      await add(`${group} ours`, () =>
+        hpkeOps(
+          group,
+          'mlkem-ts/hpke, Web Crypto curves',
+          hpkeKem(createHpkeKem(construction.create(mlkem))) as HPKE.KEMFactory<HPKE.Key>,
+        ),
+      );
+      await add(`${group} ours noble`, () =>
+        hpkeOps(
+          group,
+          'mlkem-ts/hpke, noble curves',
+          hpkeKem(createHpkeKem(construction.over(mlkem, 'noble'))) as HPKE.KEMFactory<HPKE.Key>,
+        ),
+      );
+      const panva = {
+        'X-Wing': Noble.KEM_MLKEM768_X25519,
+        'MLKEM768-P256': Noble.KEM_MLKEM768_P256,
+        'MLKEM1024-P384': Noble.KEM_MLKEM1024_P384,
+      }[h.name];
       await add(`${group} panva`, () => hpkeOps(group, '@panva/hpke-noble', panva as HPKE.KEMFactory<HPKE.Key>));
-      const native = { 'X-Wing': HPKE.KEM_MLKEM768_X25519, 'MLKEM768-P256': HPKE.KEM_MLKEM768_P256, 'MLKEM1024-P384': HPKE.KEM_MLKEM1024_P384 }[h.name];
-      await add(`${group} hpke native`, () => hpkeOps(group, "hpke's own (the browser's Web Crypto)", native as HPKE.KEMFactory<HPKE.Key>));
+      const native = {
+        'X-Wing': HPKE.KEM_MLKEM768_X25519,
+        'MLKEM768-P256': HPKE.KEM_MLKEM768_P256,
+        'MLKEM1024-P384': HPKE.KEM_MLKEM1024_P384,
+      }[h.name];
+      await add(`${group} hpke native`, () =>
+        hpkeOps(group, "hpke's own (the browser's Web Crypto)", native as HPKE.KEMFactory<HPKE.Key>),
+      );
     }
     await log(`${ops.length} operations; warming up`);
     const sizes = new Map<Timed, number>();
@@ -258,7 +359,9 @@ void (async () => {
     const failed = new Set<Timed>();
     const drop = (op: Timed, err: unknown) => {
       failed.add(op);
-      result.skipped.push(`${op.group} ${op.name} ${op.op}: failed while timed: ${err instanceof Error ? `${err.name} ${err.message}` : String(err)}`);
+      result.skipped.push(
+        `${op.group} ${op.name} ${op.op}: failed while timed: ${err instanceof Error ? `${err.name} ${err.message}` : String(err)}`,
+      );
     };
     for (const op of ops) {
       try {
@@ -274,7 +377,9 @@ void (async () => {
     // The rows that a ratio compares (same group and column) run back to back, in a fresh random
     // order each round, so that a ratio's two batches are a few tens of ms apart, not seconds:
     // the load of a shared machine changes faster than a round lasts.
-    const cells = [...new Set(ops.map((op) => `${op.group}\u0000${op.op}`))].map((k) => ops.filter((op) => `${op.group}\u0000${op.op}` === k));
+    const cells = [...new Set(ops.map((op) => `${op.group}\u0000${op.op}`))].map((k) =>
+      ops.filter((op) => `${op.group}\u0000${op.op}` === k),
+    );
     for (let r = 0; r < __ROUNDS__; r++) {
       for (const cell of shuffle(cells)) {
         for (const op of shuffle(cell)) {
@@ -288,7 +393,9 @@ void (async () => {
       }
       await log(`round ${r + 1}/${__ROUNDS__} done`);
     }
-    result.ops = ops.filter((op) => !failed.has(op)).map((op) => ({ group: op.group, name: op.name, op: op.op, n: sizes.get(op)!, us: times.get(op)! }));
+    result.ops = ops
+      .filter((op) => !failed.has(op))
+      .map((op) => ({ group: op.group, name: op.name, op: op.op, n: sizes.get(op)!, us: times.get(op)! }));
   } catch (err) {
     result.fatal = err instanceof Error ? (err.stack ?? err.message) : String(err);
   }

@@ -13,11 +13,18 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+
 import { BROWSER_NAMES, type BrowserName, bundlePage, runPage } from '../scripts/run-page.js';
 import type { BenchPageResult } from './browser-page.js';
 import { median } from './micro.js';
 
-const { values } = parseArgs({ options: { browsers: { type: 'string', default: 'chromium,firefox' }, rounds: { type: 'string', default: '31' }, 'batch-ms': { type: 'string', default: '12' } } });
+const { values } = parseArgs({
+  options: {
+    browsers: { type: 'string', default: 'chromium,firefox' },
+    rounds: { type: 'string', default: '31' },
+    'batch-ms': { type: 'string', default: '12' },
+  },
+});
 const browsers = values.browsers.split(',') as BrowserName[];
 const rounds = Number(values.rounds);
 
@@ -31,17 +38,31 @@ const ratio = (a: Row, b: Row): number => median(a.us.map((x, i) => x / b.us[i]!
 
 function report(browser: string, r: BenchPageResult): string[] {
   const out: string[] = [`## ${browser}: ${r.ua}`, ''];
-  out.push(`Curve implementation taken by the doors ('auto'): ${Object.entries(r.curves).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  out.push(
+    `Curve implementation taken by the doors ('auto'): ${Object.entries(r.curves)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
   for (const s of r.skipped) out.push(`(not measured: ${s})`);
   const groups = [...new Set(r.ops.map((o) => o.group))];
   for (const g of groups) {
     const rows = r.ops.filter((o) => o.group === g);
     const cols = [...new Set(rows.map((o) => o.op))];
     const names = [...new Set(rows.map((o) => o.name))];
-    out.push('', `### ${g} (µs/op, median of ${rounds} rounds)`, '', `| | ${cols.join(' | ')} |`, `| --- |${cols.map(() => ' ---: |').join('')}`);
-    for (const n of names) out.push(`| ${n} | ${cols.map((c) => fmt(median(rows.find((o) => o.name === n && o.op === c)?.us ?? [NaN])).trim()).join(' | ')} |`);
+    out.push(
+      '',
+      `### ${g} (µs/op, median of ${rounds} rounds)`,
+      '',
+      `| | ${cols.join(' | ')} |`,
+      `| --- |${cols.map(() => ' ---: |').join('')}`,
+    );
+    for (const n of names)
+      out.push(
+        `| ${n} | ${cols.map((c) => fmt(median(rows.find((o) => o.name === n && o.op === c)?.us ?? [NaN])).trim()).join(' | ')} |`,
+      );
   }
-  const find = (group: string, name: string, op: string) => r.ops.find((o) => o.group === group && o.name.startsWith(name) && o.op === op);
+  const find = (group: string, name: string, op: string) =>
+    r.ops.find((o) => o.group === group && o.name.startsWith(name) && o.op === op);
   out.push('', '### Ratios (median over rounds of the per-round ratio)', '');
   for (const h of ['X-Wing', 'MLKEM768-P256', 'MLKEM1024-P384']) {
     for (const op of ['encapsulate', 'decapsulate']) {
@@ -53,11 +74,15 @@ function report(browser: string, r: BenchPageResult): string[] {
       if (!web || !noble || !before) continue;
       const target = h !== 'MLKEM1024-P384' && browser === 'chromium';
       const gain = ratio(noble, web);
-      const parts = [`${h} ${op}Bits: noble curves / Web Crypto curves ${fmtRatio(gain)}${target ? (gain >= 4 ? ' ✓ (≥ 4×)' : ' ✗ (target ≥ 4×)') : ''}`];
+      const parts = [
+        `${h} ${op}Bits: noble curves / Web Crypto curves ${fmtRatio(gain)}${target ? (gain >= 4 ? ' ✓ (≥ 4×)' : ' ✗ (target ≥ 4×)') : ''}`,
+      ];
       parts.push(`before / Web Crypto curves ${fmtRatio(ratio(before, web))}`);
       if (floor) {
         const f = ratio(web, floor);
-        parts.push(`Web Crypto curves / floor ${fmtRatio(f)}${target ? (f <= 1.5 ? ' ✓ (≤ 1.5×)' : ' ✗ (target ≤ 1.5×)') : ''}`);
+        parts.push(
+          `Web Crypto curves / floor ${fmtRatio(f)}${target ? (f <= 1.5 ? ' ✓ (≤ 1.5×)' : ' ✗ (target ≤ 1.5×)') : ''}`,
+        );
       }
       parts.push(`noble fallback / before ${fmtRatio(ratio(noble, before))}`);
       if (pq) parts.push(`@noble/post-quantum / ours ${fmtRatio(ratio(pq, web))}`);
@@ -70,7 +95,9 @@ function report(browser: string, r: BenchPageResult): string[] {
     const floor = find('X-Wing', 'floor', op);
     if (!now || !before) continue;
     const gain = ratio(before, now);
-    const parts = [`X-Wing sync key objects ${op}: before (noble) / now (${now.name.replace(/.*objects, /, '')}) ${fmtRatio(gain)}${gain >= 3 ? ' ✓ (≥ 3×)' : ' ✗ (target ≥ 3×)'}`];
+    const parts = [
+      `X-Wing sync key objects ${op}: before (noble) / now (${now.name.replace(/.*objects, /, '')}) ${fmtRatio(gain)}${gain >= 3 ? ' ✓ (≥ 3×)' : ' ✗ (target ≥ 3×)'}`,
+    ];
     if (floor) {
       const f = ratio(now, floor);
       const target = browser === 'chromium';
@@ -84,7 +111,9 @@ function report(browser: string, r: BenchPageResult): string[] {
     const web = find('X25519', 'Web Crypto', op);
     if (!wasm || !noble) continue;
     const gain = ratio(noble, wasm);
-    const parts = [`X25519 ${op}: noble / WebAssembly ${fmtRatio(gain)}${gain >= 3 ? ' ✓ (≥ 3×)' : ' ✗ (target ≥ 3×)'}`];
+    const parts = [
+      `X25519 ${op}: noble / WebAssembly ${fmtRatio(gain)}${gain >= 3 ? ' ✓ (≥ 3×)' : ' ✗ (target ≥ 3×)'}`,
+    ];
     if (web) parts.push(`WebAssembly / Web Crypto ${fmtRatio(ratio(wasm, web))}`);
     out.push(`- ${parts.join('; ')}`);
   }
@@ -100,7 +129,9 @@ function report(browser: string, r: BenchPageResult): string[] {
       if (panva) {
         const p = ratio(panva, web);
         const target = h === 'X-Wing' && browser === 'chromium';
-        parts.push(`@panva/hpke-noble / ours ${fmtRatio(p)}${target ? (p >= 3 ? ' ✓ (≥ 3×)' : ' ✗ (target ≥ 3×)') : ''}`);
+        parts.push(
+          `@panva/hpke-noble / ours ${fmtRatio(p)}${target ? (p >= 3 ? ' ✓ (≥ 3×)' : ' ✗ (target ≥ 3×)') : ''}`,
+        );
       }
       if (noble) parts.push(`ours on noble / ours on Web Crypto ${fmtRatio(ratio(noble, web))}`);
       if (native) parts.push(`hpke's own / ours ${fmtRatio(ratio(native, web))}`);
@@ -115,7 +146,9 @@ const bundle = await bundlePage(page, { __ROUNDS__: String(rounds), __BATCH_MS__
 for (const browser of browsers) {
   if (!BROWSER_NAMES.includes(browser)) throw new Error(`unknown browser ${browser} (${BROWSER_NAMES.join(', ')})`);
   const started = performance.now();
-  const r = await runPage<BenchPageResult>(browser, bundle, 1_800_000, (line) => process.stderr.write(`${browser}: ${line}\n`));
+  const r = await runPage<BenchPageResult>(browser, bundle, 1_800_000, (line) =>
+    process.stderr.write(`${browser}: ${line}\n`),
+  );
   if (r.fatal !== null) throw new Error(`${browser}: the page failed: ${r.fatal}`);
   console.log(report(browser, r).join('\n'));
   console.log(`\n(${browser}: ${((performance.now() - started) / 1000).toFixed(0)} s)\n`);

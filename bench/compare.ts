@@ -19,18 +19,25 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { callsIn, median, shuffle } from './micro.js';
+
+import type * as Hybrid from '../src/hybrid/index.js';
 import type * as Core from '../src/index.js';
 import type * as Wasm from '../src/wasm/index.js';
-import type * as Hybrid from '../src/hybrid/index.js';
 import type * as WebCryptoBackend from '../src/webcrypto/backend.js';
 import type * as WebCryptoInstall from '../src/webcrypto/install.js';
 import type * as WebCryptoSubtle from '../src/webcrypto/subtle.js';
+import { callsIn, median, shuffle } from './micro.js';
 
 const { values } = parseArgs({
-  options: { before: { type: 'string' }, after: { type: 'string', default: '.' }, rounds: { type: 'string', default: '31' }, 'batch-ms': { type: 'string', default: '10' } },
+  options: {
+    before: { type: 'string' },
+    after: { type: 'string', default: '.' },
+    rounds: { type: 'string', default: '31' },
+    'batch-ms': { type: 'string', default: '10' },
+  },
 });
-if (values.before === undefined) throw new Error('usage: npm run bench:compare -- --before DIR [--after DIR] [--rounds N] [--batch-ms MS]');
+if (values.before === undefined)
+  throw new Error('usage: npm run bench:compare -- --before DIR [--after DIR] [--rounds N] [--batch-ms MS]');
 const trees = { before: resolve(values.before), after: resolve(values.after) };
 const rounds = Number(values.rounds);
 const batchMs = Number(values['batch-ms']);
@@ -53,7 +60,10 @@ async function tasksOf(tree: keyof typeof trees, dir: string): Promise<Task[]> {
   // Both trees are typed as this checkout's modules: the older one has the same entry points.
   const core = (await import(`${dir}/src/index.ts`)) as typeof Core;
   const { loadWasm } = (await import(`${dir}/src/wasm/index.ts`)) as typeof Wasm;
-  for (const [backend, kem] of [['portable', core.MlKem768], ['wasm', (await loadWasm()).MlKem768]] as const) {
+  for (const [backend, kem] of [
+    ['portable', core.MlKem768],
+    ['wasm', (await loadWasm()).MlKem768],
+  ] as const) {
     const pair = kem.keygen(new Uint8Array(64).fill(1));
     const { ciphertext } = kem.encapsulate(pair.publicKey);
     const ek = kem.encapsulationKey(pair.publicKey);
@@ -78,7 +88,13 @@ async function tasksOf(tree: keyof typeof trees, dir: string): Promise<Task[]> {
   const backend = await wasmBackend();
   const subtle = createSubtle({ native: nativeCrypto, handles: () => true, backend: async () => backend });
   for (const alg of WEB_CRYPTO) {
-    const priv = await subtle.importKey('raw-seed', new Uint8Array(alg.startsWith('ML-KEM') ? 64 : 32).fill(7), alg, false, ['decapsulateBits']);
+    const priv = await subtle.importKey(
+      'raw-seed',
+      new Uint8Array(alg.startsWith('ML-KEM') ? 64 : 32).fill(7),
+      alg,
+      false,
+      ['decapsulateBits'],
+    );
     const pub = await subtle.getPublicKey(priv, ['encapsulateBits']);
     const { ciphertext } = await subtle.encapsulateBits(alg, pub);
     add(`Web Crypto ${alg} encapsulateBits`, () => subtle.encapsulateBits(alg, pub));
@@ -101,7 +117,8 @@ async function batch(t: Task): Promise<number> {
 const tasks = [...(await tasksOf('before', trees.before)), ...(await tasksOf('after', trees.after))];
 for (const t of tasks) t.n = await callsIn(batchMs, t.run); // warm-up, and batch sizes of about batchMs
 const names = [...new Set(tasks.map((t) => t.name))];
-const pairOf = (name: string) => (['before', 'after'] as const).map((tree) => tasks.find((t) => t.tree === tree && t.name === name)!);
+const pairOf = (name: string) =>
+  (['before', 'after'] as const).map((tree) => tasks.find((t) => t.tree === tree && t.name === name)!);
 for (let r = 0; r < rounds; r++) {
   process.stderr.write(`round ${r + 1}/${rounds}\n`);
   for (const name of shuffle(names)) for (const t of shuffle(pairOf(name))) t.cpu.push(await batch(t));

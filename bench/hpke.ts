@@ -15,14 +15,16 @@
  * randomness. Before timing, each implementation's Seal must be opened by ours and vice versa.
  */
 import { parseArgs } from 'node:util';
+
 import * as Core from '@hpke/core';
 import { XWing as CoreXWing } from '@hpke/hybridkem-x-wing';
 import { MlKem768 as CoreMlKem768 } from '@hpke/ml-kem';
 import * as Noble from '@panva/hpke-noble';
 import * as HPKE from 'hpke';
-import { createXWing } from '../src/hybrid/index.js';
-import { createHpkeKem, hpkeKem, ML_KEM_768, MLKEM768_X25519, type HpkeKem } from '../src/hpke/index.js';
+
 import { hpkeCoreKem } from '../src/hpke/hpke-core.js';
+import { createHpkeKem, hpkeKem, ML_KEM_768, MLKEM768_X25519, type HpkeKem } from '../src/hpke/index.js';
+import { createXWing } from '../src/hybrid/index.js';
 import { loadWasm } from '../src/wasm/index.js';
 import { median, shuffle } from './micro.js';
 
@@ -88,7 +90,13 @@ const NO_KEM = 'no KEM (library floor)';
 const key = (type: string) => ({ algorithm: { name: 'none' }, extractable: true, type, usages: [] });
 const zeros = () => new Uint8Array(32);
 const noKemHpke: HPKE.KEMFactory<HPKE.Key> = () => ({
-  id: 0x41, type: 'KEM', name: 'none', Nsecret: 32, Nenc: 32, Npk: 32, Nsk: 32,
+  id: 0x41,
+  type: 'KEM',
+  name: 'none',
+  Nsecret: 32,
+  Nenc: 32,
+  Npk: 32,
+  Nsk: 32,
   DeriveKeyPair: async () => ({ publicKey: key('public'), privateKey: key('private') }),
   GenerateKeyPair: async () => ({ publicKey: key('public'), privateKey: key('private') }),
   SerializePublicKey: async () => zeros(),
@@ -99,7 +107,11 @@ const noKemHpke: HPKE.KEMFactory<HPKE.Key> = () => ({
   Decap: async () => zeros(),
 });
 const noKemCore = {
-  id: 0x41, secretSize: 32, encSize: 32, publicKeySize: 32, privateKeySize: 32,
+  id: 0x41,
+  secretSize: 32,
+  encSize: 32,
+  publicKeySize: 32,
+  privateKeySize: 32,
   serializePublicKey: async () => zeros().buffer,
   deserializePublicKey: async () => key('public'),
   serializePrivateKey: async () => zeros().buffer,
@@ -122,12 +134,22 @@ async function implementations(): Promise<Impl[]> {
   impls.push({ library: '@hpke/core', kem: 'ML-KEM-768', name: NO_KEM, make: () => coreRunner(noKemCore) });
   for (const kem of ['ML-KEM-768', 'X-Wing'] as const) {
     for (const [name, kems] of Object.entries(ours)) {
-      impls.push({ library: 'hpke', kem, name, make: () => hpkeRunner(hpkeKem(kems[kem]) as HPKE.KEMFactory<HPKE.Key>) });
+      impls.push({
+        library: 'hpke',
+        kem,
+        name,
+        make: () => hpkeRunner(hpkeKem(kems[kem]) as HPKE.KEMFactory<HPKE.Key>),
+      });
       impls.push({ library: '@hpke/core', kem, name, make: () => coreRunner(hpkeCoreKem(kems[kem])) });
     }
     const noble = kem === 'ML-KEM-768' ? Noble.KEM_ML_KEM_768 : Noble.KEM_MLKEM768_X25519;
     impls.push({ library: 'hpke', kem, name: '@panva/hpke-noble', make: () => hpkeRunner(noble) });
-    impls.push({ library: '@hpke/core', kem, name: kem === 'ML-KEM-768' ? '@hpke/ml-kem' : '@hpke/hybridkem-x-wing', make: () => coreRunner(kem === 'ML-KEM-768' ? new CoreMlKem768() : new CoreXWing()) });
+    impls.push({
+      library: '@hpke/core',
+      kem,
+      name: kem === 'ML-KEM-768' ? '@hpke/ml-kem' : '@hpke/hybridkem-x-wing',
+      make: () => coreRunner(kem === 'ML-KEM-768' ? new CoreMlKem768() : new CoreXWing()),
+    });
     const supports = (SubtleCrypto as unknown as { supports?: (op: string, alg: string) => boolean }).supports;
     const alg = kem === 'ML-KEM-768' ? 'ML-KEM-768' : 'MLKEM768-X25519';
     if (supports?.('encapsulateBits', alg) ?? false) {
@@ -159,10 +181,13 @@ export async function hpkeBench(options: { rounds?: number | undefined; quick?: 
   // Interop before timing: each seals to ours and opens ours' Seal (ours: the wasm runner of its library).
   for (const [k, impl] of impls.entries()) {
     if (impl.name === NO_KEM) continue;
-    const base = runners[impls.findIndex((i) => i.library === impl.library && i.kem === impl.kem && i.name === 'wasm')]!;
+    const base =
+      runners[impls.findIndex((i) => i.library === impl.library && i.kem === impl.kem && i.name === 'wasm')]!;
     const there = await runners[k]!.sealTo(base.publicKey);
     const back = await base.sealTo(runners[k]!.publicKey);
-    const ok = [await base.openMine(there.enc, there.ct), await runners[k]!.openMine(back.enc, back.ct)].every((pt) => pt.length === MESSAGE.length && pt.every((b) => b === 0x61));
+    const ok = [await base.openMine(there.enc, there.ct), await runners[k]!.openMine(back.enc, back.ct)].every(
+      (pt) => pt.length === MESSAGE.length && pt.every((b) => b === 0x61),
+    );
     if (!ok) throw new Error(`HPKE bench: ${impl.name} (${impl.library}, ${impl.kem}) does not interoperate with ours`);
   }
 
@@ -188,17 +213,23 @@ export async function hpkeBench(options: { rounds?: number | undefined; quick?: 
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const t of tasks) {
-    const same = (name: string) => tasks.find((u) => u.impl.library === t.impl.library && u.impl.kem === t.impl.kem && u.op === t.op && u.impl.name === name)!;
+    const same = (name: string) =>
+      tasks.find(
+        (u) => u.impl.library === t.impl.library && u.impl.kem === t.impl.kem && u.op === t.op && u.impl.name === name,
+      )!;
     const isOurs = t.impl.name === 'wasm' || t.impl.name === 'portable';
-    const ratio = (name: string) => (isOurs ? '' : `${median(t.samples.map((s, r) => s / same(name).samples[r]!)).toFixed(2)}×`);
+    const ratio = (name: string) =>
+      isOurs ? '' : `${median(t.samples.map((s, r) => s / same(name).samples[r]!)).toFixed(2)}×`;
     const floor = tasks.find((u) => u.impl.library === t.impl.library && u.op === t.op && u.impl.name === NO_KEM)!;
     const above = t === floor ? '' : fmt(median(t.samples) - median(floor.samples));
-    lines.push(`| ${t.impl.library} | ${t.impl.kem} | ${t.op} | ${t.impl.name} | ${fmt(median(t.samples))} | ${above} | ${ratio('wasm')} | ${ratio('portable')} |`);
+    lines.push(
+      `| ${t.impl.library} | ${t.impl.kem} | ${t.op} | ${t.impl.name} | ${fmt(median(t.samples))} | ${above} | ${ratio('wasm')} | ${ratio('portable')} |`,
+    );
   }
   lines.push(
     '',
     '- µs/op: median over rounds of CPU time per call. peer / ours: median over rounds of the ratio in the same round; above 1× means ours is faster.',
-    '- Each implementation runs in the library it is made for; ours in both. `native`: hpke\'s own Web Crypto KEM (Node 26).',
+    "- Each implementation runs in the library it is made for; ours in both. `native`: hpke's own Web Crypto KEM (Node 26).",
     `- ${NO_KEM}: a KEM that does nothing, so its row is the library's own cost (key schedule, AEAD); no KEM can make a Seal or Open cheaper. "above the floor": µs/op minus that floor, roughly what the KEM costs.`,
     '',
   );

@@ -4,11 +4,19 @@
 // The NIST curves also get @noble/curves' rows (the fallback path): the gap between the two is
 // all the native path can gain (on P-384, OpenSSL's d·G is no faster than noble's).
 import crypto from 'node:crypto';
+
 import { p256, p384 } from '@noble/curves/nist.js';
+
 import { median, time } from './micro.js';
 
 const rows: Array<[string, (n: number) => void]> = [];
-const add = (name: string, f: () => unknown) => rows.push([name, (n) => { for (let i = 0; i < n; i++) f(); }]);
+const add = (name: string, f: () => unknown) =>
+  rows.push([
+    name,
+    (n) => {
+      for (let i = 0; i < n; i++) f();
+    },
+  ]);
 
 const PKCS8 = Buffer.from('302e020100300506032b656e04220420', 'hex');
 const k = crypto.randomBytes(32);
@@ -16,7 +24,9 @@ const priv = crypto.createPrivateKey({ key: Buffer.concat([PKCS8, k]), format: '
 const jwk = crypto.createPublicKey(crypto.generateKeyPairSync('x25519').privateKey).export({ format: 'jwk' });
 const u = Buffer.from(jwk.x!, 'base64url');
 const pub = crypto.createPublicKey({ key: jwk, format: 'jwk' });
-add('X25519 private key from PKCS#8 DER', () => crypto.createPrivateKey({ key: Buffer.concat([PKCS8, k]), format: 'der', type: 'pkcs8' }));
+add('X25519 private key from PKCS#8 DER', () =>
+  crypto.createPrivateKey({ key: Buffer.concat([PKCS8, k]), format: 'der', type: 'pkcs8' }),
+);
 add('X25519 public key from JWK', () => crypto.createPublicKey({ key: jwk, format: 'jwk' }));
 add('X25519 public key of a private key, as JWK', () => crypto.createPublicKey(priv).export({ format: 'jwk' }));
 add('X25519 diffieHellman (KeyObjects ready)', () => crypto.diffieHellman({ privateKey: priv, publicKey: pub }));
@@ -27,11 +37,20 @@ try {
   raw = false;
 }
 if (raw) {
-  add("X25519 private key from 'raw-private'", () => crypto.createPrivateKey({ key: k, format: 'raw-private', asymmetricKeyType: 'x25519' } as never));
-  add("X25519 public key from 'raw-public'", () => crypto.createPublicKey({ key: u, format: 'raw-public', asymmetricKeyType: 'x25519' } as never));
-  add("X25519 public key of a private key, 'raw-public'", () => crypto.createPublicKey(priv).export({ format: 'raw-public' } as never));
+  add("X25519 private key from 'raw-private'", () =>
+    crypto.createPrivateKey({ key: k, format: 'raw-private', asymmetricKeyType: 'x25519' } as never),
+  );
+  add("X25519 public key from 'raw-public'", () =>
+    crypto.createPublicKey({ key: u, format: 'raw-public', asymmetricKeyType: 'x25519' } as never),
+  );
+  add("X25519 public key of a private key, 'raw-public'", () =>
+    crypto.createPublicKey(priv).export({ format: 'raw-public' } as never),
+  );
 }
-for (const [name, openssl] of [['P-256', 'prime256v1'], ['P-384', 'secp384r1']] as const) {
+for (const [name, openssl] of [
+  ['P-256', 'prime256v1'],
+  ['P-384', 'secp384r1'],
+] as const) {
   const peer = crypto.createECDH(openssl);
   peer.generateKeys();
   const q = peer.getPublicKey();

@@ -18,7 +18,9 @@
  * concrete KEM (the RFC 10024 groups: the concrete KEM on the same curve); ≥ 5× faster than noble.
  */
 import { parseArgs } from 'node:util';
+
 import { ml_kem1024_p384, ml_kem768_p256, ml_kem768_x25519 } from '@noble/post-quantum/hybrid.js';
+
 import type { CurveChoice } from '../src/hybrid/curves/curve.js';
 import type { HybridKem } from '../src/hybrid/index.js';
 import { mlkem1024P384Over, mlkem768P256Over } from '../src/hybrid/nist-hybrids.js';
@@ -31,7 +33,14 @@ import { median, shuffle } from './micro.js';
 type Op = 'keygen' | 'encaps' | 'decaps';
 const OPS: readonly Op[] = ['keygen', 'encaps', 'decaps'];
 /** The hybrids, by the name of the row; the curve says which native concrete KEM is their peer. */
-const HYBRIDS = ['XWing', 'MLKEM768-P256', 'MLKEM1024-P384', 'X25519MLKEM768', 'SecP256r1MLKEM768', 'SecP384r1MLKEM1024'] as const;
+const HYBRIDS = [
+  'XWing',
+  'MLKEM768-P256',
+  'MLKEM1024-P384',
+  'X25519MLKEM768',
+  'SecP256r1MLKEM768',
+  'SecP384r1MLKEM1024',
+] as const;
 type Hybrid = (typeof HYBRIDS)[number];
 /** The concrete KEM (Web Crypto and noble name) on each hybrid's curve and ML-KEM level. */
 const CONCRETE: Record<Hybrid, 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384'> = {
@@ -128,7 +137,9 @@ async function hasWebCryptoHybrids(): Promise<boolean> {
 }
 
 /** Every (hybrid, implementation): ours × backend × curve path, noble, Node's Web Crypto, a baseline build. */
-async function implementations(baseline: string | undefined): Promise<Array<{ hybrid: Hybrid; impl: string; ops: Ops }>> {
+async function implementations(
+  baseline: string | undefined,
+): Promise<Array<{ hybrid: Hybrid; impl: string; ops: Ops }>> {
   const wasm = await loadWasm();
   const backends: Array<[string, MlKem, MlKem]> = [
     ['wasm', wasm.MlKem768, wasm.MlKem1024],
@@ -143,17 +154,26 @@ async function implementations(baseline: string | undefined): Promise<Array<{ hy
       SecP256r1MLKEM768: () => secP256r1MlKem768Over(k768, curves),
       SecP384r1MLKEM1024: () => secP384r1MlKem1024Over(k1024, curves),
     })[h]();
-  const nobleKems = { 'MLKEM768-X25519': ml_kem768_x25519, 'MLKEM768-P256': ml_kem768_p256, 'MLKEM1024-P384': ml_kem1024_p384 } as const;
+  const nobleKems = {
+    'MLKEM768-X25519': ml_kem768_x25519,
+    'MLKEM768-P256': ml_kem768_p256,
+    'MLKEM1024-P384': ml_kem1024_p384,
+  } as const;
   const webCrypto = await hasWebCryptoHybrids();
   const before = baseline === undefined ? undefined : ((await import(baseline)) as Record<string, HybridKem>);
   const out: Array<{ hybrid: Hybrid; impl: string; ops: Ops }> = [];
   for (const hybrid of HYBRIDS) {
     for (const [backend, k768, k1024] of backends) {
       // 'wasm' (the module's X25519) for the X25519 hybrids only: elsewhere it is noble.
-      const paths = CONCRETE[hybrid] === 'MLKEM768-X25519' ? (['native', 'noble', 'wasm'] as const) : (['native', 'noble'] as const);
-      for (const curves of paths) out.push({ hybrid, impl: `${backend}+${curves}`, ops: ourOps(ourKem(hybrid, k768, k1024, curves)) });
+      const paths =
+        CONCRETE[hybrid] === 'MLKEM768-X25519'
+          ? (['native', 'noble', 'wasm'] as const)
+          : (['native', 'noble'] as const);
+      for (const curves of paths)
+        out.push({ hybrid, impl: `${backend}+${curves}`, ops: ourOps(ourKem(hybrid, k768, k1024, curves)) });
       out.push({ hybrid, impl: `${backend}+native keys`, ops: ourKeyOps(ourKem(hybrid, k768, k1024, 'native')) });
-      if (paths.length === 3) out.push({ hybrid, impl: `${backend}+wasm keys`, ops: ourKeyOps(ourKem(hybrid, k768, k1024, 'wasm')) });
+      if (paths.length === 3)
+        out.push({ hybrid, impl: `${backend}+wasm keys`, ops: ourKeyOps(ourKem(hybrid, k768, k1024, 'wasm')) });
     }
     out.push({ hybrid, impl: `noble ${CONCRETE[hybrid]}`, ops: nobleOps(nobleKems[CONCRETE[hybrid]] as NobleKem) });
     if (webCrypto) out.push({ hybrid, impl: `webcrypto ${CONCRETE[hybrid]}`, ops: webCryptoOps(CONCRETE[hybrid]) });
@@ -207,7 +227,9 @@ export interface HybridBenchOptions {
 export async function runHybridBench(opts: HybridBenchOptions): Promise<string> {
   const rounds = opts.rounds ?? (opts.quick ? 3 : 9);
   const batchMs = opts.batchMs ?? (opts.quick ? 10 : 40);
-  const impls = (await implementations(opts.baseline)).filter((x) => opts.filter === undefined || opts.filter.includes(x.hybrid));
+  const impls = (await implementations(opts.baseline)).filter(
+    (x) => opts.filter === undefined || opts.filter.includes(x.hybrid),
+  );
   const tasks: Task[] = [];
   for (const x of impls) tasks.push(...(await tasksOf(x.hybrid, x.impl, x.ops)));
   for (let pass = 1; pass <= 2; pass++) {
@@ -229,23 +251,34 @@ export async function runHybridBench(opts: HybridBenchOptions): Promise<string> 
 }
 
 function report(tasks: readonly Task[], samples: Map<Task, number[]>, rounds: number): string {
-  const find = (hybrid: string, impl: string, op: Op) => tasks.find((t) => t.hybrid === hybrid && t.impl === impl && t.op === op);
+  const find = (hybrid: string, impl: string, op: Op) =>
+    tasks.find((t) => t.hybrid === hybrid && t.impl === impl && t.op === op);
   const us = (t: Task | undefined) => (t === undefined ? undefined : median(samples.get(t)!));
   /** Median over rounds of a / b measured in the same round. */
   const ratio = (a: Task | undefined, b: Task | undefined) =>
     a === undefined || b === undefined ? undefined : median(samples.get(a)!.map((x, r) => x / samples.get(b)!.at(r)!));
-  const fmt = (x: number | undefined, digits = 0) => (x === undefined ? '—' : x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+  const fmt = (x: number | undefined, digits = 0) =>
+    x === undefined ? '—' : x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const lines = [`## Hybrid KEMs (CPU µs per operation, median of ${rounds} rounds; Node ${process.version})`, ''];
   lines.push('| hybrid | implementation | keygen | encaps | decaps |', '| --- | --- | ---: | ---: | ---: |');
   const implNames = [...new Set(tasks.map((t) => t.impl))];
   for (const h of HYBRIDS) {
     for (const impl of implNames) {
       if (!find(h, impl, 'keygen')) continue;
-      lines.push(`| ${h === 'XWing' ? 'XWing (= MLKEM768-X25519)' : h} | ${impl} | ${OPS.map((op) => fmt(us(find(h, impl, op)))).join(' | ')} |`);
+      lines.push(
+        `| ${h === 'XWing' ? 'XWing (= MLKEM768-X25519)' : h} | ${impl} | ${OPS.map((op) => fmt(us(find(h, impl, op)))).join(' | ')} |`,
+      );
     }
   }
-  lines.push('', '### Ratios (same round; targets, checked on the native rows: ours ÷ Web Crypto ≤ 1.5, noble ÷ ours ≥ 5)', '');
-  lines.push('| hybrid | ours | op | ÷ webcrypto | noble ÷ ours | ÷ before |', '| --- | --- | --- | ---: | ---: | ---: |');
+  lines.push(
+    '',
+    '### Ratios (same round; targets, checked on the native rows: ours ÷ Web Crypto ≤ 1.5, noble ÷ ours ≥ 5)',
+    '',
+  );
+  lines.push(
+    '| hybrid | ours | op | ÷ webcrypto | noble ÷ ours | ÷ before |',
+    '| --- | --- | --- | ---: | ---: | ---: |',
+  );
   for (const h of HYBRIDS) {
     for (const ours of implNames.filter((i) => /^(wasm|portable)\+/.test(i))) {
       const native = ours.includes('+native');
@@ -262,7 +295,11 @@ function report(tasks: readonly Task[], samples: Map<Task, number[]>, rounds: nu
       }
     }
   }
-  lines.push('', 'For the RFC 10024 groups the Web Crypto and noble peers are the concrete KEM on the same curve and ML-KEM level (noble and Node have no TLS groups). ✗ marks a missed target.', '');
+  lines.push(
+    '',
+    'For the RFC 10024 groups the Web Crypto and noble peers are the concrete KEM on the same curve and ML-KEM level (noble and Node have no TLS groups). ✗ marks a missed target.',
+    '',
+  );
   return lines.join('\n');
 }
 

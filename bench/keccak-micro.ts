@@ -7,6 +7,7 @@
 // them; each figure is the median over the rounds, because this machine is noisy.
 
 import { keccakP, shake128 as nobleShake128 } from '@noble/hashes/sha3.js';
+
 import { keccakF1600, Sponge } from '../src/sha3.js';
 import { median, time } from './micro.js';
 

@@ -3,8 +3,8 @@
 // keygen row makes a DecapsulationKey from a fresh seed), beside the one-shot rows of the same
 // backend; and a table of what making each key object costs and the bytes it holds.
 import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../src/index.js';
-import { loadWasm } from '../src/wasm/index.js';
 import type { EncapsulationKey, DecapsulationKey } from '../src/kem.js';
+import { loadWasm } from '../src/wasm/index.js';
 import { median } from './micro.js';
 
 type Level = 512 | 768 | 1024;
@@ -121,7 +121,10 @@ export async function keyObjectCosts(levels: readonly Level[], rounds: number): 
     '| backend | parameter set | encapsulationKey(pk) µs | decapsulationKey(seed) µs | decapsulationKey(dk) µs | … without pairwise check µs | bytes held: EncapsulationKey / DecapsulationKey |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
   ];
-  for (const [backend, kems] of [['wasm', await wasmKems()], ['portable', portableKems]] as const) {
+  for (const [backend, kems] of [
+    ['wasm', await wasmKems()],
+    ['portable', portableKems],
+  ] as const) {
     for (const level of levels) {
       const kem = kems[level];
       const { publicKey, secretKey, seed } = kem.keygen();
@@ -132,7 +135,9 @@ export async function keyObjectCosts(levels: readonly Level[], rounds: number): 
         cost(() => kem.decapsulationKey(secretKey, { pairwiseCheck: false }).dispose(), rounds),
       ].map((x) => x.toFixed(1));
       const held = bytesHeld(level === 512 ? 2 : level === 768 ? 3 : 4);
-      lines.push(`| ${backend} | ML-KEM-${level} | ${us.join(' | ')} | ${held.encapsulationKey} / ${held.decapsulationKey} |`);
+      lines.push(
+        `| ${backend} | ML-KEM-${level} | ${us.join(' | ')} | ${held.encapsulationKey} / ${held.decapsulationKey} |`,
+      );
     }
   }
   lines.push('', '- µs: median over rounds of CPU time per call (dispose included for decapsulation keys).');

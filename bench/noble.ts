@@ -11,8 +11,10 @@
  * Alone: node --import tsx bench/noble.ts [--quick] [--rounds N]
  */
 import { parseArgs } from 'node:util';
+
 import * as nobleHybrid from '@noble/post-quantum/hybrid.js';
 import * as nobleKem from '@noble/post-quantum/ml-kem.js';
+
 import { registerLoadedBackend } from '../src/loaded-backend.js';
 import * as oursHybrid from '../src/noble/hybrid.js';
 import * as oursKem from '../src/noble/ml-kem.js';
@@ -20,7 +22,14 @@ import { loadWasm } from '../src/wasm/index.js';
 import { median, shuffle } from './micro.js';
 
 const KEMS = ['ml_kem512', 'ml_kem768', 'ml_kem1024'] as const;
-const HYBRIDS = ['ml_kem768_x25519', 'ml_kem768_p256', 'ml_kem1024_p384', 'QSF_ml_kem768_p256', 'QSF_ml_kem1024_p384', 'KitchenSink_ml_kem768_x25519'] as const;
+const HYBRIDS = [
+  'ml_kem768_x25519',
+  'ml_kem768_p256',
+  'ml_kem1024_p384',
+  'QSF_ml_kem768_p256',
+  'QSF_ml_kem1024_p384',
+  'KitchenSink_ml_kem768_x25519',
+] as const;
 const IMPLS = ['noble', 'portable', 'wasm'] as const;
 type Impl = (typeof IMPLS)[number];
 const TARGETS: Record<Exclude<Impl, 'noble'>, number> = { portable: 4, wasm: 15 };
@@ -133,7 +142,9 @@ export async function nobleBench(opts: { quick: boolean; rounds?: number }): Pro
       return `${x.toFixed(1)}×${miss ? ' ✗' : ''}`;
     };
     const us = (impl: Impl) => median(by(impl).us).toFixed(1);
-    lines.push(`| ${noble.row} | ${noble.op} | ${us('noble')} | ${us('portable')} | ${us('wasm')} | ${ratio('portable')} | ${ratio('wasm')} |`);
+    lines.push(
+      `| ${noble.row} | ${noble.op} | ${us('noble')} | ${us('portable')} | ${us('wasm')} | ${ratio('portable')} | ${ratio('wasm')} |`,
+    );
   }
   lines.push('', misses.length === 0 ? 'Every target met.' : `Targets missed: ${misses.join('; ')}.`, '');
   if (sink === undefined) lines.push('(nothing ran)');

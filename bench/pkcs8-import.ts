@@ -23,7 +23,9 @@ export function pkcs8ImportCosts(levels: readonly Level[], rounds: number): stri
       cost(() => decodePkcs8(expanded!), rounds),
       cost(() => decodePkcs8(expanded!, { pairwiseCheck: false }), rounds),
     ];
-    lines.push(`| ML-KEM-${level} | ${us.map((x) => x.toFixed(1)).join(' | ')} | ${((us[2]! - us[3]!) / us[0]!).toFixed(2)} |`);
+    lines.push(
+      `| ML-KEM-${level} | ${us.map((x) => x.toFixed(1)).join(' | ')} | ${((us[2]! - us[3]!) / us[0]!).toFixed(2)} |`,
+    );
   }
   lines.push('', '- µs: median over rounds of CPU time per call.');
   return lines.join('\n');

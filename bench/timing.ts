@@ -148,7 +148,11 @@ const keyRho = opt['key-rho'];
 if (keyRho !== 'shared' && keyRho !== 'random') fail(`--key-rho must be shared or random, got ${keyRho}`);
 const tests = new Set<TestName>();
 for (const name of opt.test.split(',')) {
-  const groups: Record<string, readonly TestName[]> = { all: [...DECAPS_TESTS, ...CT_TESTS], decaps: DECAPS_TESTS, ct: CT_TESTS };
+  const groups: Record<string, readonly TestName[]> = {
+    all: [...DECAPS_TESTS, ...CT_TESTS],
+    decaps: DECAPS_TESTS,
+    ct: CT_TESTS,
+  };
   const found = groups[name] ?? [...DECAPS_TESTS, ...CT_TESTS].filter((t) => t === name);
   if (found.length === 0) fail(`unknown --test ${name}`);
   for (const t of found) tests.add(t);
@@ -167,7 +171,8 @@ for (const backend of backends) {
   for (const level of levels) {
     const kem = kems[backend][LEVELS.indexOf(level)]!;
     if (tests.has('decaps-ciphertext')) targets.push(decapsCiphertextTarget(backend, level, kem));
-    if (tests.has('decaps-key')) targets.push(decapsKeyTarget(backend, level, kem, PARAMS[LEVELS.indexOf(level)]!, keyRho));
+    if (tests.has('decaps-key'))
+      targets.push(decapsKeyTarget(backend, level, kem, PARAMS[LEVELS.indexOf(level)]!, keyRho));
     if (tests.has('decaps-control')) targets.push(decapsControlTarget(backend, level, kem));
   }
 }

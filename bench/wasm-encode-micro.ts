@@ -11,11 +11,12 @@
 // the cases run interleaved round after round and each figure is the median over the rounds,
 // because this machine is noisy.
 import asc from 'assemblyscript/asc';
+
 import type { Kernels } from '../src/kernels.js';
 import { portableKernels } from '../src/portable/index.js';
+import type { WasmExports } from '../src/wasm/exports.js';
 import { compileSync, instantiate } from '../src/wasm/instance.js';
 import { wasmKernels } from '../src/wasm/kernels.js';
-import type { WasmExports } from '../src/wasm/exports.js';
 import { median, time } from './micro.js';
 
 const ROUNDS = Number(process.argv[2] ?? 15);
@@ -25,14 +26,33 @@ const Q = 3329;
 
 type EncodeExports = Pick<
   WasmExports,
-  'memory' | 'byteEncode12' | 'byteDecode12' | 'isCanonical12' | 'compressEncode' | 'decodeDecompress' | 'messageToPoly' | 'polyToMessage'
+  | 'memory'
+  | 'byteEncode12'
+  | 'byteDecode12'
+  | 'isCanonical12'
+  | 'compressEncode'
+  | 'decodeDecompress'
+  | 'messageToPoly'
+  | 'polyToMessage'
 >;
 
 async function compileVariant(source: string): Promise<EncodeExports> {
   let binary: Uint8Array<ArrayBuffer> | undefined;
   const stderr = asc.createMemoryStream();
   const { error } = await asc.main(
-    [source, '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd', '--initialMemory', '3', '--outFile', 'v.wasm'],
+    [
+      source,
+      '-O3',
+      '--runtime',
+      'stub',
+      '--noAssert',
+      '--enable',
+      'simd',
+      '--initialMemory',
+      '3',
+      '--outFile',
+      'v.wasm',
+    ],
     {
       stderr,
       writeFile: (name: string, contents: Uint8Array | string) => {
@@ -71,7 +91,7 @@ const cases: Record<string, (n: number) => void> = {};
 function addCases(tag: string, K: Pick<Kernels, 'alloc8' | 'alloc16'> & Partial<Kernels>): void {
   const K2 = K as Kernels;
   const f = K.alloc16(256);
-  for (let j = 0; j < 256; j++) f[j] = (Math.imul(j, 0x9e3779b1) >>> 0) % (2 * Q - 1) - (Q - 1); // |x| < q
+  for (let j = 0; j < 256; j++) f[j] = ((Math.imul(j, 0x9e3779b1) >>> 0) % (2 * Q - 1)) - (Q - 1); // |x| < q
   const bytes = K.alloc8(1600);
   for (let i = 0; i < bytes.length; i++) bytes[i] = Math.imul(i, 151) & 0xff;
   const key = K.alloc8(1152);
@@ -82,15 +102,29 @@ function addCases(tag: string, K: Pick<Kernels, 'alloc8' | 'alloc16'> & Partial<
   }
   const out = K.alloc16(256);
   const off = 3; // byte data at an odd offset, as in a ciphertext
-  cases[`byteEncode12 ${tag}`] = (n) => { for (let i = 0; i < n; i++) K2.byteEncode12(bytes, off, f); };
-  cases[`byteDecode12 ${tag}`] = (n) => { for (let i = 0; i < n; i++) K2.byteDecode12(out, bytes, off); };
-  cases[`isCanonical12 (1152 bytes) ${tag}`] = (n) => { for (let i = 0; i < n; i++) K2.isCanonical12(key, 0, 1152); };
+  cases[`byteEncode12 ${tag}`] = (n) => {
+    for (let i = 0; i < n; i++) K2.byteEncode12(bytes, off, f);
+  };
+  cases[`byteDecode12 ${tag}`] = (n) => {
+    for (let i = 0; i < n; i++) K2.byteDecode12(out, bytes, off);
+  };
+  cases[`isCanonical12 (1152 bytes) ${tag}`] = (n) => {
+    for (let i = 0; i < n; i++) K2.isCanonical12(key, 0, 1152);
+  };
   for (const d of [4, 5, 10, 11]) {
-    cases[`compressEncode d=${d} ${tag}`] = (n) => { for (let i = 0; i < n; i++) K2.compressEncode(bytes, off, f, d); };
-    cases[`decodeDecompress d=${d} ${tag}`] = (n) => { for (let i = 0; i < n; i++) K2.decodeDecompress(out, bytes, off, d); };
+    cases[`compressEncode d=${d} ${tag}`] = (n) => {
+      for (let i = 0; i < n; i++) K2.compressEncode(bytes, off, f, d);
+    };
+    cases[`decodeDecompress d=${d} ${tag}`] = (n) => {
+      for (let i = 0; i < n; i++) K2.decodeDecompress(out, bytes, off, d);
+    };
   }
-  cases[`messageToPoly ${tag}`] = (n) => { for (let i = 0; i < n; i++) K2.messageToPoly(out, bytes, off); };
-  cases[`polyToMessage ${tag}`] = (n) => { for (let i = 0; i < n; i++) K2.polyToMessage(bytes, off, f); };
+  cases[`messageToPoly ${tag}`] = (n) => {
+    for (let i = 0; i < n; i++) K2.messageToPoly(out, bytes, off);
+  };
+  cases[`polyToMessage ${tag}`] = (n) => {
+    for (let i = 0; i < n; i++) K2.polyToMessage(bytes, off, f);
+  };
 }
 
 addCases('wasm', wasmKernels(instantiate(compileSync())));
@@ -109,8 +143,12 @@ const kernels = [...new Set(Object.keys(samples).map((k) => k.slice(0, k.lastInd
 for (const kernel of kernels) {
   const row = (tag: string): string => {
     const xs = samples[`${kernel} ${tag}`];
-    return xs ? `${tag} ${median(xs).toFixed(0).padStart(5)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})` : '';
+    return xs
+      ? `${tag} ${median(xs).toFixed(0).padStart(5)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`
+      : '';
   };
   const ratio = median(samples[`${kernel} portable`]!) / median(samples[`${kernel} wasm`]!);
-  console.log(`${kernel.padEnd(34)} ${row('wasm').padEnd(24)} ${VARIANT ? row('variant').padEnd(27) : ''}${row('portable').padEnd(28)} ${ratio.toFixed(1)}×`);
+  console.log(
+    `${kernel.padEnd(34)} ${row('wasm').padEnd(24)} ${VARIANT ? row('variant').padEnd(27) : ''}${row('portable').padEnd(28)} ${ratio.toFixed(1)}×`,
+  );
 }

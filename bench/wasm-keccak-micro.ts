@@ -10,6 +10,7 @@
 // up before timing, then the cases run interleaved round after round and each figure is the
 // median over the rounds, because this machine is noisy.
 import asc from 'assemblyscript/asc';
+
 import { portableKernels as P } from '../src/portable/index.js';
 import { keccakF1600 as portableKeccak } from '../src/sha3.js';
 import { compileSync, instantiate } from '../src/wasm/instance.js';
@@ -29,7 +30,19 @@ async function compileKeccak(): Promise<KeccakExports> {
   let binary: Uint8Array<ArrayBuffer> | undefined;
   const stderr = asc.createMemoryStream();
   const { error } = await asc.main(
-    [KECCAK_SOURCE, '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd', '--initialMemory', '3', '--outFile', 'k.wasm'],
+    [
+      KECCAK_SOURCE,
+      '-O3',
+      '--runtime',
+      'stub',
+      '--noAssert',
+      '--enable',
+      'simd',
+      '--initialMemory',
+      '3',
+      '--outFile',
+      'k.wasm',
+    ],
     {
       stderr,
       writeFile: (name: string, contents: Uint8Array | string) => {
@@ -59,15 +72,69 @@ const hP = new Uint8Array(32);
 
 /** Each case runs n units of work; the result is ns per unit. */
 const cases: Record<string, [perUnit: number, iterations: number, run: (n: number) => void]> = {
-  'keccakF1600, wasm scalar (ns)': [1, 20_000, (n) => { for (let i = 0; i < n; i++) kx.keccakF1600(STATE_AT); }],
-  'keccakF1600x2, wasm, per state (ns)': [2, 10_000, (n) => { for (let i = 0; i < n; i++) kx.keccakF1600x2(STATE_AT); }],
-  'keccakF1600, portable (ns)': [1, 10_000, (n) => { for (let i = 0; i < n; i++) portableKeccak(portableState); }],
-  'sampleMatrix k=3, wasm (µs)': [1000, 1000, (n) => { for (let i = 0; i < n; i++) W.sampleMatrix(matrixW, rho, 3, false); }],
-  'sampleMatrix k=3, portable (µs)': [1000, 300, (n) => { for (let i = 0; i < n; i++) P.sampleMatrix(matrixP, rho, 3, false); }],
-  'sampleNoise 3×eta2, wasm (µs)': [1000, 3000, (n) => { for (let i = 0; i < n; i++) W.sampleNoise(noiseW, rho, 3, 3, 2, 2); }],
-  'sampleNoise 3×eta2, portable (µs)': [1000, 1000, (n) => { for (let i = 0; i < n; i++) P.sampleNoise(noiseP, rho, 3, 3, 2, 2); }],
-  'sha3_256 1184 bytes, wasm (µs)': [1000, 3000, (n) => { for (let i = 0; i < n; i++) W.sha3_256(hW, ekW); }],
-  'sha3_256 1184 bytes, portable (µs)': [1000, 1000, (n) => { for (let i = 0; i < n; i++) P.sha3_256(hP, ekP); }],
+  'keccakF1600, wasm scalar (ns)': [
+    1,
+    20_000,
+    (n) => {
+      for (let i = 0; i < n; i++) kx.keccakF1600(STATE_AT);
+    },
+  ],
+  'keccakF1600x2, wasm, per state (ns)': [
+    2,
+    10_000,
+    (n) => {
+      for (let i = 0; i < n; i++) kx.keccakF1600x2(STATE_AT);
+    },
+  ],
+  'keccakF1600, portable (ns)': [
+    1,
+    10_000,
+    (n) => {
+      for (let i = 0; i < n; i++) portableKeccak(portableState);
+    },
+  ],
+  'sampleMatrix k=3, wasm (µs)': [
+    1000,
+    1000,
+    (n) => {
+      for (let i = 0; i < n; i++) W.sampleMatrix(matrixW, rho, 3, false);
+    },
+  ],
+  'sampleMatrix k=3, portable (µs)': [
+    1000,
+    300,
+    (n) => {
+      for (let i = 0; i < n; i++) P.sampleMatrix(matrixP, rho, 3, false);
+    },
+  ],
+  'sampleNoise 3×eta2, wasm (µs)': [
+    1000,
+    3000,
+    (n) => {
+      for (let i = 0; i < n; i++) W.sampleNoise(noiseW, rho, 3, 3, 2, 2);
+    },
+  ],
+  'sampleNoise 3×eta2, portable (µs)': [
+    1000,
+    1000,
+    (n) => {
+      for (let i = 0; i < n; i++) P.sampleNoise(noiseP, rho, 3, 3, 2, 2);
+    },
+  ],
+  'sha3_256 1184 bytes, wasm (µs)': [
+    1000,
+    3000,
+    (n) => {
+      for (let i = 0; i < n; i++) W.sha3_256(hW, ekW);
+    },
+  ],
+  'sha3_256 1184 bytes, portable (µs)': [
+    1000,
+    1000,
+    (n) => {
+      for (let i = 0; i < n; i++) P.sha3_256(hP, ekP);
+    },
+  ],
 };
 
 for (const [, n, run] of Object.values(cases)) for (let w = 0; w < 5; w++) time(run, n);

@@ -15,7 +15,14 @@ import { createSubtle } from '../src/webcrypto/subtle.js';
 import type { AnyCryptoKey, WebCryptoSubtle } from '../src/webcrypto/types.js';
 import { callsIn, median, shuffle } from './micro.js';
 
-const ALGORITHMS = ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024', 'MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384'] as const;
+const ALGORITHMS = [
+  'ML-KEM-512',
+  'ML-KEM-768',
+  'ML-KEM-1024',
+  'MLKEM768-X25519',
+  'MLKEM768-P256',
+  'MLKEM1024-P384',
+] as const;
 const OPS = ['encapsulateBits', 'decapsulateBits'] as const;
 type Op = (typeof OPS)[number];
 
@@ -31,7 +38,10 @@ interface Task {
 
 const nativeSubtle = globalThis.crypto.subtle as unknown as WebCryptoSubtle;
 const hasNative = (alg: string): boolean =>
-  (globalThis as { SubtleCrypto?: { supports?: (op: string, alg: string) => boolean } }).SubtleCrypto?.supports?.('encapsulateBits', alg) === true;
+  (globalThis as { SubtleCrypto?: { supports?: (op: string, alg: string) => boolean } }).SubtleCrypto?.supports?.(
+    'encapsulateBits',
+    alg,
+  ) === true;
 
 /** One implementation's keys for one algorithm, imported from the same seed on both sides. */
 async function prepare(subtle: WebCryptoSubtle, alg: string, seed: Uint8Array) {
@@ -83,12 +93,18 @@ export async function webcryptoBench(rounds: number, batchMs = 20): Promise<stri
     for (const op of OPS) {
       const o = tasks.find((t) => t.impl === 'ours' && t.alg === alg && t.op === op)!;
       const n = tasks.find((t) => t.impl === 'native' && t.alg === alg && t.op === op);
-      const ratio = (k: 'cpu' | 'wall') => (n === undefined ? '–' : `${median(n[k].map((x, i) => x / o[k][i]!)).toFixed(2)}×`);
+      const ratio = (k: 'cpu' | 'wall') =>
+        n === undefined ? '–' : `${median(n[k].map((x, i) => x / o[k][i]!)).toFixed(2)}×`;
       const col = (t: Task | undefined, k: 'cpu' | 'wall') => (t === undefined ? 'n/a' : fmt(median(t[k])));
-      lines.push(`| ${alg} | ${op} | ${col(o, 'cpu')} | ${col(n, 'cpu')} | ${ratio('cpu')} | ${col(o, 'wall')} | ${col(n, 'wall')} | ${ratio('wall')} |`);
+      lines.push(
+        `| ${alg} | ${op} | ${col(o, 'cpu')} | ${col(n, 'cpu')} | ${ratio('cpu')} | ${col(o, 'wall')} | ${col(n, 'wall')} | ${ratio('wall')} |`,
+      );
     }
   }
-  lines.push('', 'native/ours above 1× means ours is faster. Keys are imported once (raw-seed) and reused; every call is awaited in turn.');
+  lines.push(
+    '',
+    'native/ours above 1× means ours is faster. Keys are imported once (raw-seed) and reused; every call is awaited in turn.',
+  );
   return lines.join('\n') + '\n';
 }
 

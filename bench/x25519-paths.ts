@@ -9,19 +9,38 @@ import { median, shuffle, time } from './micro.js';
 
 loadWasmSync();
 const k = crypto.getRandomValues(new Uint8Array(32));
-const u = X25519.impl('noble').load(crypto.getRandomValues(new Uint8Array(32))).publicKey();
+const u = X25519.impl('noble')
+  .load(crypto.getRandomValues(new Uint8Array(32)))
+  .publicKey();
 const paths = (['native', 'wasm'] as const).map((p) => [p, X25519.impl(p)] as const);
 const rows = paths.flatMap(([p, impl]) => {
   const key = impl.load(k);
   return [
-    [`${p} load`, (n: number) => { for (let i = 0; i < n; i++) impl.load(k); }],
-    [`${p} load + publicKey`, (n: number) => { for (let i = 0; i < n; i++) impl.load(k).publicKey(); }],
-    [`${p} sharedSecret`, (n: number) => { for (let i = 0; i < n; i++) key.sharedSecret(u); }],
+    [
+      `${p} load`,
+      (n: number) => {
+        for (let i = 0; i < n; i++) impl.load(k);
+      },
+    ],
+    [
+      `${p} load + publicKey`,
+      (n: number) => {
+        for (let i = 0; i < n; i++) impl.load(k).publicKey();
+      },
+    ],
+    [
+      `${p} sharedSecret`,
+      (n: number) => {
+        for (let i = 0; i < n; i++) key.sharedSecret(u);
+      },
+    ],
   ] as const;
 });
 const ROUNDS = Number(process.env.ROUNDS ?? 9);
 const ns = new Map<string, number[]>(rows.map(([name]) => [name, []]));
 for (const [, run] of rows) run(100);
 for (let r = 0; r < ROUNDS; r++) for (const [name, run] of shuffle(rows)) ns.get(name)!.push(time(run, 200));
-console.log(`Node ${process.version}, native form ${nativeForm('X25519')}; 'auto' takes ${X25519.impl('auto').path}; µs per call, median of ${ROUNDS}`);
+console.log(
+  `Node ${process.version}, native form ${nativeForm('X25519')}; 'auto' takes ${X25519.impl('auto').path}; µs per call, median of ${ROUNDS}`,
+);
 for (const [name] of rows) console.log(`${name.padEnd(28)} ${(median(ns.get(name)!) / 1000).toFixed(1).padStart(8)}`);

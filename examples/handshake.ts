@@ -25,7 +25,9 @@ function handshake(kem: MlKem, backend: string): boolean {
 
   const { publicKey, secretKey, ciphertext } = kem.sizes;
   console.log(`${kem.name} (${backend})`);
-  console.log(`  sizes: public key ${publicKey} B, secret key ${secretKey} B (or its 64 B seed), ciphertext ${ciphertext} B`);
+  console.log(
+    `  sizes: public key ${publicKey} B, secret key ${secretKey} B (or its 64 B seed), ciphertext ${ciphertext} B`,
+  );
   console.log(`  shared secret: ${hex(bob.sharedSecret).slice(0, 32)}…  both sides agree: ${agree ? 'yes' : 'NO'}`);
   const t = {
     keygen: microseconds(() => kem.keygen()),

@@ -3,9 +3,9 @@
 // Run: npm run example examples/hpke.ts (in an app with mlkem-ts installed: npx tsx hpke.ts)
 import { Aes128Gcm, CipherSuite as CoreSuite, HkdfSha256 } from '@hpke/core';
 import { AEAD_AES_128_GCM, CipherSuite, KDF_HKDF_SHA256 } from 'hpke';
+import { MlKem768 } from 'mlkem-ts';
 import { KEM_ML_KEM_768, KEM_MLKEM768_X25519, ML_KEM_768, MLKEM768_X25519 } from 'mlkem-ts/hpke';
 import { hpkeCoreKem } from 'mlkem-ts/hpke/core';
-import { MlKem768 } from 'mlkem-ts';
 import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, toPem } from 'mlkem-ts/keys';
 
 const message = new TextEncoder().encode('Hello, post-quantum world');
@@ -23,7 +23,9 @@ const seed = decodePkcs8(fromPem(privatePem).der).seed!; // HPKE's ML-KEM privat
   const suite = new CipherSuite(KEM_ML_KEM_768, KDF_HKDF_SHA256, AEAD_AES_128_GCM);
   const { encapsulatedSecret, ciphertext } = await suite.Seal(await suite.DeserializePublicKey(publicBytes), message);
   const opened = await suite.Open(await suite.DeserializePrivateKey(seed), encapsulatedSecret, ciphertext);
-  console.log(`hpke, ML-KEM-768: enc ${encapsulatedSecret.length} B, ciphertext ${ciphertext.length} B -> "${text(opened)}"`);
+  console.log(
+    `hpke, ML-KEM-768: enc ${encapsulatedSecret.length} B, ciphertext ${ciphertext.length} B -> "${text(opened)}"`,
+  );
 }
 {
   // @hpke/core

@@ -31,7 +31,9 @@ function roundTrip(kem: HybridKem, use: string): boolean {
 
   const { publicKey, secretKey, ciphertext, sharedSecret } = kem.sizes;
   console.log(`${kem.name} — ${use}`);
-  console.log(`  sizes: public key ${publicKey} B, secret key ${secretKey} B, ciphertext ${ciphertext} B, shared secret ${sharedSecret} B`);
+  console.log(
+    `  sizes: public key ${publicKey} B, secret key ${secretKey} B, ciphertext ${ciphertext} B, shared secret ${sharedSecret} B`,
+  );
   console.log(`  shared secret: ${hex(sender.sharedSecret).slice(0, 32)}…  both sides agree: ${agree ? 'yes' : 'NO'}`);
   const t = {
     keygen: milliseconds(() => kem.keygen()),
@@ -45,10 +47,12 @@ function roundTrip(kem: HybridKem, use: string): boolean {
 }
 
 let ok = true;
-ok = roundTrip(XWing, 'MLKEM768-X25519: the general-purpose hybrid KEM (its 32-byte secret can be used directly)') && ok;
+ok =
+  roundTrip(XWing, 'MLKEM768-X25519: the general-purpose hybrid KEM (its 32-byte secret can be used directly)') && ok;
 ok = roundTrip(MLKEM768_P256, 'the general-purpose hybrid KEM with a NIST curve (HPKE 0x0050)') && ok;
 ok = roundTrip(MLKEM1024_P384, 'the same at a higher level (HPKE 0x0051)') && ok;
-ok = roundTrip(X25519MLKEM768, 'TLS 1.3 group 0x11EC: feed the 64-byte secret to a transcript-bound key schedule') && ok;
+ok =
+  roundTrip(X25519MLKEM768, 'TLS 1.3 group 0x11EC: feed the 64-byte secret to a transcript-bound key schedule') && ok;
 ok = roundTrip(SecP256r1MLKEM768, 'TLS 1.3 group 0x11EB: the same, with FIPS-approved ECDH') && ok;
 ok = roundTrip(SecP384r1MLKEM1024, 'TLS 1.3 group 0x11ED: the same, at a higher level') && ok;
 if (!ok) {

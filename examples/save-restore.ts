@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { MlKem768 } from 'mlkem-ts';
 import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, kemFor, toPem } from 'mlkem-ts/keys';
 
@@ -18,18 +19,24 @@ try {
   const publicPath = join(dir, 'alice.pub.pem');
   writeFileSync(privatePath, toPem(encodePkcs8(alice), 'PRIVATE KEY'), { mode: 0o600 }); // the seed form by default
   writeFileSync(publicPath, toPem(encodeSpki(alice.publicKey), 'PUBLIC KEY'));
-  console.log(`wrote ${privatePath} (${statSync(privatePath).size} bytes) and ${publicPath} (${statSync(publicPath).size} bytes)`);
+  console.log(
+    `wrote ${privatePath} (${statSync(privatePath).size} bytes) and ${publicPath} (${statSync(publicPath).size} bytes)`,
+  );
 
   // 2. Bob reads Alice's public key file and encapsulates a secret to it.
   const pub = decodeSpki(fromPem(readFileSync(publicPath, 'utf8'), 'PUBLIC KEY').der);
   const bob = kemFor(pub.algorithm).encapsulate(pub.publicKey);
-  console.log(`Bob read an ${pub.algorithm} public key and encapsulated a secret: ${hex(bob.sharedSecret).slice(0, 16)}…`);
+  console.log(
+    `Bob read an ${pub.algorithm} public key and encapsulated a secret: ${hex(bob.sharedSecret).slice(0, 16)}…`,
+  );
 
   // 3. Later, Alice reads her private key file back and decapsulates.
   const priv = decodePkcs8(fromPem(readFileSync(privatePath, 'utf8'), 'PRIVATE KEY').der);
   const secret = kemFor(priv.algorithm).decapsulate(bob.ciphertext, priv.secretKey);
   const agree = hex(secret) === hex(bob.sharedSecret);
-  console.log(`Alice read her ${priv.algorithm} private key (seed form: ${priv.seed !== undefined ? 'yes' : 'no'}) and decapsulated: ${hex(secret).slice(0, 16)}…`);
+  console.log(
+    `Alice read her ${priv.algorithm} private key (seed form: ${priv.seed !== undefined ? 'yes' : 'no'}) and decapsulated: ${hex(secret).slice(0, 16)}…`,
+  );
   console.log(`both sides agree: ${agree ? 'yes' : 'NO'}`);
   if (!agree) process.exitCode = 1;
 } finally {

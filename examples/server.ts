@@ -1,9 +1,9 @@
+import { MlKem768 } from 'mlkem-ts';
 // A server-style use of key objects: load the private key file once, at start-up, turn it into a
 // DecapsulationKey on the WebAssembly backend, and decapsulate many clients' ciphertexts with it.
 // Each client encapsulates to the server's public key with an EncapsulationKey made once too.
 // Run: npm run example examples/server.ts (in an app with mlkem-ts installed: npx tsx server.ts)
 import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, kemFor, toPem } from 'mlkem-ts/keys';
-import { MlKem768 } from 'mlkem-ts';
 import { loadWasm } from 'mlkem-ts/wasm';
 
 // What the server has on disk (here made in memory): its PEM private key and PEM public key.
@@ -32,6 +32,8 @@ for (let i = 0; i < requests; i++) {
   if (Buffer.compare(secret, sharedSecret) === 0) agreed++;
 }
 const ms = performance.now() - started;
-console.log(`${requests} ${serverKey.name} exchanges (encapsulate + decapsulate) in ${ms.toFixed(0)} ms: ${((1000 * ms) / requests).toFixed(1)} µs each`);
+console.log(
+  `${requests} ${serverKey.name} exchanges (encapsulate + decapsulate) in ${ms.toFixed(0)} ms: ${((1000 * ms) / requests).toFixed(1)} µs each`,
+);
 console.log(`shared secrets agreed: ${agreed}/${requests}`);
 if (agreed !== requests) process.exitCode = 1;

@@ -17,13 +17,18 @@ const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 const XVFB_RUN = '/usr/bin/xvfb-run';
 
 /** The executables each browser needs (scripts/install-BROWSER.sh installs them). */
-const EXECUTABLES: Record<BrowserName, string[]> = { chromium: [CHROMIUM], firefox: [FIREFOX], webkit: [MINIBROWSER, WEBKIT_DRIVER, XVFB_RUN] };
+const EXECUTABLES: Record<BrowserName, string[]> = {
+  chromium: [CHROMIUM],
+  firefox: [FIREFOX],
+  webkit: [MINIBROWSER, WEBKIT_DRIVER, XVFB_RUN],
+};
 
 /** The browsers this module opens. */
 export const BROWSER_NAMES = Object.keys(EXECUTABLES) as BrowserName[];
 
 /** The first executable a browser needs that is not installed, if any. */
-export const missingExecutable = (browser: BrowserName): string | undefined => EXECUTABLES[browser].find((file) => !existsSync(file));
+export const missingExecutable = (browser: BrowserName): string | undefined =>
+  EXECUTABLES[browser].find((file) => !existsSync(file));
 
 /** Ends a process we started detached, and its children (its process group). */
 export function stop(child: ChildProcess): void {
@@ -61,8 +66,21 @@ export async function open(browser: BrowserName, url: string, profile: string): 
 /** A browser with a fresh profile and no traffic but to our server (every proxy at a closed port). */
 function launch(browser: 'chromium' | 'firefox', url: string, profile: string): ChildProcess {
   if (browser === 'chromium') {
-    const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
-    args.push('--disable-component-update', '--disable-sync', '--proxy-server=127.0.0.1:9', `--user-data-dir=${profile}`, url);
+    const args = [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ];
+    args.push(
+      '--disable-component-update',
+      '--disable-sync',
+      '--proxy-server=127.0.0.1:9',
+      `--user-data-dir=${profile}`,
+      url,
+    );
     return spawn(CHROMIUM, args, { detached: true, stdio: 'ignore' });
   }
   const prefs = {
@@ -77,8 +95,17 @@ function launch(browser: 'chromium' | 'firefox', url: string, profile: string): 
     'toolkit.telemetry.reportingpolicy.firstRun': false,
     'browser.startup.homepage_override.mstone': 'ignore',
   };
-  writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n'));
-  return spawn(FIREFOX, ['--headless', '--no-remote', '--profile', profile, url], { detached: true, stdio: 'ignore', env: { ...process.env, HOME: profile } });
+  writeFileSync(
+    join(profile, 'user.js'),
+    Object.entries(prefs)
+      .map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
+      .join('\n'),
+  );
+  return spawn(FIREFOX, ['--headless', '--no-remote', '--profile', profile, url], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, HOME: profile },
+  });
 }
 
 /**
@@ -87,29 +114,43 @@ function launch(browser: 'chromium' | 'firefox', url: string, profile: string): 
  */
 async function openWebKit(url: string): Promise<Opened> {
   const port = await freePort();
-  const driver = spawn(XVFB_RUN, ['-a', WEBKIT_DRIVER, `--port=${port}`], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const driver = spawn(XVFB_RUN, ['-a', WEBKIT_DRIVER, `--port=${port}`], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   driver.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   driver.stderr!.on('data', (d: Buffer) => (log += d.toString()));
   const base = `http://127.0.0.1:${port}`;
-  const call = async (method: string, path: string, body?: object): Promise<{ value: Record<string, unknown> | null }> => {
-    const response = await fetch(`${base}${path}`, { method, body: body === undefined ? null : JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+  const call = async (
+    method: string,
+    path: string,
+    body?: object,
+  ): Promise<{ value: Record<string, unknown> | null }> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
     const json = (await response.json()) as { value: Record<string, unknown> | null };
     if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${response.status} ${JSON.stringify(json.value)}`);
     return json;
   };
   try {
-    for (let deadline = Date.now() + 30_000; ; ) {
+    for (let deadline = Date.now() + 30_000; ;) {
       try {
         await call('GET', '/status');
         break;
       } catch (err) {
-        if (Date.now() > deadline) throw new Error(`WebKitWebDriver did not answer within 30 s (${(err as Error).message})\n${log.trim()}`);
+        if (Date.now() > deadline)
+          throw new Error(`WebKitWebDriver did not answer within 30 s (${(err as Error).message})\n${log.trim()}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     }
     const options = { binary: MINIBROWSER, args: ['--automation'] };
-    const created = await call('POST', '/session', { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': options } } });
+    const created = await call('POST', '/session', {
+      capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': options } },
+    });
     const session = String(created.value?.['sessionId']);
     const caps = created.value?.['capabilities'] as { browserName?: string; browserVersion?: string } | undefined;
     await call('POST', `/session/${session}/url`, { url });

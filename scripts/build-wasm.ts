@@ -24,12 +24,17 @@ try {
     [
       'assembly/index.ts',
       '-O3',
-      '--runtime', 'stub',
+      '--runtime',
+      'stub',
       '--noAssert',
-      '--enable', 'simd',
-      '--initialMemory', String(PAGES),
-      '--maximumMemory', String(PAGES),
-      '--outFile', wasmFile,
+      '--enable',
+      'simd',
+      '--initialMemory',
+      String(PAGES),
+      '--maximumMemory',
+      String(PAGES),
+      '--outFile',
+      wasmFile,
     ],
     { cwd: ROOT, stdio: 'inherit' },
   );
@@ -42,7 +47,9 @@ try {
   if (process.argv.includes('--check')) {
     const sameWasm = existsSync(OUT_WASM) && bytes.equals(readFileSync(OUT_WASM));
     if (readFileSync(OUT, 'utf8') !== source || !sameWasm) {
-      console.error('src/wasm/module.generated.ts or src/wasm/mlkem.wasm differs from a fresh build of assembly/: run `npm run build:wasm` and commit them.');
+      console.error(
+        'src/wasm/module.generated.ts or src/wasm/mlkem.wasm differs from a fresh build of assembly/: run `npm run build:wasm` and commit them.',
+      );
       process.exit(1);
     }
     console.log(`src/wasm/module.generated.ts and src/wasm/mlkem.wasm match a fresh build (${bytes.length} bytes).`);

@@ -17,7 +17,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { build, transformSync, type Plugin } from 'esbuild';
+
 import { ASSETS, packageFields } from './entries.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,7 +33,9 @@ function syncPackageJson(write: boolean): void {
   const stale = Object.keys(wanted).filter((k) => JSON.stringify(pkg[k]) !== JSON.stringify(wanted[k]));
   if (stale.length === 0) return;
   if (!write) {
-    throw new Error(`package.json's ${stale.join(', ')} differ from scripts/entries.ts: run \`npm run build -- --write-package-json\``);
+    throw new Error(
+      `package.json's ${stale.join(', ')} differ from scripts/entries.ts: run \`npm run build -- --write-package-json\``,
+    );
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(pkg)) out[k] = k in wanted ? wanted[k] : v; // keep the order
@@ -41,7 +45,9 @@ function syncPackageJson(write: boolean): void {
 }
 
 function peerDependencies(): string[] {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    peerDependencies?: Record<string, string>;
+  };
   return Object.keys(pkg.peerDependencies ?? {});
 }
 
@@ -70,14 +76,18 @@ const ownModulesExternal: Plugin = {
  */
 const VENDOR = join(dist, 'cjs', 'vendor.js');
 function dependencies(): string[] {
-  return Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {});
+  return Object.keys(
+    (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> })
+      .dependencies ?? {},
+  );
 }
 const dependenciesToVendor: Plugin = {
   name: 'dependencies-to-vendor',
   setup(b) {
     const names = dependencies();
     b.onResolve({ filter: /^[@a-z]/ }, (args) => {
-      if (args.kind === 'entry-point' || !args.importer.startsWith(dist) || args.importer.includes('node_modules')) return undefined;
+      if (args.kind === 'entry-point' || !args.importer.startsWith(dist) || args.importer.includes('node_modules'))
+        return undefined;
       if (!names.some((n) => args.path === n || args.path.startsWith(`${n}/`))) return undefined;
       const from = dirname(join(dist, 'cjs', relative(dist, args.importer)));
       return { path: `./${relative(from, VENDOR)}`.replace(/^\.\/\.\.\//, '../'), external: true };
@@ -99,13 +109,18 @@ function vendorSource(): string {
       const spec = m[3]!;
       if (!names.some((n) => spec === n || spec.startsWith(`${n}/`))) continue;
       const set = wanted.get(spec) ?? new Set<string>();
-      for (const name of m[1]!.split(',').map((x) => x.trim()).filter(Boolean)) {
-        if (name.startsWith('type ') || name.includes(' as ')) throw new Error(`${file}: import { ${name} } from '${spec}': vendorSource reads plain names only`);
+      for (const name of m[1]!
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)) {
+        if (name.startsWith('type ') || name.includes(' as '))
+          throw new Error(`${file}: import { ${name} } from '${spec}': vendorSource reads plain names only`);
         set.add(name);
       }
       wanted.set(spec, set);
     }
-    if (/^import\s+(\*|[A-Za-z_$][\w$]*)\s.*from\s*['"]@noble/m.test(readFileSync(file, 'utf8'))) throw new Error(`${file}: only named imports of a dependency are vendored`);
+    if (/^import\s+(\*|[A-Za-z_$][\w$]*)\s.*from\s*['"]@noble/m.test(readFileSync(file, 'utf8')))
+      throw new Error(`${file}: only named imports of a dependency are vendored`);
   }
   return [...wanted].map(([spec, set]) => `export { ${[...set].sort().join(', ')} } from '${spec}';`).join('\n');
 }
@@ -119,7 +134,10 @@ function packageOf(input: string): string | undefined {
 function licenceNotice(packages: string[]): string {
   const lines = packages.map((name) => {
     const dir = join(root, 'node_modules', name);
-    const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; license: string };
+    const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      version: string;
+      license: string;
+    };
     const copyright = /^Copyright .*$/m.exec(readFileSync(join(dir, 'LICENSE'), 'utf8'))?.[0] ?? 'see its LICENSE file';
     return ` * ${name} ${version}, ${license} licence, ${copyright}`;
   });
@@ -167,7 +185,13 @@ async function buildCommonJs(): Promise<void> {
   });
   Object.assign(result.metafile.outputs, vendor.metafile.outputs);
   for (const [output, info] of Object.entries(result.metafile.outputs)) {
-    const bundled = [...new Set(Object.keys(info.inputs).map(packageOf).filter((p) => p !== undefined))].sort();
+    const bundled = [
+      ...new Set(
+        Object.keys(info.inputs)
+          .map(packageOf)
+          .filter((p) => p !== undefined),
+      ),
+    ].sort();
     if (bundled.length === 0 || !output.endsWith('.js')) continue;
     const path = join(root, output);
     writeFileSync(path, licenceNotice(bundled) + readFileSync(path, 'utf8'));
@@ -201,7 +225,8 @@ function stripTestHooks(): void {
       if (inside) for (const m of line.matchAll(/^export (?:async )?function (\w+)/g)) removed.add(m[1]!);
       if (/\/\/ @test-hooks end\b/.test(line)) inside = false;
       // A dropped line must be whole statements: after `if (x)` it would take the next statement's place.
-      if (drop && kept !== '' && !/[;{}]$|\*\/$|^\/\//.test(kept)) throw new Error(`${file}:${i + 1}: a test hook follows '${kept}', which it would cut in two`);
+      if (drop && kept !== '' && !/[;{}]$|\*\/$|^\/\//.test(kept))
+        throw new Error(`${file}:${i + 1}: a test hook follows '${kept}', which it would cut in two`);
       if (!drop && line.trim() !== '') kept = line.trim();
       return drop ? '' : line;
     });
@@ -214,14 +239,16 @@ function stripTestHooks(): void {
       const m = /^export declare function (\w+)/.exec(lines[i]!);
       if (m === null || !removed.has(m[1]!)) continue;
       let start = i;
-      if (lines[i - 1]?.trimEnd().endsWith('*/')) while (start > 0 && !lines[start]!.trimStart().startsWith('/**')) start--;
+      if (lines[i - 1]?.trimEnd().endsWith('*/'))
+        while (start > 0 && !lines[start]!.trimStart().startsWith('/**')) start--;
       lines.splice(start, i - start + 1);
     }
     writeFileSync(file, lines.join('\n'));
   }
   const hooks = new RegExp(`@test-hook|\\b(?:${[...removed].join('|')})\\b`);
   for (const file of [...js, ...files(dist, '.d.ts')]) {
-    if (removed.size > 0 && hooks.test(readFileSync(file, 'utf8'))) throw new Error(`${file}: a test hook is left after stripping (${hooks.exec(readFileSync(file, 'utf8'))![0]})`);
+    if (removed.size > 0 && hooks.test(readFileSync(file, 'utf8')))
+      throw new Error(`${file}: a test hook is left after stripping (${hooks.exec(readFileSync(file, 'utf8'))![0]})`);
   }
 }
 
@@ -234,18 +261,28 @@ function stripTestHooks(): void {
  */
 function stripComments(): void {
   for (const file of files(dist, '.js')) {
-    const { code } = transformSync(readFileSync(file, 'utf8'), { format: 'esm', target: 'esnext', legalComments: 'inline', charset: 'utf8', sourcefile: relative(root, file) });
+    const { code } = transformSync(readFileSync(file, 'utf8'), {
+      format: 'esm',
+      target: 'esnext',
+      legalComments: 'inline',
+      charset: 'utf8',
+      sourcefile: relative(root, file),
+    });
     writeFileSync(file, code);
   }
 }
 
 syncPackageJson(process.argv.includes('--write-package-json'));
 rmSync(dist, { recursive: true, force: true });
-execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 stripTestHooks();
 stripComments();
 for (const source of Object.values(ASSETS)) {
-  for (const file of [source, `${source}.d.ts`]) copyFileSync(join(root, file), join(dist, relative(join(root, 'src'), join(root, file))));
+  for (const file of [source, `${source}.d.ts`])
+    copyFileSync(join(root, file), join(dist, relative(join(root, 'src'), join(root, file))));
 }
 await buildCommonJs(); // after the assets: their declarations are copied too
 console.log('build: dist/ (ES modules), dist/cjs/ (CommonJS), declarations and assets written');

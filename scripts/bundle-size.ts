@@ -8,6 +8,7 @@
 // test/package/bundle.test.ts.
 // Run: npm run size [-- --files]   (--files: what each source file costs the core-only app)
 import { gzipSync } from 'node:zlib';
+
 import { WASM_BASE64 } from '../src/wasm/module.generated.js';
 import { CORE_APP, WASM_APP, WEBCRYPTO_APP, bundle, bundleSplit, fileCosts } from './bundle.js';
 
@@ -33,7 +34,8 @@ for (const [name, source] of Object.entries(apps)) {
   rows.push(`| ${name} | ${(code.length / 1024).toFixed(1)} KB | ${(gzip / 1024).toFixed(1)} KB |`);
 }
 const webcrypto = await bundleSplit(WEBCRYPTO_APP);
-const row = (name: string, b: { code: Uint8Array; gzip: number }) => rows.push(`| ${name} | ${(b.code.length / 1024).toFixed(1)} KB | ${(b.gzip / 1024).toFixed(1)} KB |`);
+const row = (name: string, b: { code: Uint8Array; gzip: number }) =>
+  rows.push(`| ${name} | ${(b.code.length / 1024).toFixed(1)} KB | ${(b.gzip / 1024).toFixed(1)} KB |`);
 row('mlkem-ts/webcrypto (ML-KEM-768), at start', webcrypto.initial);
 row('mlkem-ts/webcrypto: + the WebAssembly backend, on the first operation', webcrypto.onDemand['src/wasm/index.ts']!);
 row('mlkem-ts/webcrypto: + the portable one, if WebAssembly is refused', webcrypto.onDemand['src/index.ts']!);
@@ -60,7 +62,9 @@ console.log(
 );
 
 if (process.argv.includes('--files')) {
-  console.log('\nWhat each source file costs the core-only app (gzipped: the bundle with the file cut out, against the whole):\n');
+  console.log(
+    '\nWhat each source file costs the core-only app (gzipped: the bundle with the file cut out, against the whole):\n',
+  );
   console.log('| file | minified | gzipped |\n| --- | ---: | ---: |');
   for (const f of await fileCosts(CORE_APP)) console.log(`| ${f.file} | ${f.minified} B | ${f.gzip} B |`);
 }

@@ -1,10 +1,11 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
 // Bundles an app the way a web app would be (esbuild, minified, ESM, for browsers), for the size
 // report (scripts/bundle-size.ts) and the bundle check (test/package/bundle.test.ts). No top-level work,
 // so that both can import it.
 import { build } from 'esbuild';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -113,7 +114,11 @@ export async function bundleSplit(source: string): Promise<SplitBundle> {
   const part = (names: string[]): Bundle => ({
     code: concat(names.map(contents)),
     gzip: names.reduce((g, n) => g + gzipSync(contents(n), { level: 9 }).length, 0),
-    inputs: names.flatMap((n) => Object.entries(outputs[n]!.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([p]) => p)),
+    inputs: names.flatMap((n) =>
+      Object.entries(outputs[n]!.inputs)
+        .filter(([, i]) => i.bytesInOutput > 0)
+        .map(([p]) => p),
+    ),
   });
   const js = Object.keys(outputs).filter((k) => k.endsWith('.js'));
   const onDemand: Record<string, Bundle> = {};
@@ -180,13 +185,23 @@ export async function fileCosts(source: string): Promise<FileCost[]> {
     stdin: { contents: source, resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
   });
   const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
-  const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as { sources: string[]; mappings: string };
+  const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as {
+    sources: string[];
+    mappings: string;
+  };
   const lines = code.split('\n');
   const owners = sourceOfEachChar(lines, map.mappings);
   const full = gzipSync(code, { level: 9 }).length;
   return map.sources
     .map((file, index) => {
-      const kept = lines.map((line, i) => line.split('').filter((_, c) => owners[i]![c] !== index).join('')).join('\n');
+      const kept = lines
+        .map((line, i) =>
+          line
+            .split('')
+            .filter((_, c) => owners[i]![c] !== index)
+            .join(''),
+        )
+        .join('\n');
       return { file, minified: code.length - kept.length, gzip: full - gzipSync(kept, { level: 9 }).length };
     })
     .filter((f) => f.minified > 0)

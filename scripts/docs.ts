@@ -50,7 +50,9 @@ export function entryPoints(exportsField: unknown, exists: (path: string) => boo
 
 /** The TypeDoc binary of tools/typedoc, installed from its lockfile when missing or out of date. */
 export function typedocBinary(): string {
-  const wanted = (JSON.parse(readFileSync(join(tools, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+  const wanted = (
+    JSON.parse(readFileSync(join(tools, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  ).dependencies;
   const installed = (name: string) => {
     const file = join(tools, 'node_modules', name, 'package.json');
     return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : undefined;
@@ -62,7 +64,9 @@ export function typedocBinary(): string {
     try {
       execFileSync('npm', [...ci, '--offline'], { stdio: ['ignore', 'inherit', 'pipe'] });
     } catch {
-      console.error('npm run docs: the npm cache lacks part of tools/typedoc/package-lock.json; fetching it from the registry');
+      console.error(
+        'npm run docs: the npm cache lacks part of tools/typedoc/package-lock.json; fetching it from the registry',
+      );
       execFileSync('npm', [...ci, '--prefer-offline'], { stdio: 'inherit' });
     }
   }
@@ -73,6 +77,10 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: unknown };
   const entries = entryPoints(pkg.exports, (p) => existsSync(join(root, p)));
   console.log(`Entry points (package.json exports): ${entries.join(', ')}`);
-  const run = spawnSync(typedocBinary(), ['--options', 'typedoc.json', '--tsconfig', 'tsconfig.build.json', ...entries, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(
+    typedocBinary(),
+    ['--options', 'typedoc.json', '--tsconfig', 'tsconfig.build.json', ...entries, ...process.argv.slice(2)],
+    { cwd: root, stdio: 'inherit' },
+  );
   process.exit(run.status ?? 1);
 }

@@ -22,6 +22,7 @@
 // inputs from the seed, so `--seed S --start I --iterations 1` replays iteration I. Progress goes
 // to stderr every 5 s; the summary to stdout. Stops after --max-violations (20) and exits 1 on any.
 import { performance } from 'node:perf_hooks';
+
 import { CODES } from '../test/support/api.js';
 import { showArg } from './fuzz/args.js';
 import { buildCorpus } from './fuzz/corpus.js';
@@ -45,7 +46,14 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { iterations: 10_000, seed: (Math.random() * 2 ** 32) >>> 0, target: 'all', start: 0, list: false, maxViolations: 20 };
+  const o: Options = {
+    iterations: 10_000,
+    seed: (Math.random() * 2 ** 32) >>> 0,
+    target: 'all',
+    start: 0,
+    list: false,
+    maxViolations: 20,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
     const value = () => {
@@ -64,7 +72,10 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--start') o.start = num(value());
     else if (flag === '--list') o.list = true;
     else if (flag === '--max-violations') o.maxViolations = num(value());
-    else throw new Error(`unknown option ${flag} (use --iterations N, --seed S, --target name|group|all, --start I, --max-violations M, --list)`);
+    else
+      throw new Error(
+        `unknown option ${flag} (use --iterations N, --seed S, --target name|group|all, --start I, --max-violations M, --list)`,
+      );
   }
   return o;
 }
@@ -80,13 +91,22 @@ interface Violation {
 function main(): number {
   const opts = parseOptions(process.argv.slice(2));
   const corpus = buildCorpus(opts.seed);
-  const all = [...coreTargets(corpus), ...hybridTargets(corpus), ...factoryTargets(corpus), ...keysTargets(corpus), ...hostileTargets(), ...x25519Targets()];
+  const all = [
+    ...coreTargets(corpus),
+    ...hybridTargets(corpus),
+    ...factoryTargets(corpus),
+    ...keysTargets(corpus),
+    ...hostileTargets(),
+    ...x25519Targets(),
+  ];
   if (opts.list) {
     for (const t of all) console.log(`${t.name.padEnd(40)} group ${t.group.padEnd(20)} weight ${t.weight}`);
     return 0;
   }
   const wanted = opts.target.split(',').map((s) => s.trim());
-  const targets = all.filter((t) => wanted.some((w) => w === 'all' || w === t.name || w === t.group || t.name.startsWith(`${w}.`)));
+  const targets = all.filter((t) =>
+    wanted.some((w) => w === 'all' || w === t.name || w === t.group || t.name.startsWith(`${w}.`)),
+  );
   if (targets.length === 0) throw new Error(`no target matches ${opts.target} (see --list)`);
   const totalWeight = targets.reduce((s, t) => s + t.weight, 0);
   const pickTarget = (r: Rng) => {
@@ -104,7 +124,9 @@ function main(): number {
   const kinds = new Map<string, { count: number; first: Violation }>();
   const MAX_VIOLATIONS = opts.maxViolations;
 
-  console.error(`fuzz: seed ${opts.seed}, ${opts.iterations} iterations from ${opts.start}, ${targets.length} targets (${opts.target})`);
+  console.error(
+    `fuzz: seed ${opts.seed}, ${opts.iterations} iterations from ${opts.start}, ${targets.length} targets (${opts.target})`,
+  );
   for (const p of corpus.problems) {
     violations.push({ iteration: -1, target: 'corpus', message: p });
     kinds.set(p, { count: 1, first: violations.at(-1)! });
@@ -116,10 +138,15 @@ function main(): number {
   const progress = (final: boolean) => {
     const s = (performance.now() - t0) / 1000;
     const lines = [...new Set(targets.map((t) => t.group))].map((g) => {
-      const parts = targets.filter((t) => t.group === g).map((t) => `${t.name.slice(g.length + 1)} ${[...counts.get(t.name)!.values()].reduce((a, b) => a + b, 0)}`);
+      const parts = targets
+        .filter((t) => t.group === g)
+        .map((t) => `${t.name.slice(g.length + 1)} ${[...counts.get(t.name)!.values()].reduce((a, b) => a + b, 0)}`);
       return `  ${g}: ${parts.join(', ')}`;
     });
-    const byCode = [...codes].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ');
+    const byCode = [...codes]
+      .sort((a, b) => b[1] - a[1])
+      .map(([c, n]) => `${c} ${n}`)
+      .join(', ');
     console.error(
       `fuzz: ${done}/${opts.iterations} (${((100 * done) / Math.max(1, opts.iterations)).toFixed(1)}%) in ${s.toFixed(0)} s, ${(done / Math.max(s, 1e-9)).toFixed(0)} iterations/s, ${violations.length} violations${final ? ', done' : ''}\n` +
         `${lines.join('\n')}\n  outcomes: ${byCode}`,
@@ -153,7 +180,8 @@ function main(): number {
       const kind = found[0]!.split('\n')[0]!.replace(/<[0-9a-f]*>|[0-9a-f]{16,}|\d+/g, '#');
       const k = kinds.get(kind) ?? { count: 0, first: v };
       kinds.set(kind, { ...k, count: k.count + 1 });
-      if (k.count < 5) console.error(`\nVIOLATION at iteration ${i} (seed ${opts.seed}), ${target.name}:\n  ${message}\n`);
+      if (k.count < 5)
+        console.error(`\nVIOLATION at iteration ${i} (seed ${opts.seed}), ${target.name}:\n  ${message}\n`);
     }
     done++;
     const now = performance.now();
@@ -168,18 +196,25 @@ function main(): number {
   const seconds = (performance.now() - t0) / 1000;
   const columns = ['ok', ...CODES];
   const head = `${'target'.padEnd(40)}${'calls'.padStart(9)}${columns.map((c) => c.replace('ERR_INVALID_', '').replace('ERR_', '').toLowerCase().padStart(13)).join('')}`;
-  console.log(`\nfuzz summary: seed ${opts.seed}, iterations ${opts.start}..${opts.start + done - 1}, ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)} iterations/s), both backends per ML-KEM and hybrid call`);
+  console.log(
+    `\nfuzz summary: seed ${opts.seed}, iterations ${opts.start}..${opts.start + done - 1}, ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)} iterations/s), both backends per ML-KEM and hybrid call`,
+  );
   console.log(head);
   for (const t of targets) {
     const c = counts.get(t.name)!;
     const total = [...c.values()].reduce((a, b) => a + b, 0);
     const other = [...c.keys()].filter((k) => !columns.includes(k));
-    console.log(`${t.name.padEnd(40)}${String(total).padStart(9)}${columns.map((k) => String(c.get(k) ?? 0).padStart(13)).join('')}${other.map((k) => `  ${k} ${c.get(k)}`).join('')}`);
+    console.log(
+      `${t.name.padEnd(40)}${String(total).padStart(9)}${columns.map((k) => String(c.get(k) ?? 0).padStart(13)).join('')}${other.map((k) => `  ${k} ${c.get(k)}`).join('')}`,
+    );
   }
   console.log(`strategies: ${[...strategies].map(([s, n]) => `${s} ${n}`).join(', ')}`);
   if (violations.length > 0) {
-    console.log(`\n${violations.length} violation(s)${violations.length >= MAX_VIOLATIONS ? ` (stopped at --max-violations ${MAX_VIOLATIONS})` : ''}, by kind:`);
-    for (const [kind, { count, first }] of kinds) console.log(`- ${count} × ${kind}\n    first at iteration ${first.iteration} (${first.target})`);
+    console.log(
+      `\n${violations.length} violation(s)${violations.length >= MAX_VIOLATIONS ? ` (stopped at --max-violations ${MAX_VIOLATIONS})` : ''}, by kind:`,
+    );
+    for (const [kind, { count, first }] of kinds)
+      console.log(`- ${count} × ${kind}\n    first at iteration ${first.iteration} (${first.target})`);
   }
   console.log(`fuzz: ${done} iterations, ${violations.length} violations`);
   return violations.length > 0 ? 1 : 0;

@@ -38,7 +38,12 @@ export function rhoOffsets(): number[][] {
  * (measured 1.45 → 1.27 µs per permutation on Node 20).
  */
 export const COMPLEMENTED: ReadonlyArray<readonly [number, number]> = [
-  [1, 0], [2, 0], [3, 1], [2, 2], [2, 3], [0, 4],
+  [1, 0],
+  [2, 0],
+  [3, 1],
+  [2, 2],
+  [2, 3],
+  [0, 4],
 ];
 
 const xs = [0, 1, 2, 3, 4] as const;
@@ -122,8 +127,7 @@ function rot32(v: string, n: number): string {
 export function generate(): string {
   const r = rhoOffsets();
   const { negate, terms } = chiPlan();
-  const inverted = (x: number, y: number): string =>
-    COMPLEMENTED.some(([cx, cy]) => cx === x && cy === y) ? '~' : '';
+  const inverted = (x: number, y: number): string => (COMPLEMENTED.some(([cx, cy]) => cx === x && cy === y) ? '~' : '');
   const out: string[] = [];
   const emit = (indent: number, line: string): void => {
     out.push(' '.repeat(indent) + line);
@@ -177,14 +181,22 @@ export function generate(): string {
       for (const h of ['e', 'o']) {
         const ref = (i: number, neg: boolean): string => `${neg ? 'n' : 'b'}${i}${y}${h}`;
         const iota = x === 0 && y === 0 ? ` ^ rc[i${h === 'o' ? ' + 1' : ''}]!` : '';
-        emit(4, `${lane(x, y)}${h} = ${ref(x, t.n0)} ^ (${ref(mod5(x + 1), t.n1)} ${t.op} ${ref(mod5(x + 2), t.n2)})${iota};`);
+        emit(
+          4,
+          `${lane(x, y)}${h} = ${ref(x, t.n0)} ^ (${ref(mod5(x + 1), t.n1)} ${t.op} ${ref(mod5(x + 2), t.n2)})${iota};`,
+        );
       }
     }
   }
   emit(2, '}');
 
   for (const y of xs) {
-    emit(2, xs.map((x) => ['e', 'o'].map((h) => `s[${word(x, y, h)}] = ${inverted(x, y)}${lane(x, y)}${h};`).join(' ')).join(' '));
+    emit(
+      2,
+      xs
+        .map((x) => ['e', 'o'].map((h) => `s[${word(x, y, h)}] = ${inverted(x, y)}${lane(x, y)}${h};`).join(' '))
+        .join(' '),
+    );
   }
   return out.join('\n');
 }

@@ -70,16 +70,16 @@ export const ALLOWED: readonly Allowed[] = [
   {
     file: 'src/cli/commands/bench.ts',
     code: 'return Object.fromEntries(OPS.map((op) => [op, (ms[op] * 1000) / n])) as Record<Op, number>;',
-    why: 'the benchmark\'s timings and operation counts, public',
+    why: "the benchmark's timings and operation counts, public",
   },
   {
     file: 'src/cli/commands/bench.ts',
     code: 'const index = (j + r) % rows.length;',
-    why: 'the benchmark\'s round and row numbers (the rotated order of the rows), public',
+    why: "the benchmark's round and row numbers (the rotated order of the rows), public",
   },
   {
     file: 'src/cli/commands/bench.ts',
     code: 'const spreadPercent = Object.fromEntries(OPS.map((op) => [op, (iqr[op] / med[op]) * 100])) as Record<Op, number>;',
-    why: 'the benchmark\'s timings, public',
+    why: "the benchmark's timings, public",
   },
 ];

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
 import { ALLOWED } from './hygiene-allowlist.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -26,7 +27,29 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Characters after which a `/` starts a regular expression rather than dividing. */
-const REGEX_AFTER = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
+const REGEX_AFTER = new Set([
+  '',
+  '(',
+  ',',
+  '=',
+  ':',
+  '[',
+  '!',
+  '&',
+  '|',
+  '?',
+  '{',
+  '}',
+  ';',
+  '+',
+  '-',
+  '*',
+  '%',
+  '<',
+  '>',
+  '~',
+  '^',
+]);
 
 /** The `/` and `%` operators of a TypeScript source, outside comments, strings and regexes. */
 export function operators(text: string): Array<{ index: number; op: string }> {
@@ -134,7 +157,9 @@ function main(): void {
     );
     process.exit(1);
   }
-  console.log(`hygiene: ${found.length} \`/\` or \`%\` sites in src/ and assembly/, all on the allow-list (scripts/hygiene-allowlist.ts).`);
+  console.log(
+    `hygiene: ${found.length} \`/\` or \`%\` sites in src/ and assembly/, all on the allow-list (scripts/hygiene-allowlist.ts).`,
+  );
 }
 
 // Run only as a script: test/package/hygiene.test.ts imports the lexer.

@@ -63,7 +63,9 @@ export async function writeNoblePackage(dir: string): Promise<Record<string, unk
       if (!existsSync(built)) throw new Error(`${mine.dist} is missing: run \`npm run build\` first`);
       // The KEM objects only: the module's helpers are no part of noble's surface.
       const module = (await import(pathToFileURL(built).href)) as Record<string, { encapsulate?: unknown } | undefined>;
-      const names = Object.keys(module).filter((n) => typeof module[n]?.encapsulate === 'function').sort();
+      const names = Object.keys(module)
+        .filter((n) => typeof module[n]?.encapsulate === 'function')
+        .sort();
       if (names.length === 0) throw new Error(`${mine.dist} exports nothing`);
       ours = { specifier: mine.specifier, names };
     }
@@ -73,7 +75,8 @@ export async function writeNoblePackage(dir: string): Promise<Record<string, unk
     written.push(file);
   }
   for (const subpath of Object.keys(OURS)) {
-    if (!(subpath in noble.exports)) throw new Error(`@noble/post-quantum ${noble.version} no longer exports ${subpath}`);
+    if (!(subpath in noble.exports))
+      throw new Error(`@noble/post-quantum ${noble.version} no longer exports ${subpath}`);
   }
   const pkg = {
     name: NOBLE_PACKAGE,
@@ -98,14 +101,14 @@ export async function writeNoblePackage(dir: string): Promise<Record<string, unk
       `# ${NOBLE_PACKAGE}`,
       '',
       `The paths of \`@noble/post-quantum\` ${noble.version}, for npm \`overrides\`: \`ml-kem.js\` and \`hybrid.js\``,
-      'export mlkem-ts\'s noble-shaped `ml_kem512`/`768`/`1024` and hybrids (and the rest of noble\'s',
-      'modules of those names); every other path is noble\'s own, re-exported from the real package.',
+      "export mlkem-ts's noble-shaped `ml_kem512`/`768`/`1024` and hybrids (and the rest of noble's",
+      "modules of those names); every other path is noble's own, re-exported from the real package.",
       '',
       '```json',
       JSON.stringify({ overrides: { '@noble/post-quantum': `npm:${NOBLE_PACKAGE}@${own.version}` } }, null, 2),
       '```',
       '',
-      'See mlkem-ts\'s docs/switching.md for what differs from noble and for the bundler recipes.',
+      "See mlkem-ts's docs/switching.md for what differs from noble and for the bundler recipes.",
       '',
     ].join('\n'),
   );
@@ -119,7 +122,13 @@ export async function packNoble(out: string): Promise<string> {
   try {
     await writeNoblePackage(dir);
     mkdirSync(out, { recursive: true });
-    const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', resolve(out)], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop()!;
+    const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', resolve(out)], {
+      cwd: dir,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop()!;
     return join(resolve(out), name);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { build } from 'esbuild';
+
 import { type BrowserName, type Opened, missingExecutable, open } from './browsers.js';
 import { WEB_APP_BUILD } from './bundle.js';
 
@@ -25,7 +27,12 @@ export async function bundlePage(entry: string, define: Record<string, string> =
  * resolves with the parsed body of the page's POST to /result (rejects after `timeoutMs`).
  * The page may POST progress lines to /log; they go to `log`.
  */
-export async function runPage<T>(browser: BrowserName, bundle: Uint8Array, timeoutMs: number, log: (line: string) => void = () => {}): Promise<T> {
+export async function runPage<T>(
+  browser: BrowserName,
+  bundle: Uint8Array,
+  timeoutMs: number,
+  log: (line: string) => void = () => {},
+): Promise<T> {
   const missing = missingExecutable(browser);
   if (missing !== undefined) throw new Error(`${missing} is missing (scripts/install-${browser}.sh installs it)`);
   let deliver!: (body: string) => void;
@@ -57,7 +64,10 @@ export async function runPage<T>(browser: BrowserName, bundle: Uint8Array, timeo
   try {
     opened = await open(browser, `${origin}/`, profile);
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${browser}: no result from the page within ${timeoutMs / 1000} s`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`${browser}: no result from the page within ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      );
     });
     return JSON.parse(await Promise.race([posted, timeout])) as T;
   } finally {

@@ -17,7 +17,9 @@ export interface Recipe {
 }
 
 /** Every fenced block of the page, with the consumer file its marker names (undefined: no marker). */
-export function switchingBlocks(markdown = readFileSync(join(root, 'docs/switching.md'), 'utf8')): (Omit<Recipe, 'path'> & { path: string | undefined })[] {
+export function switchingBlocks(
+  markdown = readFileSync(join(root, 'docs/switching.md'), 'utf8'),
+): (Omit<Recipe, 'path'> & { path: string | undefined })[] {
   const lines = markdown.split('\n');
   const blocks: (Omit<Recipe, 'path'> & { path: string | undefined })[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -35,7 +37,8 @@ export function switchingBlocks(markdown = readFileSync(join(root, 'docs/switchi
 export function switchingRecipes(): Record<string, Recipe> {
   const out: Record<string, Recipe> = {};
   for (const b of switchingBlocks()) {
-    if (b.path === undefined) throw new Error(`docs/switching.md line ${b.line}: a code block without <!-- consumer: PATH -->`);
+    if (b.path === undefined)
+      throw new Error(`docs/switching.md line ${b.line}: a code block without <!-- consumer: PATH -->`);
     if (b.path in out) throw new Error(`docs/switching.md line ${b.line}: ${b.path} is given twice`);
     out[b.path] = { ...b, path: b.path };
   }

@@ -23,15 +23,27 @@
 //        node --import tsx scripts/test-runtimes.ts --bench-hermes [--rounds N] [--batch-ms MS]
 //          (npm run bench:hermes: each operation's speed on Hermes beside @noble/post-quantum's)
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { build, transform } from 'esbuild';
+
 import { smokeVectors } from '../test/smoke/vectors.js';
 import { vectorFolder } from '../test/support/vectors.js';
 import { type BrowserName, type Opened, freePort, missingExecutable, open, stop } from './browsers.js';
@@ -43,7 +55,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tools = join(root, '.tools', 'runtimes');
 const apps = join(tools, 'apps');
 const bin = (path: string): string => join(tools, 'node_modules', path);
-const option = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const option = (name: string): string | undefined =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const only = option('--only');
 const specifiers = Object.keys(ENTRIES).map(specifier);
 
@@ -55,9 +68,18 @@ interface Run {
 }
 
 /** Runs a command (its own process group, so that a time-out ends all of it), collecting its output. */
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Run> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<Run> {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd: options.cwd ?? apps, env: options.env ?? process.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? apps,
+      env: options.env ?? process.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -78,7 +100,10 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
 
 async function mustRun(command: string, args: string[], options: Parameters<typeof run>[2] = {}): Promise<string> {
   const r = await run(command, args, options);
-  if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${String(r.code)}:\n${r.output.trim().split('\n').slice(-40).join('\n')}`);
+  if (r.code !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} exited with ${String(r.code)}:\n${r.output.trim().split('\n').slice(-40).join('\n')}`,
+    );
   return r.output;
 }
 
@@ -86,7 +111,8 @@ async function mustRun(command: string, args: string[], options: Parameters<type
 async function smoke(command: string, args: string[], options: Parameters<typeof run>[2] = {}): Promise<string> {
   const out = await mustRun(command, args, options);
   const line = out.split('\n').find((l) => / \d+ passed, 0 failed$/.test(l));
-  if (line === undefined) throw new Error(`no passing smoke summary in the output:\n${out.trim().split('\n').slice(-30).join('\n')}`);
+  if (line === undefined)
+    throw new Error(`no passing smoke summary in the output:\n${out.trim().split('\n').slice(-30).join('\n')}`);
   return line.trim();
 }
 
@@ -115,9 +141,15 @@ async function installTools(tarball: string): Promise<void> {
   // The package as a user installs it: from the tarball, with its dependencies from the registry,
   // and its optional peers (the HPKE libraries of mlkem-ts/hpke and mlkem-ts/hpke/core), as the
   // versions our dev dependencies pin, so that every entry point loads.
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string>; devDependencies: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    peerDependencies?: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
   const peers = Object.keys(pkg.peerDependencies ?? {}).map((name) => `${name}@${pkg.devDependencies[name]}`);
-  await mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund', tarball, ...peers], { cwd: tools, timeoutMs: 300_000 });
+  await mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund', tarball, ...peers], {
+    cwd: tools,
+    timeoutMs: 300_000,
+  });
 }
 
 /** The consumers, and what they share: the suite as .mjs and .cjs, the entry list, the ACVP subset. */
@@ -126,7 +158,10 @@ async function writeApps(acvp: string): Promise<void> {
   cpSync(join(root, 'test/runtimes/consumers'), apps, { recursive: true });
   mkdirSync(join(apps, 'smoke'));
   const suite = readFileSync(join(root, 'test/smoke/suite.ts'), 'utf8');
-  for (const [format, file] of [['esm', 'suite.mjs'], ['cjs', 'suite.cjs']] as const) {
+  for (const [format, file] of [
+    ['esm', 'suite.mjs'],
+    ['cjs', 'suite.cjs'],
+  ] as const) {
     const { code } = await transform(suite, { loader: 'ts', format, target: 'es2022' });
     writeFileSync(join(apps, 'smoke', file), code);
   }
@@ -138,7 +173,10 @@ async function writeApps(acvp: string): Promise<void> {
   writeFileSync(join(apps, 'entries.json'), `${JSON.stringify(specifiers)}\n`);
   // Static imports of every entry, for the bundled consumers (a bundler needs them spelled out).
   const imports = specifiers.map((s, i) => `import * as e${i} from '${s}';`).join('\n');
-  writeFileSync(join(apps, 'entries.mjs'), `${imports}\nexport const modules = { ${specifiers.map((s, i) => `'${s}': e${i}`).join(', ')} };\n`);
+  writeFileSync(
+    join(apps, 'entries.mjs'),
+    `${imports}\nexport const modules = { ${specifiers.map((s, i) => `'${s}': e${i}`).join(', ')} };\n`,
+  );
   const assets = Object.keys(ASSETS).map((s, i) => `import a${i} from '${specifier(s)}';`);
   writeFileSync(
     join(apps, 'types', 'all-entries.ts'),
@@ -147,7 +185,10 @@ async function writeApps(acvp: string): Promise<void> {
   writeFileSync(join(apps, 'vectors.json'), JSON.stringify(smokeVectors(acvp)));
   // The noble switch: the checks as .mjs and .cjs, and docs/switching.md's recipes as the files.
   const checks = readFileSync(join(root, 'test/runtimes/consumers/noble/checks.ts'), 'utf8');
-  for (const [format, file] of [['esm', 'checks.mjs'], ['cjs', 'checks.cjs']] as const) {
+  for (const [format, file] of [
+    ['esm', 'checks.mjs'],
+    ['cjs', 'checks.cjs'],
+  ] as const) {
     const source = format === 'cjs' ? checks.replace("'../smoke/suite.mjs'", "'../smoke/suite.cjs'") : checks;
     const { code } = await transform(source, { loader: 'ts', format, target: 'es2022' });
     writeFileSync(join(apps, 'noble', file), code);
@@ -164,17 +205,25 @@ async function writeApps(acvp: string): Promise<void> {
  */
 async function nobleOverrides(tarball: string, nobleTarball: string): Promise<string> {
   const dir = join(apps, 'noble', 'overrides');
-  const recipe = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; overrides: Record<string, string> };
+  const recipe = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    overrides: Record<string, string>;
+  };
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const published = `npm:${NOBLE_PACKAGE}@${version}`;
-  if (recipe.dependencies['@noble/post-quantum'] !== published) throw new Error(`docs/switching.md's package.json does not depend on ${published}`);
+  if (recipe.dependencies['@noble/post-quantum'] !== published)
+    throw new Error(`docs/switching.md's package.json does not depend on ${published}`);
   recipe.dependencies['@noble/post-quantum'] = `file:${nobleTarball}`;
   recipe.overrides['mlkem-ts'] = `file:${tarball}`;
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'noble-overrides-consumer', private: true, type: 'module', ...recipe }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'noble-overrides-consumer', private: true, type: 'module', ...recipe }, null, 2)}\n`,
+  );
   await mustRun('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock'], { cwd: dir, timeoutMs: 300_000 });
   const listed = await mustRun('npm', ['ls', '--all', '--parseable', '--long', '@noble/post-quantum'], { cwd: dir });
   const copies = listed.split('\n').filter((l) => l.includes('node_modules/@noble/post-quantum:'));
-  if (copies.length === 0 || copies.some((l) => !l.includes(`:${NOBLE_PACKAGE}@${version}`))) throw new Error(`npm ls @noble/post-quantum:\n${listed}`);
+  if (copies.length === 0 || copies.some((l) => !l.includes(`:${NOBLE_PACKAGE}@${version}`)))
+    throw new Error(`npm ls @noble/post-quantum:\n${listed}`);
   return `${copies.length} cop${copies.length === 1 ? 'y' : 'ies'} of @noble/post-quantum, all ${NOBLE_PACKAGE}; ${await smoke(process.execPath, ['app.mjs'], { cwd: dir })}`;
 }
 
@@ -192,21 +241,36 @@ async function checkContents(tarball: string): Promise<string> {
   try {
     await mustRun('tar', ['-xzf', tarball, '-C', dir]);
     const pkgDir = join(dir, 'package');
-    const shipped = (readdirSync(pkgDir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => statSync(join(pkgDir, f)).isFile());
+    const shipped = (readdirSync(pkgDir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) =>
+      statSync(join(pkgDir, f)).isFile(),
+    );
     const problems: string[] = [];
     const allowed = /^(package\.json|[A-Z_]+\.md|docs\/[a-z0-9-]+\.md|LICENSE-MIT|LICENSE-APACHE|dist\/.+)$/;
     for (const f of shipped) if (!allowed.test(f)) problems.push(`unexpected file ${f}`);
     const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>;
-    const referenced = [...targets(pkg['exports']), ...targets(pkg['typesVersions']), ...targets(pkg['main']), ...targets(pkg['types'])];
-    for (const t of referenced) if (!shipped.includes(t.replace(/^\.\//, ''))) problems.push(`package.json names ${t}, which is not in the package`);
-    for (const subpath of Object.keys(ENTRIES)) if (!(subpath in (pkg['exports'] as object))) problems.push(`entry ${subpath} is not exported`);
+    const referenced = [
+      ...targets(pkg['exports']),
+      ...targets(pkg['typesVersions']),
+      ...targets(pkg['main']),
+      ...targets(pkg['types']),
+    ];
+    for (const t of referenced)
+      if (!shipped.includes(t.replace(/^\.\//, '')))
+        problems.push(`package.json names ${t}, which is not in the package`);
+    for (const subpath of Object.keys(ENTRIES))
+      if (!(subpath in (pkg['exports'] as object))) problems.push(`entry ${subpath} is not exported`);
     for (const f of shipped) {
       const text = f.endsWith('.js') || f.endsWith('.d.ts') ? readFileSync(join(pkgDir, f), 'utf8') : '';
-      if (f.endsWith('.map') || /\/\/# sourceMappingURL=/.test(text)) problems.push(`${f} is or links a source map, which the package does not ship`);
-      if (f.endsWith('.d.ts') && text.split('\n').some((l) => l.length > 1000)) problems.push(`${f} has a line over 1000 characters (a literal type?)`);
+      if (f.endsWith('.map') || /\/\/# sourceMappingURL=/.test(text))
+        problems.push(`${f} is or links a source map, which the package does not ship`);
+      if (f.endsWith('.d.ts') && text.split('\n').some((l) => l.length > 1000))
+        problems.push(`${f} has a line over 1000 characters (a literal type?)`);
     }
     const wasm = readFileSync(join(pkgDir, 'dist/wasm/mlkem.wasm'));
-    const base64 = /['"]([A-Za-z0-9+/=]{1000,})['"]/.exec(readFileSync(join(pkgDir, 'dist/wasm/module.generated.js'), 'utf8'))?.[1] ?? '';
+    const base64 =
+      /['"]([A-Za-z0-9+/=]{1000,})['"]/.exec(
+        readFileSync(join(pkgDir, 'dist/wasm/module.generated.js'), 'utf8'),
+      )?.[1] ?? '';
     if (!wasm.equals(Buffer.from(base64, 'base64'))) problems.push('dist/wasm/mlkem.wasm is not the embedded module');
     if (problems.length > 0) throw new Error(problems.join('\n'));
     return `${shipped.length} files, no source maps, every exports target present, mlkem.wasm = embedded module`;
@@ -247,8 +311,15 @@ async function workerd(): Promise<string> {
   });
   cpSync(installedWasm(), join(dir, 'mlkem.wasm'));
   const port = await freePort();
-  writeFileSync(join(dir, 'config.capnp'), readFileSync(join(dir, 'config.capnp'), 'utf8').replace('PORT', String(port)));
-  const child = spawn(bin('@cloudflare/workerd-linux-64/bin/workerd'), ['serve', 'config.capnp'], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  writeFileSync(
+    join(dir, 'config.capnp'),
+    readFileSync(join(dir, 'config.capnp'), 'utf8').replace('PORT', String(port)),
+  );
+  const child = spawn(bin('@cloudflare/workerd-linux-64/bin/workerd'), ['serve', 'config.capnp'], {
+    cwd: dir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
@@ -257,8 +328,14 @@ async function workerd(): Promise<string> {
     for (;;) {
       try {
         const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(60_000) });
-        const result = (await response.json()) as { passed: number; failed: number; failures: string[]; runtime: string };
-        if (result.failed > 0 || result.passed === 0) throw new Error(`${result.failed} failed:\n${result.failures.join('\n')}`);
+        const result = (await response.json()) as {
+          passed: number;
+          failed: number;
+          failures: string[];
+          runtime: string;
+        };
+        if (result.failed > 0 || result.passed === 0)
+          throw new Error(`${result.failed} failed:\n${result.failures.join('\n')}`);
         return `${result.runtime}: ${result.passed} passed, 0 failed`;
       } catch (err) {
         if ((err as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED' || Date.now() > deadline) {
@@ -295,7 +372,9 @@ interface PageResult {
  * installed package) with a strict web app's headers, and collects what pages POST to
  * /<name>/result. ?strict-csp leaves 'wasm-unsafe-eval' out of the CSP.
  */
-async function serveBundles(folders: Record<string, string>): Promise<{ server: Server; origin: string; result: (name: string) => Promise<PageResult> }> {
+async function serveBundles(
+  folders: Record<string, string>,
+): Promise<{ server: Server; origin: string; result: (name: string) => Promise<PageResult> }> {
   const wasm = readFileSync(installedWasm());
   const waiting = new Map<string, (r: PageResult) => void>();
   const results = new Map<string, PageResult>();
@@ -320,7 +399,14 @@ async function serveBundles(folders: Record<string, string>): Promise<{ server: 
       return;
     }
     const dir = folders[name];
-    const file = dir === undefined ? undefined : path === 'mlkem.wasm' ? wasm : existsSync(join(dir, path)) ? readFileSync(join(dir, path)) : undefined;
+    const file =
+      dir === undefined
+        ? undefined
+        : path === 'mlkem.wasm'
+          ? wasm
+          : existsSync(join(dir, path))
+            ? readFileSync(join(dir, path))
+            : undefined;
     if (file === undefined || path.includes('..')) {
       res.writeHead(404).end();
       return;
@@ -339,14 +425,27 @@ async function bundleBrowserApp(): Promise<Record<string, string>> {
   const dir = join(apps, 'browser');
   const page = readFileSync(join(dir, 'index.html'), 'utf8').replace('./app.mjs', './app.js');
   const esbuildDir = join(dir, 'dist-esbuild');
-  await build({ entryPoints: [join(dir, 'app.mjs')], outfile: join(esbuildDir, 'app.js'), bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'warning' });
+  await build({
+    entryPoints: [join(dir, 'app.mjs')],
+    outfile: join(esbuildDir, 'app.js'),
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
   writeFileSync(join(esbuildDir, 'index.html'), page);
   return { esbuild: esbuildDir };
 }
 
 async function viteBuild(): Promise<string> {
   const dir = join(apps, 'browser');
-  await mustRun(process.execPath, [bin('vite/bin/vite.js'), 'build', '--base', './', '--outDir', 'dist-vite', '--logLevel', 'warn'], { cwd: dir });
+  await mustRun(
+    process.execPath,
+    [bin('vite/bin/vite.js'), 'build', '--base', './', '--outDir', 'dist-vite', '--logLevel', 'warn'],
+    { cwd: dir },
+  );
   return join(dir, 'dist-vite');
 }
 
@@ -354,7 +453,10 @@ async function webpackBuild(node: string): Promise<string> {
   const dir = join(apps, 'browser');
   await mustRun(node, [bin('webpack-cli/bin/cli.js'), '--config', 'webpack.config.cjs'], { cwd: dir });
   const out = join(dir, 'dist-webpack');
-  writeFileSync(join(out, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace('./app.mjs', './app.js'));
+  writeFileSync(
+    join(out, 'index.html'),
+    readFileSync(join(dir, 'index.html'), 'utf8').replace('./app.mjs', './app.js'),
+  );
   return out;
 }
 
@@ -366,7 +468,9 @@ async function inBrowser(browser: BrowserName, folder: string, query = ''): Prom
   let opened: Opened | undefined;
   try {
     opened = await open(browser, `${origin}/page/${query}`, profile);
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no result from the page within 90 s')), 90_000).unref());
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('no result from the page within 90 s')), 90_000).unref(),
+    );
     const r = await Promise.race([result(query === '' ? 'page' : 'page strict-csp'), timeout]);
     if (r.failed > 0 || r.passed === 0) throw new Error(`${r.failed} failed:\n${r.failures.join('\n')}`);
     return `${opened.engine === undefined ? '' : `${opened.engine}, `}${r.runtime}: ${r.passed} passed, 0 failed`;
@@ -389,12 +493,32 @@ const HERMESC = bin('hermes-engine-cli/linux64-bin/hermesc');
  * hermes VM. The native random module's stand-in gets a fresh seed each time.
  */
 async function hermesBundle(entry: string, node: string, config = 'react-native/metro.config.js'): Promise<string> {
-  for (const file of [HERMES, HERMESC]) if (!existsSync(file)) throw new Error(`${file} is missing (hermes-engine-cli in test/runtimes/package.json)`);
+  for (const file of [HERMES, HERMESC])
+    if (!existsSync(file)) throw new Error(`${file} is missing (hermes-engine-cli in test/runtimes/package.json)`);
   const dir = join(apps, 'react-native');
   writeFileSync(join(dir, 'random-seed.json'), JSON.stringify(Array.from(new Uint32Array(randomBytes(16).buffer))));
   const js = join(dir, `${entry}.bundle.js`);
   const hbc = join(dir, `${entry}.hbc`);
-  await mustRun(node, [bin('metro/src/cli.js'), 'build', `react-native/${entry}`, '--config', join(apps, config), '--out', js, '--platform', 'android', '--dev', 'false', '--minify', 'false', '--reset-cache'], { timeoutMs: 300_000 });
+  await mustRun(
+    node,
+    [
+      bin('metro/src/cli.js'),
+      'build',
+      `react-native/${entry}`,
+      '--config',
+      join(apps, config),
+      '--out',
+      js,
+      '--platform',
+      'android',
+      '--dev',
+      'false',
+      '--minify',
+      'false',
+      '--reset-cache',
+    ],
+    { timeoutMs: 300_000 },
+  );
   await mustRun(HERMESC, ['-O', '-emit-binary', '-out', hbc, js]);
   return hbc;
 }
@@ -414,30 +538,87 @@ interface Job {
 function nobleAliasJobs(): Job[] {
   const dir = join(apps, 'noble');
   const node = process.execPath;
-  const bundled = (build: () => Promise<unknown>, output: string) => async () => (await build(), smoke(node, [output], { cwd: dir }));
+  const bundled = (build: () => Promise<unknown>, output: string) => async () => (
+    await build(),
+    smoke(node, [output], { cwd: dir })
+  );
   const testLine = (out: string) => {
     const line = out.split('\n').find((l) => / \d+ passed, 0 failed$/.test(l));
     if (line === undefined) throw new Error(`no summary of the checks:\n${out}`);
     return line.trim();
   };
   return [
-    { name: 'noble switch: esbuild alias', run: bundled(() => mustRun(node, ['build.mjs'], { cwd: dir }), 'dist-esbuild/app.mjs') },
-    { name: 'noble switch: Vite alias', run: bundled(() => mustRun(node, ['vite-build.mjs'], { cwd: dir }), 'dist-vite/app.mjs') },
+    {
+      name: 'noble switch: esbuild alias',
+      run: bundled(() => mustRun(node, ['build.mjs'], { cwd: dir }), 'dist-esbuild/app.mjs'),
+    },
+    {
+      name: 'noble switch: Vite alias',
+      run: bundled(() => mustRun(node, ['vite-build.mjs'], { cwd: dir }), 'dist-vite/app.mjs'),
+    },
     {
       name: 'noble switch: Rollup alias',
-      run: bundled(() => mustRun(node, [bin('rollup/dist/bin/rollup'), '-c', 'rollup.config.mjs', '-i', 'app.mjs', '-o', 'dist-rollup/app.mjs', '-f', 'es', '--silent'], { cwd: dir }), 'dist-rollup/app.mjs'),
+      run: bundled(
+        () =>
+          mustRun(
+            node,
+            [
+              bin('rollup/dist/bin/rollup'),
+              '-c',
+              'rollup.config.mjs',
+              '-i',
+              'app.mjs',
+              '-o',
+              'dist-rollup/app.mjs',
+              '-f',
+              'es',
+              '--silent',
+            ],
+            { cwd: dir },
+          ),
+        'dist-rollup/app.mjs',
+      ),
     },
     {
       name: 'noble switch: webpack alias',
       run: bundled(
-        () => mustRun(node, [bin('webpack-cli/bin/cli.js'), '--config', 'webpack.config.cjs', '--entry', './app.mjs', '--mode', 'production', '--no-optimization-minimize', '--output-path', 'dist-webpack', '--output-filename', 'app.js', '--no-stats'], { cwd: dir }),
+        () =>
+          mustRun(
+            node,
+            [
+              bin('webpack-cli/bin/cli.js'),
+              '--config',
+              'webpack.config.cjs',
+              '--entry',
+              './app.mjs',
+              '--mode',
+              'production',
+              '--no-optimization-minimize',
+              '--output-path',
+              'dist-webpack',
+              '--output-filename',
+              'app.js',
+              '--no-stats',
+            ],
+            { cwd: dir },
+          ),
         'dist-webpack/app.js',
       ),
     },
-    { name: 'noble switch: Jest moduleNameMapper', run: async () => testLine(await mustRun(node, [bin('jest/bin/jest.js'), '--ci', '--colors=false'], { cwd: join(dir, 'jest') })) },
+    {
+      name: 'noble switch: Jest moduleNameMapper',
+      run: async () =>
+        testLine(await mustRun(node, [bin('jest/bin/jest.js'), '--ci', '--colors=false'], { cwd: join(dir, 'jest') })),
+    },
     {
       name: 'noble switch: vitest alias',
-      run: async () => testLine(await mustRun(node, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.config.mjs'], { cwd: join(dir, 'vitest'), env: { ...process.env, NO_COLOR: '1' } })),
+      run: async () =>
+        testLine(
+          await mustRun(node, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.config.mjs'], {
+            cwd: join(dir, 'vitest'),
+            env: { ...process.env, NO_COLOR: '1' },
+          }),
+        ),
     },
   ];
 }
@@ -449,7 +630,8 @@ async function main(): Promise<void> {
     console.log('runtimes: skipped (no vectors)');
     return;
   }
-  const node26 = process.env['NODE26'] || execFileSync('bash', ['scripts/install-node.sh'], { cwd: root, encoding: 'utf8' }).trim();
+  const node26 =
+    process.env['NODE26'] || execFileSync('bash', ['scripts/install-node.sh'], { cwd: root, encoding: 'utf8' }).trim();
   const tarball = await pack();
   const nobleTarball = await packNoble(join(tools, 'pack')); // from the dist/ that npm pack built
   await installTools(tarball);
@@ -465,7 +647,9 @@ async function main(): Promise<void> {
   };
   // The binaries ship inside the platform packages; bun's install script moves its own into bun/bin.
   const DENO = bin('@deno/linux-x64-glibc/deno');
-  const BUN = [bin('@oven/bun-linux-x64/bin/bun'), bin('bun/bin/bun.exe')].find((f) => existsSync(f) && statSync(f).size > 1e6) ?? 'bun (not installed)';
+  const BUN =
+    [bin('@oven/bun-linux-x64/bin/bun'), bin('bun/bin/bun.exe')].find((f) => existsSync(f) && statSync(f).size > 1e6) ??
+    'bun (not installed)';
   const tsc5 = bin('typescript/bin/tsc');
   const tsc7 = join(root, 'node_modules/typescript/bin/tsc');
   let browserBundles: Record<string, string> | undefined;
@@ -474,7 +658,9 @@ async function main(): Promise<void> {
   if (process.argv.includes('--bench-hermes')) {
     const settings = { rounds: Number(option('--rounds') ?? 7), batchMs: Number(option('--batch-ms') ?? 300) };
     writeFileSync(join(apps, 'react-native', 'bench-settings.json'), JSON.stringify(settings));
-    console.log((await mustRun(HERMES, [await hermesBundle('bench.js', nodes['24']!)], { timeoutMs: 1_800_000 })).trim());
+    console.log(
+      (await mustRun(HERMES, [await hermesBundle('bench.js', nodes['24']!)], { timeoutMs: 1_800_000 })).trim(),
+    );
     return;
   }
 
@@ -483,14 +669,23 @@ async function main(): Promise<void> {
     {
       name: 'publint',
       run: async () => {
-        const out = await mustRun(process.execPath, [bin('publint/src/cli.js'), 'run', '--strict', tarball], { env: { ...process.env, NO_COLOR: '1' } });
+        const out = await mustRun(process.execPath, [bin('publint/src/cli.js'), 'run', '--strict', tarball], {
+          env: { ...process.env, NO_COLOR: '1' },
+        });
         return out.trim().split('\n').pop()!;
       },
     },
     {
       name: 'types: @arethetypeswrong/cli',
       run: async () => {
-        await mustRun(process.execPath, [bin('@arethetypeswrong/cli/dist/index.js'), '--no-definitely-typed', '--no-color', '--format', 'table-flipped', tarball]);
+        await mustRun(process.execPath, [
+          bin('@arethetypeswrong/cli/dist/index.js'),
+          '--no-definitely-typed',
+          '--no-color',
+          '--format',
+          'table-flipped',
+          tarball,
+        ]);
         return 'no problems in node10, node16 (CJS and ESM), bundler for every entry';
       },
     },
@@ -499,15 +694,26 @@ async function main(): Promise<void> {
       { name: `Node.js ${version} (require)`, run: () => smoke(node, ['cjs/smoke.cjs']) },
     ]),
     // Without require(esm) (as Node.js 22.0-22.11 are), require() takes the CommonJS build.
-    { name: 'Node.js 20.19.0 (require, CommonJS build)', run: () => smoke(nodes['20.19.0']!, ['--no-experimental-require-module', 'cjs/smoke.cjs']) },
-    { name: 'Deno', run: () => smoke(DENO, ['run', '--allow-read', '--allow-env', 'node/smoke.mjs'], { env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } }) },
+    {
+      name: 'Node.js 20.19.0 (require, CommonJS build)',
+      run: () => smoke(nodes['20.19.0']!, ['--no-experimental-require-module', 'cjs/smoke.cjs']),
+    },
+    {
+      name: 'Deno',
+      run: () =>
+        smoke(DENO, ['run', '--allow-read', '--allow-env', 'node/smoke.mjs'], {
+          env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+        }),
+    },
     { name: 'Bun (import)', run: () => smoke(BUN, ['node/smoke.mjs']) },
     { name: 'Bun (require)', run: () => smoke(BUN, ['cjs/smoke.cjs']) },
     { name: 'Cloudflare workerd', run: workerd },
     {
       name: 'Jest 30 + ts-jest (CommonJS project)',
       run: async () => {
-        const out = await mustRun(process.execPath, [bin('jest/bin/jest.js'), '--ci', '--colors=false'], { cwd: join(apps, 'jest') });
+        const out = await mustRun(process.execPath, [bin('jest/bin/jest.js'), '--ci', '--colors=false'], {
+          cwd: join(apps, 'jest'),
+        });
         const line = out.split('\n').find((l) => / \d+ passed, 0 failed$/.test(l));
         if (line === undefined) throw new Error(`no smoke summary:\n${out}`);
         return line.trim();
@@ -524,13 +730,25 @@ async function main(): Promise<void> {
     { name: 'Chromium (esbuild bundle)', run: async () => inBrowser('chromium', (await bundles()).esbuild!) },
     { name: 'Chromium (Vite build)', run: async () => inBrowser('chromium', await viteBuild()) },
     { name: 'Chromium (webpack build)', run: async () => inBrowser('chromium', await webpackBuild(node26)) },
-    { name: 'Chromium, CSP without wasm-unsafe-eval', run: async () => inBrowser('chromium', (await bundles()).esbuild!, '?strict-csp') },
+    {
+      name: 'Chromium, CSP without wasm-unsafe-eval',
+      run: async () => inBrowser('chromium', (await bundles()).esbuild!, '?strict-csp'),
+    },
     { name: 'Firefox ESR (esbuild bundle)', run: async () => inBrowser('firefox', (await bundles()).esbuild!) },
-    { name: 'Firefox ESR, CSP without wasm-unsafe-eval', run: async () => inBrowser('firefox', (await bundles()).esbuild!, '?strict-csp') },
+    {
+      name: 'Firefox ESR, CSP without wasm-unsafe-eval',
+      run: async () => inBrowser('firefox', (await bundles()).esbuild!, '?strict-csp'),
+    },
     { name: 'WebKit MiniBrowser (esbuild bundle)', run: async () => inBrowser('webkit', (await bundles()).esbuild!) },
-    { name: 'WebKit MiniBrowser, CSP without wasm-unsafe-eval', run: async () => inBrowser('webkit', (await bundles()).esbuild!, '?strict-csp') },
+    {
+      name: 'WebKit MiniBrowser, CSP without wasm-unsafe-eval',
+      run: async () => inBrowser('webkit', (await bundles()).esbuild!, '?strict-csp'),
+    },
     // Metro needs Node.js 22.13 or later; the app runs on Hermes, whichever Node.js bundled it.
-    { name: 'React Native: Hermes (core, keys, key objects; no TextEncoder)', run: async () => smoke(HERMES, [await hermesBundle('app-core.js', nodes['24']!)]) },
+    {
+      name: 'React Native: Hermes (core, keys, key objects; no TextEncoder)',
+      run: async () => smoke(HERMES, [await hermesBundle('app-core.js', nodes['24']!)]),
+    },
     // Configured with docs/switching.md's Metro alias too, whose check the app runs beside the suite.
     {
       name: 'React Native: Hermes (Metro release bundle, with the noble alias)',
@@ -552,7 +770,9 @@ async function main(): Promise<void> {
       console.log(`ok   ${job.name} (${((performance.now() - t0) / 1000).toFixed(1)} s): ${detail}`);
     } catch (err) {
       failed++;
-      console.log(`FAIL ${job.name} (${((performance.now() - t0) / 1000).toFixed(1)} s):\n${String((err as Error).message).replace(/^/gm, '     ')}`);
+      console.log(
+        `FAIL ${job.name} (${((performance.now() - t0) / 1000).toFixed(1)} s):\n${String((err as Error).message).replace(/^/gm, '     ')}`,
+      );
     }
   }
   console.log(`runtimes: total ${((performance.now() - started) / 1000).toFixed(0)} s`);

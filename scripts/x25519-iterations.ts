@@ -17,7 +17,9 @@ const mem = new Uint8Array(ex.memory.buffer);
 // k, u and the output in three 32-byte slots above the heap base, renamed after each call (the
 // output becomes k, k becomes u, u's slot the next output): no copies.
 const base = ex.heapBase();
-let k = base, u = base + 32, out = base + 64;
+let k = base,
+  u = base + 32,
+  out = base + 64;
 mem[k] = 9;
 mem[u] = 9;
 const hex = (at: number): string => Buffer.from(mem.subarray(at, at + 32)).toString('hex');
@@ -29,10 +31,13 @@ for (let i = 1; i <= N; i++) {
   const want = WANT.get(i);
   if (want !== undefined) {
     const got = hex(k);
-    console.log(`after ${i.toLocaleString('en')} iterations: ${got} ${got === want ? 'as RFC 7748 §5.2 says' : `EXPECTED ${want}`}`);
+    console.log(
+      `after ${i.toLocaleString('en')} iterations: ${got} ${got === want ? 'as RFC 7748 §5.2 says' : `EXPECTED ${want}`}`,
+    );
     failed ||= got !== want;
   }
-  if (i % 100_000 === 0) console.error(`${i.toLocaleString('en')} iterations, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  if (i % 100_000 === 0)
+    console.error(`${i.toLocaleString('en')} iterations, ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 console.log(`${N.toLocaleString('en')} iterations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 process.exit(failed ? 1 : 0);

@@ -5,7 +5,6 @@
 import { type ByteArray, copyBytes, isUint8Array, lengthOf, readBytes } from './bytes.js';
 import { MlKemError } from './errors.js';
 
-
 /** Names what a value is, for error messages ("a string", "an ArrayBuffer", "null"). */
 export function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
@@ -79,9 +78,20 @@ export function checkBytes(value: unknown, length: number, what: string): assert
  * lengths the other way round, as Node's crypto.decapsulate(key, ciphertext) takes them, gets a
  * message that says so. Lengths are public: the extra test reveals nothing.
  */
-export function checkDecapsulateArguments(ciphertext: unknown, secretKey: unknown, ciphertextBytes: number, secretKeyBytes: number, name: string): void {
+export function checkDecapsulateArguments(
+  ciphertext: unknown,
+  secretKey: unknown,
+  ciphertextBytes: number,
+  secretKeyBytes: number,
+  name: string,
+): void {
   if (!isUint8Array(ciphertext) || lengthOf(ciphertext) !== ciphertextBytes) {
-    if (isUint8Array(ciphertext) && isUint8Array(secretKey) && lengthOf(ciphertext) === secretKeyBytes && lengthOf(secretKey) === ciphertextBytes) {
+    if (
+      isUint8Array(ciphertext) &&
+      isUint8Array(secretKey) &&
+      lengthOf(ciphertext) === secretKeyBytes &&
+      lengthOf(secretKey) === ciphertextBytes
+    ) {
       throw new MlKemError(
         'ERR_INVALID_LENGTH',
         `${name} ciphertext must be ${ciphertextBytes} bytes long, got ${secretKeyBytes}, a secret key's length, and secretKey has a ciphertext's: the arguments look swapped. decapsulate takes (ciphertext, secretKey); Node's crypto.decapsulate takes (key, ciphertext)`,
@@ -108,9 +118,14 @@ export function takeUint8Array(value: unknown, what: string, expected = ''): Byt
  * ERR_INVALID_TYPE unless it is undefined or an object that can be read (readFields) whose own
  * keys are all among `names`: a mistyped option (`{ pairwise: false }`) is refused, not ignored.
  */
-export function readOptions<K extends string>(value: unknown, names: readonly K[], what: string): Partial<Record<K, unknown>> {
+export function readOptions<K extends string>(
+  value: unknown,
+  names: readonly K[],
+  what: string,
+): Partial<Record<K, unknown>> {
   if (value === undefined) return {};
-  if (!isObjectArgument(value)) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object, got ${describe(value)}`);
+  if (!isObjectArgument(value))
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object, got ${describe(value)}`);
   let keys: string[];
   try {
     keys = Object.keys(value);
@@ -119,7 +134,10 @@ export function readOptions<K extends string>(value: unknown, names: readonly K[
   }
   const unknown = keys.find((k) => !(names as readonly string[]).includes(k));
   if (unknown !== undefined) {
-    throw new MlKemError('ERR_INVALID_TYPE', `${what} has an unknown option ${JSON.stringify(unknown)} (known: ${names.join(', ')})`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `${what} has an unknown option ${JSON.stringify(unknown)} (known: ${names.join(', ')})`,
+    );
   }
   return readFields(value, names, what);
 }

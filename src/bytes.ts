@@ -166,7 +166,8 @@ export function copyBuffer(value: unknown): BufferCopy | undefined {
   // A view's buffer is a genuine buffer, never a Proxy: its prototype is read without running
   // anything of the caller's, and only hints which getter to ask first. A value that is not a
   // view may be a Proxy, whose prototype is not asked: an ArrayBuffer is the common case there.
-  const likelyShared = view && g.sharedPrototype !== undefined && g.getPrototypeOf(buffer as object) === g.sharedPrototype;
+  const likelyShared =
+    view && g.sharedPrototype !== undefined && g.getPrototypeOf(buffer as object) === g.sharedPrototype;
   const held = bufferLength(buffer, likelyShared);
   if (held === undefined) return undefined;
   length ??= held.length;
@@ -224,7 +225,12 @@ function encode(bytes: Uint8Array, url: boolean): string {
   let i = 0;
   for (; i + 3 <= bytes.length; i += 3) {
     const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    codes.push(encodeChar(n >>> 18, url), encodeChar((n >>> 12) & 63, url), encodeChar((n >>> 6) & 63, url), encodeChar(n & 63, url));
+    codes.push(
+      encodeChar(n >>> 18, url),
+      encodeChar((n >>> 12) & 63, url),
+      encodeChar((n >>> 6) & 63, url),
+      encodeChar(n & 63, url),
+    );
   }
   const rest = bytes.length - i; // 0, 1 or 2: public, from the length
   if (rest > 0) {
@@ -247,7 +253,10 @@ function encode(bytes: Uint8Array, url: boolean): string {
 function decode(text: string, url: boolean, what: string, secret: boolean): ByteArray {
   const n = text.length;
   if (n % 4 === 1) {
-    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: ${n} characters cannot encode whole bytes`);
+    throw new MlKemError(
+      'ERR_INVALID_KEY_ENCODING',
+      `${what} is not valid ${url ? 'base64url' : 'base64'}: ${n} characters cannot encode whole bytes`,
+    );
   }
   const out = new Uint8Array((n * 3) >> 2);
   let bad = 0;
@@ -282,11 +291,21 @@ function decode(text: string, url: boolean, what: string, secret: boolean): Byte
     for (let i = 0; i < n; i++) {
       const code = text.charCodeAt(i);
       if (code > 255 || decodeChar(code, url) < 0) {
-        const shown = secret ? 'outside the alphabet' : code >= 0x21 && code <= 0x7e ? `'${text[i]}'` : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-        throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: character ${shown} at position ${i}`);
+        const shown = secret
+          ? 'outside the alphabet'
+          : code >= 0x21 && code <= 0x7e
+            ? `'${text[i]}'`
+            : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+        throw new MlKemError(
+          'ERR_INVALID_KEY_ENCODING',
+          `${what} is not valid ${url ? 'base64url' : 'base64'}: character ${shown} at position ${i}`,
+        );
       }
     }
-    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: the unused bits of its last character are not zero (not the canonical encoding)`);
+    throw new MlKemError(
+      'ERR_INVALID_KEY_ENCODING',
+      `${what} is not valid ${url ? 'base64url' : 'base64'}: the unused bits of its last character are not zero (not the canonical encoding)`,
+    );
   }
   return out;
 }
@@ -302,7 +321,10 @@ export function encodeBase64(bytes: Uint8Array): string {
  */
 export function decodeBase64(text: string, what: string, secret = false): ByteArray {
   if (text.length % 4 !== 0) {
-    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid base64: its length ${text.length} is not a multiple of 4`);
+    throw new MlKemError(
+      'ERR_INVALID_KEY_ENCODING',
+      `${what} is not valid base64: its length ${text.length} is not a multiple of 4`,
+    );
   }
   const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   return decode(text.slice(0, text.length - pad), false, what, secret);

@@ -1,7 +1,7 @@
+import { describe } from './args.js';
 // Constant-time helpers. Every secret-dependent comparison or choice in mlkem-ts goes
 // through here, built from xor, or, shifts and masks: no branch, no `?:`, no early exit.
 import { copyBytes, isUint8Array } from './bytes.js';
-import { describe } from './args.js';
 import { MlKemError } from './errors.js';
 
 /**
@@ -63,8 +63,12 @@ export function wipe(...buffers: Array<Uint8Array | Int16Array | Int32Array | un
  * equalBytes(sharedSecret, MlKem768.decapsulate(ciphertext, secretKey)); // true
  */
 export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  for (const [name, value] of [['a', a], ['b', b]] as const) {
-    if (!isUint8Array(value)) throw new MlKemError('ERR_INVALID_TYPE', `equalBytes ${name} must be a Uint8Array, got ${describe(value)}`);
+  for (const [name, value] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
+    if (!isUint8Array(value))
+      throw new MlKemError('ERR_INVALID_TYPE', `equalBytes ${name} must be a Uint8Array, got ${describe(value)}`);
   }
   const x = copyBytes(a); // read once through the internal slots: no subclass getter decides
   const y = copyBytes(b);

@@ -70,7 +70,12 @@ export class MlKemError extends Error {
  * becomes a new MlKemError with `code`, `message(err)` (what failed, in the caller's terms) and
  * `err` as its `cause`; anything else is thrown again unchanged. A cause's message is never edited: a message that needs its detail quotes it whole.
  */
-export function rethrowAs(err: unknown, codes: readonly MlKemErrorCode[], code: MlKemErrorCode, message: (cause: MlKemError) => string): never {
+export function rethrowAs(
+  err: unknown,
+  codes: readonly MlKemErrorCode[],
+  code: MlKemErrorCode,
+  message: (cause: MlKemError) => string,
+): never {
   if (err instanceof MlKemError && codes.includes(err.code)) throw new MlKemError(code, message(err), { cause: err });
   throw err;
 }

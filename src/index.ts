@@ -23,7 +23,15 @@ import { portableKernels } from './portable/index.js';
 export type { ByteArray } from './bytes.js';
 export { equalBytes } from './ct.js';
 export { MlKemError, type MlKemErrorCode } from './errors.js';
-export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem, MlKemBackend } from './kem.js';
+export type {
+  DecapsulationKey,
+  DecapsulationKeyOptions,
+  Encapsulation,
+  EncapsulationKey,
+  KeyPair,
+  MlKem,
+  MlKemBackend,
+} from './kem.js';
 
 /** ML-KEM-512 (NIST security category 1), portable. */
 export const MlKem512: MlKem = /* @__PURE__ */ createMlKem(ML_KEM_512, portableKernels);

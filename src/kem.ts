@@ -3,12 +3,18 @@
 // mlkem.ts. Key objects (key-objects.ts) are made here too.
 import { checkBytes, checkDecapsulateArguments, describe, isObjectArgument, readFields } from './args.js';
 import { type ByteArray, readBytes } from './bytes.js';
-import { Core, type Encapsulation, type KeyPair } from './mlkem.js';
+import { MlKemError } from './errors.js';
 import type { Kernels } from './kernels.js';
-import { type DecapsulationKey, type DecapsulationKeyOptions, type EncapsulationKey, createDecapsulationKey, createEncapsulationKey } from './key-objects.js';
+import {
+  type DecapsulationKey,
+  type DecapsulationKeyOptions,
+  type EncapsulationKey,
+  createDecapsulationKey,
+  createEncapsulationKey,
+} from './key-objects.js';
+import { Core, type Encapsulation, type KeyPair } from './mlkem.js';
 import type { ParameterSet } from './params.js';
 import { randomBytes } from './random.js';
-import { MlKemError } from './errors.js';
 
 export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair };
 
@@ -239,10 +245,20 @@ export function kemShape(kem: unknown, what: string, methods: readonly string[])
 }
 
 /** The methods every KEM object has (MlKem and HybridKem), key objects included. */
-export const KEM_OBJECT_METHODS = ['keygen', 'encapsulate', 'encapsulateInternal', 'decapsulate', 'encapsulationKey', 'decapsulationKey'] as const;
+export const KEM_OBJECT_METHODS = [
+  'keygen',
+  'encapsulate',
+  'encapsulateInternal',
+  'decapsulate',
+  'encapsulationKey',
+  'decapsulationKey',
+] as const;
 
 /** The methods of MlKem that checkKem requires (a call marked pure: a bundle without checkKem drops both lists). */
-const KEM_METHODS: readonly string[] = /* @__PURE__ */ (KEM_OBJECT_METHODS as readonly string[]).concat('checkPublicKey', 'checkSecretKey');
+const KEM_METHODS: readonly string[] = /* @__PURE__ */ (KEM_OBJECT_METHODS as readonly string[]).concat(
+  'checkPublicKey',
+  'checkSecretKey',
+);
 
 /**
  * Returns kem if it is an MlKem object of the parameter set `name` with every method the layers

@@ -35,7 +35,14 @@ export interface Kernels {
    * sampleMatrix, and H(data) = SHA3-256(data) into hOut: two jobs on public data (ML-KEM.Encaps
    * and Decaps need both from ek) that a backend may run side by side.
    */
-  sampleMatrixWithHash(a: Int16Array, rho: Uint8Array, k: number, transposed: boolean, hOut: Uint8Array, data: Uint8Array): void;
+  sampleMatrixWithHash(
+    a: Int16Array,
+    rho: Uint8Array,
+    k: number,
+    transposed: boolean,
+    hOut: Uint8Array,
+    data: Uint8Array,
+  ): void;
   /**
    * Algorithm 8 (SamplePolyCBD_eta) for count polynomials of out, number t from PRF(sigma, t),
    * with eta1 for t < k and eta2 from k on: s ‖ e of Algorithm 13 (count 2k), y ‖ e1 ‖ e2 of
@@ -43,7 +50,15 @@ export interface Kernels {
    * j.out (FIPS 203, §4.1): ML-KEM.Decaps needs it beside its re-encryption, and a backend may hash these
    * independent streams side by side.
    */
-  sampleNoise(out: Int16Array, sigma: Uint8Array, count: number, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash): void;
+  sampleNoise(
+    out: Int16Array,
+    sigma: Uint8Array,
+    count: number,
+    k: number,
+    eta1: 2 | 3,
+    eta2: 2 | 3,
+    j?: RejectionHash,
+  ): void;
 
   /** Algorithm 9, in place; output reduced to |x| ≤ (q-1)/2. */
   ntt(f: Int16Array): void;

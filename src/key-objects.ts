@@ -6,10 +6,10 @@
 import { checkBytes, describe, readOptions } from './args.js';
 import { type ByteArray, isUint8Array, lengthOf } from './bytes.js';
 import { ctEqual, wipe } from './ct.js';
-import type { Core, DkExpansion, EkExpansion, Encapsulation } from './mlkem.js';
 import { MlKemError } from './errors.js';
-import type { ParameterSet } from './params.js';
 import { keyLifetime } from './lifetime.js';
+import type { Core, DkExpansion, EkExpansion, Encapsulation } from './mlkem.js';
+import type { ParameterSet } from './params.js';
 import { randomBytes } from './random.js';
 
 /**
@@ -121,13 +121,18 @@ export function createDecapsulationKey(core: Core, secret: unknown, options: unk
   const p = core.p;
   const { pairwiseCheck } = readOptions(options, ['pairwiseCheck'], `${what} options`);
   if (pairwiseCheck !== undefined && typeof pairwiseCheck !== 'boolean') {
-    throw new MlKemError('ERR_INVALID_TYPE', `${what} options.pairwiseCheck must be a boolean, got ${describe(pairwiseCheck)}`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `${what} options.pairwiseCheck must be a boolean, got ${describe(pairwiseCheck)}`,
+    );
   }
   const expected = `64 bytes (the seed d ‖ z) or ${p.secretKeyBytes} bytes (the expanded decapsulation key)`;
-  if (!isUint8Array(secret)) throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array of ${expected}, got ${describe(secret)}`);
+  if (!isUint8Array(secret))
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array of ${expected}, got ${describe(secret)}`);
   const length = lengthOf(secret);
   if (length === 64) return decapsulationKeyOf(core, core.expandSeed(secret));
-  if (length !== p.secretKeyBytes) throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${expected}, got ${length}`);
+  if (length !== p.secretKeyBytes)
+    throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${expected}, got ${length}`);
   const x = core.expandSecretKey(secret, `${p.name} secretKey`);
   expansions?.made.push(x); // @test-hook
   if (pairwiseCheck !== false) checkPairwise(core, x);

@@ -19,7 +19,13 @@ export function kpkeKeyGen(p: ParameterSet, kern: Kernels, ws: Workspace): void 
  * Note: t̂ is computed as R·(R^-1·Â∘ŝ) + ê, the Montgomery factors cancelling (see kernels.ts).
  * @internal Exported for bench/timing/keys.ts only.
  */
-export function kpkeKeyGenFromSeeds(p: ParameterSet, kern: Kernels, ws: Workspace, rho: Uint8Array, sigma: Uint8Array): void {
+export function kpkeKeyGenFromSeeds(
+  p: ParameterSet,
+  kern: Kernels,
+  ws: Workspace,
+  rho: Uint8Array,
+  sigma: Uint8Array,
+): void {
   const { k, eta1 } = p;
   kern.sampleMatrix(ws.a, rho, k, false); // Â[i, j] from ρ ‖ j ‖ i
   kern.sampleNoise(ws.sWithE, sigma, 2 * k, k, eta1, eta1); // s: N = 0 .. k-1, then e: N = k .. 2k-1
@@ -47,7 +53,15 @@ export function kpkeKeyGenFromSeeds(p: ParameterSet, kern: Kernels, ws: Workspac
  * With j, the noise sampling also computes ML-KEM.Decaps' J(z ‖ c) into j.out (the kernels may
  * hash it beside the PRF streams).
  */
-export function kpkeEncrypt(p: ParameterSet, kern: Kernels, ws: Workspace, m: Uint8Array, r: Uint8Array, c: Uint8Array, j?: RejectionHash): void {
+export function kpkeEncrypt(
+  p: ParameterSet,
+  kern: Kernels,
+  ws: Workspace,
+  m: Uint8Array,
+  r: Uint8Array,
+  c: Uint8Array,
+  j?: RejectionHash,
+): void {
   const { k, eta1, eta2, du, dv } = p;
   const y = ws.sPoly;
   const e1 = ws.ePoly;
@@ -102,7 +116,13 @@ export function decodeVector(p: ParameterSet, kern: Kernels, out: Int16Array[], 
  * (entry (i, j) from ρ ‖ i ‖ j, which is Â[j, i]) so that each of its rows is contiguous. Both
  * depend on the public ek alone; the kernels may compute them side by side.
  */
-export function sampleMatrixAndHashEk(p: ParameterSet, kern: Kernels, ws: Workspace, ek: Uint8Array, hOut: Uint8Array): void {
+export function sampleMatrixAndHashEk(
+  p: ParameterSet,
+  kern: Kernels,
+  ws: Workspace,
+  ek: Uint8Array,
+  hOut: Uint8Array,
+): void {
   const rho = ek.subarray(384 * p.k, 384 * p.k + 32);
   kern.sampleMatrixWithHash(ws.a, rho, p.k, true, hOut, ek);
 }

@@ -34,7 +34,9 @@ let registry: FinalizationRegistry<() => void> | null | undefined;
 
 /** The one FinalizationRegistry, made on first use; null where the runtime has none (Hermes). */
 function collected(): FinalizationRegistry<() => void> | null {
-  if (registry === undefined) registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((wipeSecrets) => wipeSecrets()) : null;
+  if (registry === undefined)
+    registry =
+      typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((wipeSecrets) => wipeSecrets()) : null;
   return registry;
 }
 
@@ -62,7 +64,11 @@ export function keyLifetime(name: string, secrets: Secrets): Lifetime {
   };
   return {
     alive(): void {
-      if (!live) throw new MlKemError('ERR_KEY_DISPOSED', `this ${name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`);
+      if (!live)
+        throw new MlKemError(
+          'ERR_KEY_DISPOSED',
+          `this ${name} decapsulation key was disposed: its secrets are wiped and it can no longer be used`,
+        );
     },
     dispose,
     seal<T extends object>(key: T): T {

@@ -278,6 +278,9 @@ export class Core {
   }
 
   private secretKeyFault(what: string, fault: keyof typeof SECRET_KEY_FAULTS): never {
-    throw new MlKemError('ERR_INVALID_SECRET_KEY', `${what} is not a valid ${this.p.name} decapsulation key: ${SECRET_KEY_FAULTS[fault]}`);
+    throw new MlKemError(
+      'ERR_INVALID_SECRET_KEY',
+      `${what} is not a valid ${this.p.name} decapsulation key: ${SECRET_KEY_FAULTS[fault]}`,
+    );
   }
 }

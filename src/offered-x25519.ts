@@ -23,7 +23,9 @@ export function offerX25519(ex: X25519Exports, alloc8: (n: number) => Uint8Array
   const { x25519, x25519Base } = ex;
   if (offered !== undefined || typeof x25519 !== 'function' || typeof x25519Base !== 'function') return;
   const buf = alloc8(96);
-  const out = buf.subarray(0, 32), k = buf.subarray(32, 64), u = buf.subarray(64, 96);
+  const out = buf.subarray(0, 32),
+    k = buf.subarray(32, 64),
+    u = buf.subarray(64, 96);
   offered = (scalar: Uint8Array, point?: Uint8Array): Uint8Array => {
     try {
       k.set(scalar);

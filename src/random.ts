@@ -1,3 +1,4 @@
+import type { ByteArray } from './bytes.js';
 // The one place mlkem-ts calls out for randomness: Web Crypto's getRandomValues, reached through
 // globalThis.crypto at call time. Whatever goes wrong there (no crypto, a getter that throws, a
 // call that throws, as Cloudflare workerd's does at global scope) becomes ERR_RANDOMNESS, with the
@@ -5,7 +6,6 @@
 // polyfill cannot read or keep a view of the caller's arrays or of a workspace.
 import { wipe } from './ct.js';
 import { MlKemError } from './errors.js';
-import type { ByteArray } from './bytes.js';
 
 /** Web Crypto's limit on one getRandomValues call (W3C Web Crypto, §10.1.1: QuotaExceededError). */
 const MAX_CALL = 65536;
@@ -21,7 +21,9 @@ export function randomnessError(message: string, cause?: unknown): MlKemError {
 export function detail(err: unknown): string {
   try {
     const message = err instanceof Error ? err.message : undefined;
-    return typeof message === 'string' && message !== '' ? `: ${message.length > 200 ? `${message.slice(0, 200)}…` : message}` : '';
+    return typeof message === 'string' && message !== ''
+      ? `: ${message.length > 200 ? `${message.slice(0, 200)}…` : message}`
+      : '';
   } catch {
     return '';
   }
@@ -33,12 +35,18 @@ function source(): [GetRandomValues, unknown] {
   let getRandomValues: unknown;
   try {
     crypto = (globalThis as { crypto?: unknown }).crypto;
-    getRandomValues = crypto === undefined || crypto === null ? undefined : (crypto as { getRandomValues?: unknown }).getRandomValues;
+    getRandomValues =
+      crypto === undefined || crypto === null ? undefined : (crypto as { getRandomValues?: unknown }).getRandomValues;
   } catch (err) {
-    throw randomnessError(`no secure random source: reading globalThis.crypto.getRandomValues threw${detail(err)}`, err);
+    throw randomnessError(
+      `no secure random source: reading globalThis.crypto.getRandomValues threw${detail(err)}`,
+      err,
+    );
   }
   if (typeof getRandomValues !== 'function') {
-    throw randomnessError('no secure random source: globalThis.crypto.getRandomValues is not available in this runtime');
+    throw randomnessError(
+      'no secure random source: globalThis.crypto.getRandomValues is not available in this runtime',
+    );
   }
   return [getRandomValues as GetRandomValues, crypto];
 }
@@ -56,9 +64,13 @@ export function randomBytes(n: number): ByteArray {
     try {
       Reflect.apply(get, crypto, [chunk]);
     } catch (err) {
-      throw randomnessError(`the secure random source failed: globalThis.crypto.getRandomValues threw${detail(err)}`, err);
+      throw randomnessError(
+        `the secure random source failed: globalThis.crypto.getRandomValues threw${detail(err)}`,
+        err,
+      );
     }
-    if (out.length !== n) throw randomnessError('the secure random source failed: getRandomValues detached the array it was given');
+    if (out.length !== n)
+      throw randomnessError('the secure random source failed: getRandomValues detached the array it was given');
   }
   return out;
 }

@@ -8,7 +8,9 @@
  * Byte lengths of a KEM's inputs and outputs, as its object's `sizes` gives them (HybridSizes and
  * MlKem's sizes say what each is), and `eseed`: the caller-chosen encapsulation randomness (ML-KEM's m).
  */
-export type RegistrySizes = Readonly<Record<'publicKey' | 'secretKey' | 'ciphertext' | 'sharedSecret' | 'seed' | 'eseed', number>>;
+export type RegistrySizes = Readonly<
+  Record<'publicKey' | 'secretKey' | 'ciphertext' | 'sharedSecret' | 'seed' | 'eseed', number>
+>;
 
 /** What every entry has. */
 interface EntryBase {
@@ -50,10 +52,22 @@ export interface HybridEntry extends EntryBase {
 export type RegistryEntry = MlKemEntry | HybridEntry;
 
 const mlkemSizes = (k: number, du: number, dv: number): RegistrySizes =>
-  Object.freeze({ publicKey: 384 * k + 32, secretKey: 768 * k + 96, ciphertext: 32 * (du * k + dv), sharedSecret: 32, seed: 64, eseed: 32 });
+  Object.freeze({
+    publicKey: 384 * k + 32,
+    secretKey: 768 * k + 96,
+    ciphertext: 32 * (du * k + dv),
+    sharedSecret: 32,
+    seed: 64,
+    eseed: 32,
+  });
 
-const sizes = (publicKey: number, secretKey: number, ciphertext: number, sharedSecret: number, eseed: number): RegistrySizes =>
-  Object.freeze({ publicKey, secretKey, ciphertext, sharedSecret, seed: secretKey, eseed });
+const sizes = (
+  publicKey: number,
+  secretKey: number,
+  ciphertext: number,
+  sharedSecret: number,
+  eseed: number,
+): RegistrySizes => Object.freeze({ publicKey, secretKey, ciphertext, sharedSecret, seed: secretKey, eseed });
 
 /** The three ML-KEM parameter sets (FIPS 203, §8, Tables 2 and 3; OIDs of RFC 9935, §3). */
 export const ML_KEM_ENTRIES = /* @__PURE__ */ Object.freeze([
@@ -137,9 +151,36 @@ export const HYBRID_ENTRIES = /* @__PURE__ */ Object.freeze([
     jwk: 'MLKEM1024-P384',
     sizes: sizes(1665, 32, 1665, 32, 80),
   },
-  { kind: 'hybrid', family: 'tls', curve: 'X25519', name: 'X25519MLKEM768', aliases: [], mlkem: 'ML-KEM-768', tls: 0x11ec, sizes: sizes(1216, 96, 1120, 64, 64) },
-  { kind: 'hybrid', family: 'tls', curve: 'P-256', name: 'SecP256r1MLKEM768', aliases: [], mlkem: 'ML-KEM-768', tls: 0x11eb, sizes: sizes(1249, 112, 1153, 64, 64) },
-  { kind: 'hybrid', family: 'tls', curve: 'P-384', name: 'SecP384r1MLKEM1024', aliases: [], mlkem: 'ML-KEM-1024', tls: 0x11ed, sizes: sizes(1665, 136, 1665, 80, 80) },
+  {
+    kind: 'hybrid',
+    family: 'tls',
+    curve: 'X25519',
+    name: 'X25519MLKEM768',
+    aliases: [],
+    mlkem: 'ML-KEM-768',
+    tls: 0x11ec,
+    sizes: sizes(1216, 96, 1120, 64, 64),
+  },
+  {
+    kind: 'hybrid',
+    family: 'tls',
+    curve: 'P-256',
+    name: 'SecP256r1MLKEM768',
+    aliases: [],
+    mlkem: 'ML-KEM-768',
+    tls: 0x11eb,
+    sizes: sizes(1249, 112, 1153, 64, 64),
+  },
+  {
+    kind: 'hybrid',
+    family: 'tls',
+    curve: 'P-384',
+    name: 'SecP384r1MLKEM1024',
+    aliases: [],
+    mlkem: 'ML-KEM-1024',
+    tls: 0x11ed,
+    sizes: sizes(1665, 136, 1665, 80, 80),
+  },
 ] as const satisfies readonly HybridEntry[]);
 
 /** Every KEM: the three ML-KEM parameter sets, then the six hybrids. */
@@ -150,11 +191,29 @@ export type MlKemName = (typeof ML_KEM_ENTRIES)[number]['name'];
 // The name unions are spelled out, not derived from the entries (the reference's readers see the
 // names, not an indexed type); NamesOfEntries fails to compile when they and the entries differ.
 /** The name of a hybrid, as its specification spells it. */
-export type HybridName = 'X-Wing' | 'MLKEM768-P256' | 'MLKEM1024-P384' | 'X25519MLKEM768' | 'SecP256r1MLKEM768' | 'SecP384r1MLKEM1024';
+export type HybridName =
+  | 'X-Wing'
+  | 'MLKEM768-P256'
+  | 'MLKEM1024-P384'
+  | 'X25519MLKEM768'
+  | 'SecP256r1MLKEM768'
+  | 'SecP384r1MLKEM1024';
 /** The Web Crypto algorithm names of the package's KEMs (mlkem-ts/webcrypto). */
-export type WebCryptoName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384';
+export type WebCryptoName =
+  | 'ML-KEM-512'
+  | 'ML-KEM-768'
+  | 'ML-KEM-1024'
+  | 'MLKEM768-X25519'
+  | 'MLKEM768-P256'
+  | 'MLKEM1024-P384';
 /** The HPKE KEM names of the package's KEMs, as draft-ietf-hpke-pq spells them (mlkem-ts/hpke). */
-export type HpkeName = 'ML-KEM-512' | 'ML-KEM-768' | 'ML-KEM-1024' | 'MLKEM768-X25519' | 'MLKEM768-P256' | 'MLKEM1024-P384';
+export type HpkeName =
+  | 'ML-KEM-512'
+  | 'ML-KEM-768'
+  | 'ML-KEM-1024'
+  | 'MLKEM768-X25519'
+  | 'MLKEM768-P256'
+  | 'MLKEM1024-P384';
 
 /** The entries with their literal types. */
 type Entry = (typeof ML_KEM_ENTRIES)[number] | (typeof HYBRID_ENTRIES)[number];
@@ -166,9 +225,9 @@ type Assert<T extends true> = T;
  */
 export type NamesOfEntries = Assert<
   [
-  Same<HybridName, (typeof HYBRID_ENTRIES)[number]['name']>,
-  Same<WebCryptoName, Extract<Entry, { webCrypto: string }>['webCrypto']>,
-  Same<HpkeName, Extract<Entry, { hpke: object }>['hpke']['name']>,
+    Same<HybridName, (typeof HYBRID_ENTRIES)[number]['name']>,
+    Same<WebCryptoName, Extract<Entry, { webCrypto: string }>['webCrypto']>,
+    Same<HpkeName, Extract<Entry, { hpke: object }>['hpke']['name']>,
   ] extends [true, true, true]
     ? true
     : false

@@ -314,7 +314,9 @@ export class Sponge {
   initWithLanes(rate: number, suffix: number, lanes: Int32Array): this {
     this.init(rate, suffix);
     if ((lanes.length & 1) !== 0 || 4 * lanes.length >= rate) {
-      throw new RangeError(`Sponge.initWithLanes: ${lanes.length} words is not a whole number of lanes within one block`);
+      throw new RangeError(
+        `Sponge.initWithLanes: ${lanes.length} words is not a whole number of lanes within one block`,
+      );
     }
     this.state.set(lanes);
     this.pos = this.done = 4 * lanes.length;

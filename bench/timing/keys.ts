@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 
 import type { KeyPair } from '../../src/index.js';
-import type { ParameterSet } from '../../src/params.js';
-import { assembleDk } from '../../src/mlkem.js';
 import { kpkeKeyGenFromSeeds } from '../../src/kpke.js';
+import { assembleDk } from '../../src/mlkem.js';
+import type { ParameterSet } from '../../src/params.js';
 import { portableKernels as kern } from '../../src/portable/index.js';
 import { createWorkspace } from '../../src/workspace.js';
 

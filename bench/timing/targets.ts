@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 
 import { ctDiffMask, ctDiffMaskWords, ctEqual, ctIsZero, ctSelect } from '../../src/ct.js';
+import { reduceToScalar } from '../../src/hybrid/curves/nist.js';
 import type { MlKem } from '../../src/index.js';
 import type { ParameterSet } from '../../src/params.js';
-import { reduceToScalar } from '../../src/hybrid/curves/nist.js';
 import { compileSync, instantiate } from '../../src/wasm/instance.js';
 import { keyPairWithRho } from './keys.js';
 import type { Cls } from './stats.js';
@@ -24,7 +24,16 @@ export type TestName =
   | 'x25519-scalar'
   | 'x25519-base-scalar';
 export const DECAPS_TESTS: readonly TestName[] = ['decaps-ciphertext', 'decaps-key', 'decaps-control'];
-export const CT_TESTS: readonly TestName[] = ['ct-diffmask', 'ct-diffmask-words', 'ct-equal', 'ct-select', 'ct-iszero', 'tls-scalar', 'x25519-scalar', 'x25519-base-scalar'];
+export const CT_TESTS: readonly TestName[] = [
+  'ct-diffmask',
+  'ct-diffmask-words',
+  'ct-equal',
+  'ct-select',
+  'ct-iszero',
+  'tls-scalar',
+  'x25519-scalar',
+  'x25519-base-scalar',
+];
 
 export interface Target {
   test: TestName;
@@ -222,7 +231,11 @@ export function ctTargets(): Target[] {
     ctTarget('ct-diffmask', cmpClasses, 16, pools(comparePair), ([a, b]) => ctDiffMask(a!, b!, CMP_LEN)),
     // The word views are made in the timed region, the same work for both classes.
     ctTarget('ct-diffmask-words', cmpClasses, 16, pools(comparePair), ([a, b]) =>
-      ctDiffMaskWords(new Int32Array(a!.buffer, 0, CMP_LEN >> 2), new Int32Array(b!.buffer, 0, CMP_LEN >> 2), CMP_LEN >> 2),
+      ctDiffMaskWords(
+        new Int32Array(a!.buffer, 0, CMP_LEN >> 2),
+        new Int32Array(b!.buffer, 0, CMP_LEN >> 2),
+        CMP_LEN >> 2,
+      ),
     ),
     ctTarget('ct-equal', cmpClasses, 16, pools(comparePair), ([a, b]) => Number(ctEqual(a!, b!))),
     ctTarget(
@@ -272,12 +285,17 @@ export function ctTargets(): Target[] {
 function x25519Target(test: 'x25519-scalar' | 'x25519-base-scalar'): Target {
   const ex = instantiate(compileSync());
   const mem = new Uint8Array(ex.memory.buffer);
-  const out = ex.heapBase(), k = out + 32, u = out + 64;
+  const out = ex.heapBase(),
+    k = out + 32,
+    u = out + 64;
   mem.set(randomBytes(32), u);
   ex.x25519Base(out, k);
   const call = test === 'x25519-scalar' ? () => ex.x25519(out, k, u) : () => ex.x25519Base(out, k);
   const fixed = new Uint8Array(randomBytes(32));
-  const cases = [Array.from({ length: POOL }, () => fixed), Array.from({ length: POOL }, () => new Uint8Array(randomBytes(32)))] as const;
+  const cases = [
+    Array.from({ length: POOL }, () => fixed),
+    Array.from({ length: POOL }, () => new Uint8Array(randomBytes(32))),
+  ] as const;
   const next = [0, 0];
   let acc = 0;
   return {
@@ -299,4 +317,6 @@ function x25519Target(test: 'x25519-scalar' | 'x25519-base-scalar'): Target {
 }
 
 /** The order n of P-256 (SP 800-186, §3.2.1.3), big-endian. */
-const P256_ORDER = Uint8Array.from(Buffer.from('ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551', 'hex'));
+const P256_ORDER = Uint8Array.from(
+  Buffer.from('ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551', 'hex'),
+);

@@ -14,7 +14,10 @@ const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
  * such arguments (the key parts of mlkem-ts/keys), or any other value. Each call gets fresh
  * instances, so that one backend cannot change what the other is given.
  */
-export type Arg = { t: 'bytes'; bytes: Uint8Array; kind?: ArgKind } | { t: 'object'; parts: Record<string, Arg> } | { t: 'value'; value: unknown };
+export type Arg =
+  | { t: 'bytes'; bytes: Uint8Array; kind?: ArgKind }
+  | { t: 'object'; parts: Record<string, Arg> }
+  | { t: 'value'; value: unknown };
 
 export const bytesArg = (bytes: Uint8Array): Arg => ({ t: 'bytes', bytes });
 export const valueArg = (value: unknown): Arg => ({ t: 'value', value });
@@ -46,7 +49,10 @@ export function showArg(a: Arg): string {
     const h = hex(a.bytes);
     return `${a.kind ? `${a.kind.name} of ` : ''}${a.bytes.length} bytes ${h.length > 96 ? `${h.slice(0, 48)}…${h.slice(-48)}` : h}`;
   }
-  if (a.t === 'object') return `{ ${Object.entries(a.parts).map(([k, v]) => `${k}: ${showArg(v)}`).join(', ')} }`;
+  if (a.t === 'object')
+    return `{ ${Object.entries(a.parts)
+      .map(([k, v]) => `${k}: ${showArg(v)}`)
+      .join(', ')} }`;
   const v = a.value;
   if (typeof v === 'string') return `string ${JSON.stringify(v.length > 200 ? `${v.slice(0, 200)}…` : v)}`;
   if (typeof v === 'symbol' || typeof v === 'function') return typeof v;
@@ -61,8 +67,21 @@ export function showArg(a: Arg): string {
 
 // ---- wrong types ------------------------------------------------------------------------------
 
-const TYPED: ReadonlyArray<{ new (length: number): ArrayBufferView; readonly BYTES_PER_ELEMENT: number; readonly name: string }> = [
-  Int8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array,
+const TYPED: ReadonlyArray<{
+  new (length: number): ArrayBufferView;
+  readonly BYTES_PER_ELEMENT: number;
+  readonly name: string;
+}> = [
+  Int8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+  BigInt64Array,
+  BigUint64Array,
 ];
 
 /** A value that is not a Uint8Array (or is one, detached or of the wrong length), sized like n bytes where that applies. */
@@ -109,7 +128,13 @@ export function wrongType(r: Rng, n: number, like: Uint8Array): unknown {
     case 13:
       return Object.create(Uint8Array.prototype, { length: { value: n } }) as object;
     case 14:
-      return { [Symbol.toStringTag]: 'Uint8Array', length: n, buffer: new ArrayBuffer(n), byteLength: n, byteOffset: 0 };
+      return {
+        [Symbol.toStringTag]: 'Uint8Array',
+        length: n,
+        buffer: new ArrayBuffer(n),
+        byteLength: n,
+        byteOffset: 0,
+      };
     case 15:
       return [like.slice()];
     case 16:

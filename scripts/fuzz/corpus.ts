@@ -2,8 +2,8 @@
 // and JWK), with the bit of DER it writes and reads itself.
 import * as keys from '../../src/keys/index.js';
 import { FORMS, LEVELS } from '../../test/support/api.js';
-import { headerOffsets } from '../../test/support/helpers.js';
 import { HYBRID_LAYOUTS, canonical, hybridParts, scalarIsValid } from '../../test/support/contract.js';
+import { headerOffsets } from '../../test/support/helpers.js';
 import { concat } from './args.js';
 import { type AnyKem, CORE, HYBRIDS } from './kems.js';
 import { Rng } from './prng.js';
@@ -35,7 +35,11 @@ export function buildCorpus(seed: number) {
       const kp = both(`${pair[0].name} keygen`, pair[0].keygen(s), pair[1].keygen(s));
       const encs = Array.from({ length: 2 }, () => {
         const m = eseed(r);
-        const e = both(`${pair[0].name} encapsulateInternal`, pair[0].encapsulateInternal(kp.publicKey, m), pair[1].encapsulateInternal(kp.publicKey, m));
+        const e = both(
+          `${pair[0].name} encapsulateInternal`,
+          pair[0].encapsulateInternal(kp.publicKey, m),
+          pair[1].encapsulateInternal(kp.publicKey, m),
+        );
         return { m, ct: e.ciphertext, ss: e.sharedSecret };
       });
       return { seed: s, pk: kp.publicKey, sk: kp.secretKey, encs };
@@ -63,12 +67,21 @@ export function buildCorpus(seed: number) {
     spkis.push(spki);
     for (const form of FORMS) pkcs8s.push(keys.encodePkcs8(pair, { form }));
     pkcs8s.push(pkcs8v2(pair.seed, pair.publicKey, i));
-    pems.push(keys.toPem(spki, 'PUBLIC KEY'), keys.toPem(pkcs8s.at(-4)!, 'PRIVATE KEY'), keys.toPem(pkcs8s.at(-2)!, 'PRIVATE KEY'));
+    pems.push(
+      keys.toPem(spki, 'PUBLIC KEY'),
+      keys.toPem(pkcs8s.at(-4)!, 'PRIVATE KEY'),
+      keys.toPem(pkcs8s.at(-2)!, 'PRIVATE KEY'),
+    );
     jwks.push({ ...keys.toJwk(pair) }, { ...keys.toJwk({ publicKey: pair.publicKey }) });
     return pair;
   });
   der.push(...spkis, ...pkcs8s);
-  return { core, hybrid, keys: { pairs, der, spkis, pkcs8s, pems, jwks, headers: new Map(der.map((d) => [d, headerOffsets(d)])) }, problems };
+  return {
+    core,
+    hybrid,
+    keys: { pairs, der, spkis, pkcs8s, pems, jwks, headers: new Map(der.map((d) => [d, headerOffsets(d)])) },
+    problems,
+  };
 }
 
 function tlv(tag: number, content: Uint8Array): Uint8Array {
@@ -82,7 +95,13 @@ function pkcs8v2(seed: Uint8Array, publicKey: Uint8Array, level: number): Uint8A
   const oid = Uint8Array.of(0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, level + 1);
   return tlv(
     0x30,
-    concat(Uint8Array.of(0x02, 0x01, 0x01), tlv(0x30, oid), tlv(0x04, tlv(0x80, seed)), tlv(0xa0, Uint8Array.of(0x30, 0x00)), tlv(0x81, concat(Uint8Array.of(0), publicKey))),
+    concat(
+      Uint8Array.of(0x02, 0x01, 0x01),
+      tlv(0x30, oid),
+      tlv(0x04, tlv(0x80, seed)),
+      tlv(0xa0, Uint8Array.of(0x30, 0x00)),
+      tlv(0x81, concat(Uint8Array.of(0), publicKey)),
+    ),
   );
 }
 
@@ -97,7 +116,7 @@ export function derChildren(der: Uint8Array): { tags: number[]; first: number } 
   };
   const top = header(0);
   const tags: number[] = [];
-  for (let p = top.body; p < top.body + top.len; ) {
+  for (let p = top.body; p < top.body + top.len;) {
     tags.push(der[p]!);
     const h = header(p);
     p = h.body + h.len;

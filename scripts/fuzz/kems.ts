@@ -11,11 +11,15 @@ import { loadWasmSync } from '../../src/wasm/index.js';
 
 const wasm = loadWasmSync();
 export const BACKENDS = ['portable', 'wasm'] as const;
-export const CORE: ReadonlyArray<readonly [MlKem, MlKem]> = ML_KEM_ENTRIES.map((e) => [portable[e.member], wasm[e.member]] as const);
+export const CORE: ReadonlyArray<readonly [MlKem, MlKem]> = ML_KEM_ENTRIES.map(
+  (e) => [portable[e.member], wasm[e.member]] as const,
+);
 export const HYBRIDS: ReadonlyArray<readonly [HybridKem, HybridKem]> = CONSTRUCTIONS.map((c) => {
   const member = memberOf(entryOf(c.name)!.mlkem);
   return [c.create(portable[member]), c.create(wasm[member])] as const;
 });
 /** The public factories (createXWing, ...), in the order of HYBRIDS, with the level each takes. */
-export const FACTORIES: ReadonlyArray<readonly [(kem: MlKem) => HybridKem, MlKem['name']]> = CONSTRUCTIONS.map((c) => [c.create, entryOf(c.name)!.mlkem] as const);
+export const FACTORIES: ReadonlyArray<readonly [(kem: MlKem) => HybridKem, MlKem['name']]> = CONSTRUCTIONS.map(
+  (c) => [c.create, entryOf(c.name)!.mlkem] as const,
+);
 export type AnyKem = MlKem | HybridKem;

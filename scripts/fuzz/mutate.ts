@@ -1,7 +1,7 @@
+import { type HybridLayout, Q, dkLayout, kOfPublicKey, sha3_256 } from '../../test/support/contract.js';
 // The fuzzer's mutations of valid inputs: generic byte mutations (DER headers favoured), and those
 // aware of an ML-KEM encapsulation or decapsulation key, or of a hybrid's ECDH share.
 import { setCoeff } from '../../test/support/helpers.js';
-import { type HybridLayout, Q, dkLayout, kOfPublicKey, sha3_256 } from '../../test/support/contract.js';
 import { concat, wrongType } from './args.js';
 import type { Rng } from './prng.js';
 
@@ -11,12 +11,17 @@ import type { Rng } from './prng.js';
 export function randomText(r: Rng): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ \t\r\n:-*';
   let s = '';
-  for (let i = r.int(120); i > 0; i--) s += r.chance(0.95) ? alphabet[r.int(alphabet.length)] : String.fromCharCode(r.int(0x10000));
+  for (let i = r.int(120); i > 0; i--)
+    s += r.chance(0.95) ? alphabet[r.int(alphabet.length)] : String.fromCharCode(r.int(0x10000));
   return s;
 }
 
 /** A mutation of a valid JWK: a field removed, replaced, edited, cut or taken from one of `others`; or no JWK at all. */
-export function mutateJwk(r: Rng, src: Record<string, unknown>, others: readonly Record<string, unknown>[]): [unknown, string] {
+export function mutateJwk(
+  r: Rng,
+  src: Record<string, unknown>,
+  others: readonly Record<string, unknown>[],
+): [unknown, string] {
   const j: Record<string, unknown> = { ...src };
   const field = r.pick(['kty', 'alg', 'pub', 'priv', 'kid']);
   const value = j[field];
@@ -56,7 +61,12 @@ export function mutateJwk(r: Rng, src: Record<string, unknown>, others: readonly
 const INTERESTING = [0x00, 0x01, 0x02, 0x04, 0x05, 0x06, 0x30, 0x7f, 0x80, 0x81, 0x82, 0x83, 0x84, 0xa0, 0xfe, 0xff];
 
 /** A generic mutation of valid bytes; `pool` gives partners for splices; `hot` offsets to favour (DER headers). */
-export function mutateBytes(r: Rng, src: Uint8Array, pool: readonly Uint8Array[], hot: readonly number[] = []): [Uint8Array, string] {
+export function mutateBytes(
+  r: Rng,
+  src: Uint8Array,
+  pool: readonly Uint8Array[],
+  hot: readonly number[] = [],
+): [Uint8Array, string] {
   const at = () => (hot.length > 0 && r.chance(0.5) ? r.pick(hot) : r.int(Math.max(1, src.length)));
   const b = src.slice();
   if (src.length === 0) return [r.bytes(r.int(8)), 'random (empty source)'];
@@ -155,10 +165,13 @@ export function mutateDk(r: Rng, dk: Uint8Array, pool: readonly Uint8Array[]): [
 }
 
 const X25519_LOW_ORDER = [
-  0n, 1n, 2n ** 255n - 20n,
+  0n,
+  1n,
+  2n ** 255n - 20n,
   325606250916557431795983626356110631294008115727848805560023387167927233504n,
   39382357235489614581723060781553021112529911719440698176882885853963445705823n,
-  2n ** 255n - 19n, 2n ** 255n - 18n,
+  2n ** 255n - 19n,
+  2n ** 255n - 18n,
 ].map((u) => {
   const out = new Uint8Array(32);
   for (let i = 0; i < 32; i++, u >>= 8n) out[i] = Number(u & 0xffn);
@@ -166,7 +179,12 @@ const X25519_LOW_ORDER = [
 });
 
 /** Mutations of an ECDH share: low-order and non-canonical X25519 values, points off the curve or out of range. */
-export function mutateShare(r: Rng, l: HybridLayout, share: Uint8Array, others: readonly Uint8Array[]): [Uint8Array, string] {
+export function mutateShare(
+  r: Rng,
+  l: HybridLayout,
+  share: Uint8Array,
+  others: readonly Uint8Array[],
+): [Uint8Array, string] {
   const b = share.slice();
   if (l.curve === 'X25519') {
     switch (r.int(4)) {

@@ -29,7 +29,18 @@ export function factoryTargets(corpus: Corpus): Target[] {
         case 2: {
           const shaped: Record<string, unknown> = { ...kem };
           const member = r.pick(['name', 'keygen', 'encapsulateInternal', 'decapsulate']);
-          shaped[member] = r.chance(0.3) ? undefined : r.pick(['ML-KEM-768', 'ML-KEM-1024', 'X-Wing', 42, () => 0, Object.create(null), Symbol('name'), { toString: () => 'ML-KEM-768' }]);
+          shaped[member] = r.chance(0.3)
+            ? undefined
+            : r.pick([
+                'ML-KEM-768',
+                'ML-KEM-1024',
+                'X-Wing',
+                42,
+                () => 0,
+                Object.create(null),
+                Symbol('name'),
+                { toString: () => 'ML-KEM-768' },
+              ]);
           return { args: [valueArg(shaped)], strategy: 'mutated', note: `${member} replaced` };
         }
         default:
@@ -42,18 +53,29 @@ export function factoryTargets(corpus: Corpus): Target[] {
       const expected = ((): Expected => {
         try {
           const k = kem as Record<string, unknown>;
-          const ok = typeof k === 'object' && k !== null && k.name === level && ['keygen', 'encapsulateInternal', 'decapsulate'].every((m) => typeof k[m] === 'function');
+          const ok =
+            typeof k === 'object' &&
+            k !== null &&
+            k.name === level &&
+            ['keygen', 'encapsulateInternal', 'decapsulate'].every((m) => typeof k[m] === 'function');
           return ok ? 'ok' : 'ERR_INVALID_TYPE';
         } catch {
           return 'ERR_INVALID_TYPE';
         }
       })();
-      const out = checkedCall(`factory.${factory.name}`, input.args, factory as (...a: unknown[]) => unknown, expected, fail);
+      const out = checkedCall(
+        `factory.${factory.name}`,
+        input.args,
+        factory as (...a: unknown[]) => unknown,
+        expected,
+        fail,
+      );
       // Only over a real MlKem: an object that merely has the shape may do anything when used.
       if (out.kind === 'ok' && input.strategy === 'valid') {
         const made = out.value as HybridKem;
         const e = corpus.hybrid[h]![0]!;
-        if (made.name !== HYBRIDS[h]![0].name || !equal(made.keygen(e.seed).publicKey, e.pk)) fail(`factory.${factory.name}: not the hybrid it should make`);
+        if (made.name !== HYBRIDS[h]![0].name || !equal(made.keygen(e.seed).publicKey, e.pk))
+          fail(`factory.${factory.name}: not the hybrid it should make`);
       }
       return tag(out);
     },

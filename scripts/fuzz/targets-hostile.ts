@@ -6,16 +6,24 @@
 // base64, line ends, colons, non-ASCII) for every text parser, which must finish in time linear
 // in its length and throw nothing but an MlKemError.
 import { isDeepStrictEqual } from 'node:util';
+
 import { decodeBase64, decodeBase64url } from '../../src/bytes.js';
 import { fromJwk, fromPem } from '../../src/keys/index.js';
-import { CHANGES, HOLDERS, changingRandomness, stream, withGetRandomValues } from '../../test/support/hostile-buffers.js';
+import {
+  CHANGES,
+  HOLDERS,
+  changingRandomness,
+  stream,
+  withGetRandomValues,
+} from '../../test/support/hostile-buffers.js';
 import { outcome, publicCalls } from '../../test/support/hostile-calls.js';
 import { valueArg } from './args.js';
 import { Rng } from './prng.js';
 import type { Target } from './targets.js';
 
 /** 'ok' or the MlKemError code of an outcome. */
-const tagOf = (o: unknown) => (typeof o === 'string' && o.startsWith('MlKemError ') ? o.slice('MlKemError '.length) : 'ok');
+const tagOf = (o: unknown) =>
+  typeof o === 'string' && o.startsWith('MlKemError ') ? o.slice('MlKemError '.length) : 'ok';
 
 /** The outcome, or a report of whatever else was thrown. */
 function guarded(fn: () => unknown): { value: unknown } | { foreign: string } {
@@ -124,15 +132,20 @@ export function hostileTargets(): Target[] {
         const call = calls[plan.call]!;
         const inputs = call.inputs.map((b) => b.slice());
         if (plan.flip >= 0) inputs[plan.slot]![plan.flip >> 3]! ^= 1 << (plan.flip & 7);
-        const expected = withGetRandomValues(stream(plan.seed), () => guarded(() => call.run(...inputs.map((b) => b.slice()))));
+        const expected = withGetRandomValues(stream(plan.seed), () =>
+          guarded(() => call.run(...inputs.map((b) => b.slice()))),
+        );
         const held = HOLDERS[plan.holder]!.hold(inputs[plan.slot]!);
         const args = inputs.map((b, i) => (i === plan.slot ? held.view : b.slice()));
         const changing = changingRandomness(plan.seed, held, CHANGES[plan.change]!, plan.at);
         const got = withGetRandomValues(changing.replacement, () => guarded(() => call.run(...args)));
         if ('foreign' in got) fail(`${call.name}: threw something other than an MlKemError: ${got.foreign}`);
-        else if ('foreign' in expected) fail(`${call.name} on plain input: threw something other than an MlKemError: ${expected.foreign}`);
+        else if ('foreign' in expected)
+          fail(`${call.name} on plain input: threw something other than an MlKemError: ${expected.foreign}`);
         else if (!isDeepStrictEqual(got.value, expected.value)) {
-          fail(`${call.name}: the input, changed while the library called out, changed the outcome: ${JSON.stringify(got.value)} instead of ${JSON.stringify(expected.value)}`);
+          fail(
+            `${call.name}: the input, changed while the library called out, changed the outcome: ${JSON.stringify(got.value)} instead of ${JSON.stringify(expected.value)}`,
+          );
         }
         return 'foreign' in got ? 'foreign' : tagOf(got.value);
       },
@@ -145,7 +158,11 @@ export function hostileTargets(): Target[] {
         const size = Math.floor(2 ** (10 + r.int(11))); // 1 KiB .. 1 MiB
         const block = r.chance(0.5);
         const text = block ? adversarialBlock(r, size) : adversarialText(r, size);
-        return { args: [valueArg(text)], strategy: 'random', note: `${text.length} characters of adversarial text${block ? ' in a PUBLIC KEY block' : ''}` };
+        return {
+          args: [valueArg(text)],
+          strategy: 'random',
+          note: `${text.length} characters of adversarial text${block ? ' in a PUBLIC KEY block' : ''}`,
+        };
       },
       run(input, r, fail) {
         const text = (input.args[0] as { value: string }).value;
@@ -154,7 +171,8 @@ export function hostileTargets(): Target[] {
         const got = guarded(() => parse(text));
         const ms = performance.now() - t0;
         const bound = 200 + text.length / 500; // 2 µs a character and 200 ms for a busy machine's pauses
-        if (ms > bound) fail(`${name}: ${ms.toFixed(0)} ms for ${text.length} characters (bound ${bound.toFixed(0)} ms): not linear`);
+        if (ms > bound)
+          fail(`${name}: ${ms.toFixed(0)} ms for ${text.length} characters (bound ${bound.toFixed(0)} ms): not linear`);
         if ('foreign' in got) fail(`${name}: threw something other than an MlKemError: ${got.foreign}`);
         return 'foreign' in got ? 'foreign' : tagOf(got.value);
       },

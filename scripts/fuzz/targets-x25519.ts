@@ -4,6 +4,7 @@
 // and X-Wing on wasm curves against X-Wing on node:crypto, both over the wasm ML-KEM, on mutated
 // public keys, eseeds and ciphertexts: the same bytes or the same MlKemError (code and message).
 import { createPrivateKey, createPublicKey, diffieHellman } from 'node:crypto';
+
 import { MlKemError } from '../../src/errors.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
@@ -15,16 +16,33 @@ import type { Input, Target } from './targets.js';
 
 const P = 2n ** 255n - 19n;
 const le = (v: bigint): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => Number((v >> BigInt(8 * i)) & 0xffn));
-const EDGE_U = [0n, 1n, 9n, P - 1n, P, P + 1n, P + 18n, 2n ** 255n - 1n, 2n ** 254n,
+const EDGE_U = [
+  0n,
+  1n,
+  9n,
+  P - 1n,
+  P,
+  P + 1n,
+  P + 18n,
+  2n ** 255n - 1n,
+  2n ** 254n,
   325606250916557431795983626356110631294008115727848805560023387167927233504n,
-  39382357235489614581723060781553021112529911719440698176882885853963445705823n].map(le);
+  39382357235489614581723060781553021112529911719440698176882885853963445705823n,
+].map(le);
 const EDGE_K = [new Uint8Array(32), new Uint8Array(32).fill(0xff), le(1n), le(2n ** 254n), le(2n ** 255n)];
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
 /** X25519 by OpenSSL; zeros where it refuses the all-zero result (a low-order u). */
 function openssl(k: Uint8Array, u: Uint8Array): Uint8Array {
-  const privateKey = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b656e04220420', 'hex'), k]), format: 'der', type: 'pkcs8' });
-  const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(u).toString('base64url') }, format: 'jwk' });
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([Buffer.from('302e020100300506032b656e04220420', 'hex'), k]),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  const publicKey = createPublicKey({
+    key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(u).toString('base64url') },
+    format: 'jwk',
+  });
   try {
     return new Uint8Array(diffieHellman({ privateKey, publicKey }));
   } catch {
@@ -46,7 +64,10 @@ function bytes32(r: Rng, edge: readonly Uint8Array[]): [Uint8Array, string] {
 }
 
 /** What a call gave, as comparable text: its bytes, or the MlKemError it threw (anything else is a violation). */
-function outcome(f: () => Uint8Array | { ciphertext: Uint8Array; sharedSecret: Uint8Array }, fail: (m: string) => void): string {
+function outcome(
+  f: () => Uint8Array | { ciphertext: Uint8Array; sharedSecret: Uint8Array },
+  fail: (m: string) => void,
+): string {
   try {
     const v = f();
     return v instanceof Uint8Array ? hex(v) : `${hex(v.ciphertext)} ${hex(v.sharedSecret)}`;
@@ -63,7 +84,12 @@ export function x25519Targets(): Target[] {
   const theirs = xwingOver(wasm.MlKem768, 'native');
   // Fixed key pairs and ciphertexts: the mutations, not the keys, are what varies.
   const pairs = Array.from({ length: 4 }, (_, i) => ours.keygen(Uint8Array.from({ length: 32 }, (_, j) => 31 * i + j)));
-  const encs = pairs.map((p, i) => ours.encapsulateInternal(p.publicKey, Uint8Array.from({ length: 64 }, (_, j) => 17 * i + j)));
+  const encs = pairs.map((p, i) =>
+    ours.encapsulateInternal(
+      p.publicKey,
+      Uint8Array.from({ length: 64 }, (_, j) => 17 * i + j),
+    ),
+  );
   return [
     {
       name: 'x25519.function',
@@ -80,7 +106,8 @@ export function x25519Targets(): Target[] {
         const key = X25519.impl('wasm').load(k);
         try {
           const got = key.sharedSecret(u);
-          if (!equal(got, openssl(k, u))) fail(`X25519(${hex(k)}, ${hex(u)}) = ${hex(got)}, OpenSSL ${hex(openssl(k, u))}`);
+          if (!equal(got, openssl(k, u)))
+            fail(`X25519(${hex(k)}, ${hex(u)}) = ${hex(got)}, OpenSSL ${hex(openssl(k, u))}`);
           if (!equal(key.publicKey(), openssl(k, le(9n)))) fail(`X25519(${hex(k)}, 9) differs from OpenSSL's`);
         } finally {
           key.dispose();
@@ -105,11 +132,17 @@ export function x25519Targets(): Target[] {
         };
         if (op === 0) {
           const [pk, how] = r.chance(0.8) ? withShare(pairs[i]!.publicKey) : mutateBytes(r, pairs[i]!.publicKey, []);
-          const eseed = r.chance(0.5) ? r.bytes(64) : Uint8Array.from([...r.bytes(32), ...r.pick([...EDGE_K, r.bytes(32)])]);
+          const eseed = r.chance(0.5)
+            ? r.bytes(64)
+            : Uint8Array.from([...r.bytes(32), ...r.pick([...EDGE_K, r.bytes(32)])]);
           return { args: [bytesArg(pk), bytesArg(eseed)], strategy: 'mutated', note: `encapsulateInternal: pk ${how}` };
         }
         const [ct, how] = r.chance(0.8) ? withShare(encs[i]!.ciphertext) : mutateBytes(r, encs[i]!.ciphertext, []);
-        return { args: [bytesArg(ct), bytesArg(pairs[i]!.secretKey)], strategy: 'mutated', note: `decapsulate: ct ${how}` };
+        return {
+          args: [bytesArg(ct), bytesArg(pairs[i]!.secretKey)],
+          strategy: 'mutated',
+          note: `decapsulate: ct ${how}`,
+        };
       },
       run(input, _r, fail) {
         const [a, b] = input.args.map((x) => (x as { bytes: Uint8Array }).bytes) as [Uint8Array, Uint8Array];

@@ -1,6 +1,18 @@
 // What a fuzz target is, how inputs are shaped by strategy, and the checked call every target
 // makes; with kemTarget, one method of a pair (portable, wasm) of the core or of a hybrid.
-import { ARG_KINDS, type Expected, type KemMethod, type Outcome, aliasProblem, attempt, describeOutcome, expectedCore, expectedHybrid, sameOutcome, watchArgs } from '../../test/support/contract.js';
+import {
+  ARG_KINDS,
+  type Expected,
+  type KemMethod,
+  type Outcome,
+  aliasProblem,
+  attempt,
+  describeOutcome,
+  expectedCore,
+  expectedHybrid,
+  sameOutcome,
+  watchArgs,
+} from '../../test/support/contract.js';
 import { type Arg, byteSlots, bytesArg, hasKind, make, valueArg, wrongType } from './args.js';
 import { type AnyKem, BACKENDS } from './kems.js';
 import type { Rng } from './prng.js';
@@ -84,7 +96,14 @@ export const tag = (o: Outcome) => (o.kind === 'ok' ? 'ok' : o.kind === 'error' 
  * One call with fresh instances of the arguments, checked against the contract: no foreign throw,
  * the expected outcome, arguments unmodified, results unaliased.
  */
-export function checkedCall(what: string, args: Arg[], call: (...a: unknown[]) => unknown, expected: Expected | undefined, fail: (m: string) => void, plain = false): Outcome {
+export function checkedCall(
+  what: string,
+  args: Arg[],
+  call: (...a: unknown[]) => unknown,
+  expected: Expected | undefined,
+  fail: (m: string) => void,
+  plain = false,
+): Outcome {
   const values = args.map((a) => make(a, plain));
   const watch = watchArgs(values);
   const out = attempt(() => call(...values));
@@ -92,10 +111,15 @@ export function checkedCall(what: string, args: Arg[], call: (...a: unknown[]) =
   if (modified !== undefined) fail(`${what}: ${modified}`);
   if (out.kind === 'foreign') {
     const e = out.error;
-    fail(`${what}: threw something other than a documented MlKemError: ${describeOutcome(out)}${e instanceof Error && e.stack ? `\n${e.stack}` : ''}`);
+    fail(
+      `${what}: threw something other than a documented MlKemError: ${describeOutcome(out)}${e instanceof Error && e.stack ? `\n${e.stack}` : ''}`,
+    );
     return out;
   }
-  if (expected !== undefined && tag(out) !== expected) fail(`${what}: expected ${expected}, got ${describeOutcome(out)}${out.kind === 'error' ? ` (${out.message})` : ''}`);
+  if (expected !== undefined && tag(out) !== expected)
+    fail(
+      `${what}: expected ${expected}, got ${describeOutcome(out)}${out.kind === 'error' ? ` (${out.message})` : ''}`,
+    );
   if (out.kind === 'ok') {
     const alias = aliasProblem(out.value, values);
     if (alias !== undefined) fail(`${what}: ${alias}`);
@@ -139,13 +163,31 @@ export function kemTarget(
       const plain = input.args.map((a) => make(a, true));
       const deterministic = method === 'keygen' ? plain[0] !== undefined : method !== 'encapsulate'; // keygen(undefined) draws a seed
       const expected = (hybrid ? expectedHybrid : expectedCore)(p, method, plain);
-      const call = (kem: AnyKem) => (...a: unknown[]) => (kem[method] as (...x: unknown[]) => unknown).apply(kem, a);
-      const outs = pair.map((kem, b) => checkedCall(`${name} on ${BACKENDS[b]}`, input.args, call(kem), expected, fail));
+      const call =
+        (kem: AnyKem) =>
+        (...a: unknown[]) =>
+          (kem[method] as (...x: unknown[]) => unknown).apply(kem, a);
+      const outs = pair.map((kem, b) =>
+        checkedCall(`${name} on ${BACKENDS[b]}`, input.args, call(kem), expected, fail),
+      );
       agree(`${name}: the backends disagree`, outs[0]!, outs[1]!, deterministic, fail);
       if (input.args.some(hasKind)) {
         const b = r.int(2);
-        const ref = checkedCall(`${name} on ${BACKENDS[b]} with plain arrays`, input.args, call(pair[b]!), expected, fail, true);
-        agree(`${name} on ${BACKENDS[b]}: an argument kind changes the outcome (plain first)`, ref, outs[b]!, deterministic, fail);
+        const ref = checkedCall(
+          `${name} on ${BACKENDS[b]} with plain arrays`,
+          input.args,
+          call(pair[b]!),
+          expected,
+          fail,
+          true,
+        );
+        agree(
+          `${name} on ${BACKENDS[b]}: an argument kind changes the outcome (plain first)`,
+          ref,
+          outs[b]!,
+          deterministic,
+          fail,
+        );
       }
       outs.forEach((o, b) => {
         if (o.kind === 'ok') post(o.value, input.args, b, fail, r);

@@ -20,6 +20,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+
 import { CliError, UsageError, fileError } from './errors.js';
 
 /**
@@ -75,7 +76,10 @@ function identityOfFd(fd: number): FileIdentity | undefined {
 /** The failure of standard output as one line: a closed pipe is the common one (`mlkem-ts keygen | true`). */
 function stdoutFailed(err: unknown): CliError {
   const code = (err as { code?: string } | null)?.code;
-  const what = code === 'EPIPE' ? 'its reader was gone before everything was written (EPIPE)' : `could not be written (${code ?? String(err)})`;
+  const what =
+    code === 'EPIPE'
+      ? 'its reader was gone before everything was written (EPIPE)'
+      : `could not be written (${code ?? String(err)})`;
   return new CliError(`standard output: ${what}`, { cause: err });
 }
 
@@ -178,7 +182,10 @@ export class Files {
   async read(file: string, what: string): Promise<Uint8Array<ArrayBuffer>> {
     let buffer: Uint8Array;
     if (file === '-') {
-      if (this.io.stdinIsTTY) throw new UsageError(`${what} would be read from standard input, which is a terminal: name a file or pipe it in`);
+      if (this.io.stdinIsTTY)
+        throw new UsageError(
+          `${what} would be read from standard input, which is a terminal: name a file or pipe it in`,
+        );
       const id = this.io.stdinIdentity?.();
       if (id !== undefined) this.inputs.push({ name: 'standard input', id });
       buffer = await this.io.readStdin(INPUT_LIMIT);
@@ -214,7 +221,9 @@ export class Files {
    */
   checkTerminal(option: string, file: string | undefined, binary: boolean, allowed: boolean): void {
     if (file === '-' && binary && !allowed && this.io.stdoutIsTTY === true) {
-      throw new UsageError(`${option} would write binary data to standard output, which is a terminal: name a file, pipe it, or add --binary`);
+      throw new UsageError(
+        `${option} would write binary data to standard output, which is a terminal: name a file, pipe it, or add --binary`,
+      );
     }
   }
 
@@ -231,7 +240,8 @@ export class Files {
       if (id === undefined) continue;
       this.refuseInput(file, id);
       const other = seen.find((s) => sameFile(s.id, id));
-      if (other !== undefined) throw new UsageError(`${other.option} and ${option} name the same file (${file} is a link to it)`);
+      if (other !== undefined)
+        throw new UsageError(`${other.option} and ${option} name the same file (${file} is a link to it)`);
       seen.push({ option, id });
     }
   }
@@ -240,7 +250,9 @@ export class Files {
     for (const known of [...this.inputs, ...this.outputs]) {
       if (sameFile(known.id, id)) {
         const which = this.inputs.includes(known) ? 'an input' : 'an output written just before';
-        throw new CliError(`${file}: is the same file as ${known.name}, ${which} (a link to it, or the same path); not overwritten`);
+        throw new CliError(
+          `${file}: is the same file as ${known.name}, ${which} (a link to it, or the same path); not overwritten`,
+        );
       }
     }
   }
@@ -291,7 +303,9 @@ export class Files {
       const code = (err as { code?: string }).code;
       if (code === 'ENOENT') return writeReplacing(file, data); // nothing there yet
       if (code === 'ELOOP' || code === 'EMLINK') {
-        throw new CliError(`${file}: is a symbolic link; a private key or secret is not written through one (give the real path, or - for standard output)`);
+        throw new CliError(
+          `${file}: is a symbolic link; a private key or secret is not written through one (give the real path, or - for standard output)`,
+        );
       }
       // A file we may not write but may replace (a read-only key of ours): opened to be checked only.
       if (code !== 'EACCES' && code !== 'EPERM') throw err;
@@ -330,10 +344,17 @@ export class Files {
     const uid = typeof process.geteuid === 'function' ? BigInt(process.geteuid()) : undefined;
     if (uid === undefined) return stats; // no owners to compare (Windows)
     if (stats.isFile()) {
-      if (!replaced && stats.uid !== uid) throw new CliError(`${file}: belongs to another user (uid ${stats.uid}); not overwritten`);
+      if (!replaced && stats.uid !== uid)
+        throw new CliError(`${file}: belongs to another user (uid ${stats.uid}); not overwritten`);
     } else if (stats.uid !== uid && stats.uid !== 0n) {
-      const kind = stats.isFIFO() ? 'a named pipe' : stats.isCharacterDevice() ? 'a terminal or device' : 'not a regular file';
-      throw new CliError(`${file}: is ${kind} that belongs to another user (uid ${stats.uid}), who could read what is written; not written`);
+      const kind = stats.isFIFO()
+        ? 'a named pipe'
+        : stats.isCharacterDevice()
+          ? 'a terminal or device'
+          : 'not a regular file';
+      throw new CliError(
+        `${file}: is ${kind} that belongs to another user (uid ${stats.uid}), who could read what is written; not written`,
+      );
     }
     return stats;
   }
@@ -366,5 +387,5 @@ function writeReplacing(file: string, data: string | Uint8Array): FileIdentity {
 /** Writes all of data to the open file fd, from its start (the caller closes it). */
 function writeAll(fd: number, data: string | Uint8Array): void {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
 }

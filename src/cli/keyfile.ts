@@ -1,3 +1,4 @@
+import type { ByteArray } from '../bytes.js';
 // Key files as the command reads and writes them: PEM (RFC 7468), DER (SubjectPublicKeyInfo or
 // PKCS#8, RFC 9935) or JWK (JSON, as Node.js writes it), all through mlkem-ts/keys. A file is
 // recognised by its content, not its name: PEM armour, a JSON object, or a DER SEQUENCE.
@@ -17,10 +18,9 @@ import {
   toJwk,
   toPem,
 } from '../keys/index.js';
-import { CliError } from './errors.js';
 import { ML_KEM_ENTRIES } from '../registry.js';
+import { CliError } from './errors.js';
 import { inputName } from './io.js';
-import type { ByteArray } from '../bytes.js';
 
 /** How a key is written: `--der`, `--jwk`, or PEM by default. */
 export type KeyFormat = 'pem' | 'der' | 'jwk';
@@ -58,7 +58,11 @@ export function naming<T>(name: string, f: () => T): T {
 /** Which key a command needs from a file: in a PEM file of several blocks, the first block of that kind. */
 export type Wanted = 'private' | 'public' | 'any';
 
-const PEM_LABEL: Record<Wanted, PemLabel | undefined> = { private: 'PRIVATE KEY', public: 'PUBLIC KEY', any: undefined };
+const PEM_LABEL: Record<Wanted, PemLabel | undefined> = {
+  private: 'PRIVATE KEY',
+  public: 'PUBLIC KEY',
+  any: undefined,
+};
 
 /**
  * The outer layer of a key file: PEM armour, a JWK's JSON, or DER (SPKI or PKCS#8 by its first
@@ -69,7 +73,8 @@ export function unwrap(bytes: ByteArray, name: string, want: Wanted = 'any'): Co
   if (indexOf(bytes, BEGIN) !== -1) {
     const text = new TextDecoder().decode(bytes);
     const wanted = PEM_LABEL[want];
-    const has = wanted !== undefined && new RegExp(`^-----BEGIN ${wanted}-----[ \\t]*$`, 'm').test(text.replace(/\r/g, '\n'));
+    const has =
+      wanted !== undefined && new RegExp(`^-----BEGIN ${wanted}-----[ \\t]*$`, 'm').test(text.replace(/\r/g, '\n'));
     const { label, der } = naming(name, () => fromPem(text, has ? wanted : undefined));
     return { encoding: 'PEM', structure: label === 'PUBLIC KEY' ? 'SubjectPublicKeyInfo' : 'PKCS#8', der };
   }
@@ -111,7 +116,8 @@ function readKey(bytes: ByteArray, name: string, want: Wanted = 'any'): KeyFile 
       const key = fromJwk(container.jwk);
       return 'secretKey' in key ? { kind: 'private', container, ...key } : { kind: 'public', container, ...key };
     }
-    if (container.structure === 'SubjectPublicKeyInfo') return { kind: 'public', container, ...decodeSpki(container.der) };
+    if (container.structure === 'SubjectPublicKeyInfo')
+      return { kind: 'public', container, ...decodeSpki(container.der) };
     return { kind: 'private', container, ...decodePkcs8(container.der, { pairwiseCheck: true }) };
   });
 }
@@ -127,7 +133,13 @@ export interface Demand {
  * it is not in the encoding `demand` says; then `use`. After it, also when `use` throws, it wipes
  * the bytes and everything decoded that may be secret (a PEM file's DER, the seed, the expanded key).
  */
-export function withKey<T>(bytes: ByteArray, file: string, want: Wanted, demand: Demand, use: (key: KeyFile, name: string) => T): T {
+export function withKey<T>(
+  bytes: ByteArray,
+  file: string,
+  want: Wanted,
+  demand: Demand,
+  use: (key: KeyFile, name: string) => T,
+): T {
   const name = inputName(file);
   let key: KeyFile | undefined;
   try {
@@ -204,15 +216,21 @@ export function checkNotSwapped(key: NamedFile, ciphertext?: NamedFile): void {
   const keyName = inputName(key.file);
   if (!looksLikeKeyFile(key.bytes)) {
     if (ciphertext !== undefined && looksLikeKeyFile(ciphertext.bytes)) {
-      throw new CliError(`${keyName}: not a key file, and ${inputName(ciphertext.file)} is one: the files look swapped (${key.option} is the key, ${ciphertext.option} the ciphertext)`);
+      throw new CliError(
+        `${keyName}: not a key file, and ${inputName(ciphertext.file)} is one: the files look swapped (${key.option} is the key, ${ciphertext.option} the ciphertext)`,
+      );
     }
     const level = ML_KEM_ENTRIES.find((e) => e.sizes.ciphertext === key.bytes.length);
     if (level !== undefined) {
-      throw new CliError(`${keyName}: not a key file: it holds ${key.bytes.length} bytes, the length of an ${level.name} ciphertext; is it the ciphertext? ${key.option} is the key${ciphertext === undefined ? '' : `, ${ciphertext.option} the ciphertext`}`);
+      throw new CliError(
+        `${keyName}: not a key file: it holds ${key.bytes.length} bytes, the length of an ${level.name} ciphertext; is it the ciphertext? ${key.option} is the key${ciphertext === undefined ? '' : `, ${ciphertext.option} the ciphertext`}`,
+      );
     }
     return; // readKey says what is wrong with it
   }
   if (ciphertext !== undefined && looksLikeKeyFile(ciphertext.bytes)) {
-    throw new CliError(`${inputName(ciphertext.file)}: is a key file, not a ciphertext: ${ciphertext.option} is the ciphertext (raw bytes), ${key.option} the key`);
+    throw new CliError(
+      `${inputName(ciphertext.file)}: is a key file, not a ciphertext: ${ciphertext.option} is the ciphertext (raw bytes), ${key.option} the key`,
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { MlKemError } from '../errors.js';
 /// <reference types="node" />
 // The `mlkem-ts` command: keys, encapsulation and a benchmark from the shell. main() takes the
 // arguments and the standard streams and returns the exit status (0 done, 1 failed, 2 bad usage),
@@ -8,7 +9,6 @@ import { decap, encap, pkeyutl } from './commands/encap.js';
 import { inspect } from './commands/inspect.js';
 import { genpkey, keygen } from './commands/keygen.js';
 import { convert, pkey, pubkey } from './commands/pubkey.js';
-import { MlKemError } from '../errors.js';
 import { CliError, UsageError, oneLine } from './errors.js';
 import { type CliIo, nodeIo } from './io.js';
 import { type Command, nearest, wantsHelp } from './options.js';
@@ -20,7 +20,9 @@ const COMMANDS: readonly Command[] = [keygen, pubkey, convert, encap, decap, ins
 /** The same operations under OpenSSL's names and options. */
 const OPENSSL_COMMANDS: readonly Command[] = [genpkey, pkey, pkeyutl];
 const ALL = [...COMMANDS, ...OPENSSL_COMMANDS];
-const NAMES = `${ALL.slice(0, -1).map((c) => c.name).join(', ')} or ${ALL[ALL.length - 1]!.name}`;
+const NAMES = `${ALL.slice(0, -1)
+  .map((c) => c.name)
+  .join(', ')} or ${ALL[ALL.length - 1]!.name}`;
 
 /** What users call our commands by other names: the command they mean. */
 const COMMAND_SYNONYMS: Readonly<Record<string, string>> = {
@@ -37,8 +39,15 @@ const COMMAND_SYNONYMS: Readonly<Record<string, string>> = {
 
 /** "unknown command 'keygn': did you mean 'keygen'?", else the list of commands. */
 function unknownCommand(name: string): UsageError {
-  const meant = COMMAND_SYNONYMS[name.toLowerCase()] ?? nearest(name.toLowerCase(), ALL.map((c) => c.name));
-  return new UsageError(`unknown command '${name}': ${meant !== undefined ? `did you mean '${meant}'? The commands are` : 'expected'} ${NAMES}`);
+  const meant =
+    COMMAND_SYNONYMS[name.toLowerCase()] ??
+    nearest(
+      name.toLowerCase(),
+      ALL.map((c) => c.name),
+    );
+  return new UsageError(
+    `unknown command '${name}': ${meant !== undefined ? `did you mean '${meant}'? The commands are` : 'expected'} ${NAMES}`,
+  );
 }
 
 const USAGE = `Usage: mlkem-ts COMMAND [options]

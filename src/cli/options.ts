@@ -5,6 +5,7 @@
 // word and may not itself look like an option; nothing is given twice. Plus the values several
 // commands share.
 import { resolve } from 'node:path';
+
 import type { MlKemAlgorithm } from '../keys/index.js';
 import { ML_KEM_ENTRIES, orList } from '../registry.js';
 import { UsageError } from './errors.js';
@@ -43,7 +44,8 @@ const spellings = (key: string, spec: OptionSpec): readonly string[] =>
   spec.names ?? [...(spec.short !== undefined ? [`-${spec.short}`] : []), `--${key}`];
 
 /** How a message shows an option: "-o, --out <value>", as node:util's parseArgs does. */
-const label = (key: string, spec: OptionSpec): string => `${spellings(key, spec).join(', ')}${spec.type === 'string' ? ' <value>' : ''}`;
+const label = (key: string, spec: OptionSpec): string =>
+  `${spellings(key, spec).join(', ')}${spec.type === 'string' ? ' <value>' : ''}`;
 
 /** A word that would be read as an option (a lone '-' is standard input or output, not an option). */
 const looksLikeOption = (word: string): boolean => word.length > 1 && word.startsWith('-');
@@ -52,7 +54,12 @@ const looksLikeOption = (word: string): boolean => word.length > 1 && word.start
  * Parses a subcommand's arguments. Every command also takes -h, --help and -help (handled by
  * main). `hint` may explain an unknown option (for example, OpenSSL's name of our command).
  */
-export function parse<O extends Options>(args: readonly string[], options: O, positionals = false, hint?: (word: string) => string | undefined): Parsed<O> {
+export function parse<O extends Options>(
+  args: readonly string[],
+  options: O,
+  positionals = false,
+  hint?: (word: string) => string | undefined,
+): Parsed<O> {
   const byName = new Map<string, string>();
   for (const [key, spec] of Object.entries(options)) for (const name of spellings(key, spec)) byName.set(name, key);
   const values: Record<string, string | boolean | string[]> = {};
@@ -73,7 +80,10 @@ export function parse<O extends Options>(args: readonly string[], options: O, po
     const key = byName.get(name);
     const spec = key === undefined ? undefined : options[key]!;
     if (key === undefined || spec === undefined || (eq !== -1 && spec.type !== 'string')) {
-      const why = [suggestion(name, byName) ?? hint?.(word) ?? `the options are ${[...byName.keys()].join(', ')}`, suggestion(name, byName) === undefined ? undefined : hint?.(word)]
+      const why = [
+        suggestion(name, byName) ?? hint?.(word) ?? `the options are ${[...byName.keys()].join(', ')}`,
+        suggestion(name, byName) === undefined ? undefined : hint?.(word),
+      ]
         .filter((w) => w !== undefined)
         .join('; ');
       throw new UsageError(`Unknown option '${word}'${why === '' ? '' : `: ${why}`}`);
@@ -85,7 +95,9 @@ export function parse<O extends Options>(args: readonly string[], options: O, po
         const next = args[i + 1];
         if (next === undefined) throw new UsageError(`Option '${label(key, spec)}' argument missing`);
         if (looksLikeOption(next)) {
-          throw new UsageError(`Option '${label(key, spec)}' needs a value, and '${next}' is an option (a file whose name starts with '-' is written ./${next})`);
+          throw new UsageError(
+            `Option '${label(key, spec)}' needs a value, and '${next}' is an option (a file whose name starts with '-' is written ./${next})`,
+          );
         }
         value = next;
         i++;
@@ -128,7 +140,8 @@ function editDistance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;
@@ -152,7 +165,11 @@ export function nearest(word: string, names: Iterable<string>): string | undefin
 function suggestion(word: string, byName: Map<string, string>): string | undefined {
   if (!word.startsWith('--') && byName.has(`-${word}`)) return `did you mean '-${word}'?`;
   const bare = word.replace(/^-+/, '');
-  const spelled = (key: string) => [...byName].filter(([, k]) => k === key).map(([n]) => `'${n}'`).join(' or ');
+  const spelled = (key: string) =>
+    [...byName]
+      .filter(([, k]) => k === key)
+      .map(([n]) => `'${n}'`)
+      .join(' or ');
   const synonym = SYNONYMS[bare];
   if (synonym !== undefined && [...byName.values()].includes(synonym)) return `did you mean ${spelled(synonym)}?`;
   const typo = nearest(word, byName.keys());
@@ -163,16 +180,22 @@ function suggestion(word: string, byName: Map<string, string>): string | undefin
  * The one key file of a command: the positional FILE or -i/--in (the same; both is refused), else
  * '-' (standard input); with the option that named it, for messages.
  */
-export function keyFileArgument(positionals: readonly string[], option: string | undefined): { file: string; option: string } {
-  if (positionals.length > 1) throw new UsageError(`Unexpected argument '${positionals[1]}': the command takes one key FILE`);
+export function keyFileArgument(
+  positionals: readonly string[],
+  option: string | undefined,
+): { file: string; option: string } {
+  if (positionals.length > 1)
+    throw new UsageError(`Unexpected argument '${positionals[1]}': the command takes one key FILE`);
   const positional = positionals[0];
-  if (positional !== undefined && option !== undefined) throw new UsageError(`the key is given twice, as FILE '${positional}' and as -i/--in '${option}': give one`);
+  if (positional !== undefined && option !== undefined)
+    throw new UsageError(`the key is given twice, as FILE '${positional}' and as -i/--in '${option}': give one`);
   if (positional !== undefined) return { file: positional, option: 'FILE' };
   return { file: option ?? '-', option: '-i/--in' };
 }
 
 /** True when the arguments ask for help (before any other parsing: a help request always wins). */
-export const wantsHelp = (args: readonly string[]): boolean => args.some((a) => a === '-h' || a === '--help' || a === '-help');
+export const wantsHelp = (args: readonly string[]): boolean =>
+  args.some((a) => a === '-h' || a === '--help' || a === '-help');
 
 /** Throws a usage error unless `value` was given. */
 export function required(value: string | undefined, option: string): string {
@@ -185,16 +208,24 @@ export function parseAlgorithm(value: string, option = '-a/--algorithm'): MlKemA
   const m = /^(?:ml-?kem-?)?(512|768|1024)$/i.exec(value.trim());
   const entry = m === null ? undefined : ML_KEM_ENTRIES.find((e) => e.name === `ML-KEM-${m[1]}`);
   if (entry === undefined) {
-    throw new UsageError(`${option} must be ${orList(ML_KEM_ENTRIES.map((e) => e.name))} (or 512, 768, 1024), got '${value}'`);
+    throw new UsageError(
+      `${option} must be ${orList(ML_KEM_ENTRIES.map((e) => e.name))} (or 512, 768, 1024), got '${value}'`,
+    );
   }
   return entry.name;
 }
 
 /** --der and --jwk (read by keyFormat) and --binary: the key-writing commands' encoding options, declared once so they stay alike. */
-export const KEY_ENCODING_OPTIONS = { der: { type: 'boolean' }, jwk: { type: 'boolean' }, binary: { type: 'boolean' } } as const;
+export const KEY_ENCODING_OPTIONS = {
+  der: { type: 'boolean' },
+  jwk: { type: 'boolean' },
+  binary: { type: 'boolean' },
+} as const;
 
 /** What openSslOptions declares: each key of O, of its type, spelled `-KEY`; and --binary. */
-type OpenSslOptions<O extends Record<string, OptionSpec['type']>> = { [K in keyof O]: { type: O[K]; names: readonly string[] } } & {
+type OpenSslOptions<O extends Record<string, OptionSpec['type']>> = {
+  [K in keyof O]: { type: O[K]; names: readonly string[] };
+} & {
   binary: { type: 'boolean'; names: readonly string[] };
 };
 
@@ -238,7 +269,8 @@ export function distinctFiles(...files: FileArgument[]): void {
       const [a, fa, da] = files[i]!;
       const [b, fb, db] = files[j]!;
       if (fa === undefined || fb === undefined) continue;
-      if (fa === '-' && fb === '-' && da === db) throw new UsageError(`${a} and ${b} cannot both be '-': there is one standard ${da}`);
+      if (fa === '-' && fb === '-' && da === db)
+        throw new UsageError(`${a} and ${b} cannot both be '-': there is one standard ${da}`);
       if (fa !== '-' && fb !== '-' && resolve(fa) === resolve(fb) && (da === 'output' || db === 'output')) {
         throw new UsageError(`${a} and ${b} name the same file, ${fa}`);
       }

@@ -23,7 +23,9 @@ export interface StoredParts {
 export function storedParts(container: Container): StoredParts {
   if (container.structure === 'JWK') {
     const { algorithm, publicKey, seed } = readJwk(container.jwk);
-    return seed === undefined ? { kind: 'public', algorithm, publicKey } : { kind: 'private', algorithm, form: 'seed', seed, publicKey };
+    return seed === undefined
+      ? { kind: 'public', algorithm, publicKey }
+      : { kind: 'private', algorithm, form: 'seed', seed, publicKey };
   }
   if (container.structure === 'SubjectPublicKeyInfo') return { kind: 'public', ...readSpki(container.der) };
   return { kind: 'private', ...readPkcs8(container.der) };

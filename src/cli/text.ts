@@ -17,7 +17,10 @@ function labelled(label: string, bytes: Uint8Array): string {
 }
 
 /** The text of a key; `secretKey` and `seed` are shown only for a private key. */
-export function keyText(algorithm: MlKemAlgorithm, key: { seed?: Uint8Array | undefined; secretKey?: Uint8Array | undefined; publicKey: Uint8Array }): string {
+export function keyText(
+  algorithm: MlKemAlgorithm,
+  key: { seed?: Uint8Array | undefined; secretKey?: Uint8Array | undefined; publicKey: Uint8Array },
+): string {
   if (key.secretKey === undefined) return `${algorithm} Public-Key:\n${labelled('ek', key.publicKey)}`;
   return `${algorithm} Private-Key:\n${key.seed !== undefined ? labelled('seed', key.seed) : ''}${labelled('dk', key.secretKey)}${labelled('ek', key.publicKey)}`;
 }

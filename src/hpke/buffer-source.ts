@@ -17,6 +17,7 @@ export function bytesOf(value: unknown, what: string): ByteArray {
 
 /** The ArrayBuffer of a fresh Uint8Array that owns it whole, else of a copy. */
 export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  const whole =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
   return (whole ? bytes : bytes.slice()).buffer as ArrayBuffer;
 }

@@ -19,6 +19,7 @@ import {
   type RecipientContextParams,
   type SenderContextParams,
 } from '@hpke/core';
+
 import { type ByteArray, decodeBase64url, isUint8Array } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
@@ -74,7 +75,11 @@ type HpkeErrorClass = new (e: unknown) => Error;
  * Runs f; an error becomes `cls` with the package's words where `message` gives them, else with
  * the error's own message (as the packages wrap errors), and the error as its `cause`.
  */
-async function mapError<T>(cls: HpkeErrorClass, f: () => T | Promise<T>, message?: (err: unknown) => string | undefined): Promise<T> {
+async function mapError<T>(
+  cls: HpkeErrorClass,
+  f: () => T | Promise<T>,
+  message?: (err: unknown) => string | undefined,
+): Promise<T> {
   try {
     return await f();
   } catch (err) {
@@ -86,7 +91,12 @@ async function mapError<T>(cls: HpkeErrorClass, f: () => T | Promise<T>, message
 
 /** True for `{ privateKey: object, publicKey: object }`, as @hpke/common tests a CryptoKeyPair. */
 export function isKeyPair(x: unknown): x is { privateKey: unknown; publicKey: unknown } {
-  return typeof x === 'object' && x !== null && typeof (x as { privateKey?: unknown }).privateKey === 'object' && typeof (x as { publicKey?: unknown }).publicKey === 'object';
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof (x as { privateKey?: unknown }).privateKey === 'object' &&
+    typeof (x as { publicKey?: unknown }).publicKey === 'object'
+  );
 }
 
 /**
@@ -142,7 +152,8 @@ function jwkBytes(c: ClassConfig, jwk: JsonWebKeyExtended, isPublic: boolean): U
   const ops = jwk.key_ops;
   if (!isPublic) {
     if (jwk.priv === undefined) throw new Error('Invalid key: `priv` not found');
-    if (ops !== undefined && (ops.length !== 1 || ops[0] !== 'deriveBits')) throw new Error("Invalid key: `key_ops` should be ['deriveBits']");
+    if (ops !== undefined && (ops.length !== 1 || ops[0] !== 'deriveBits'))
+      throw new Error("Invalid key: `key_ops` should be ['deriveBits']");
     return decodeBase64url(String(jwk.priv), `${c.name} JWK priv`, true);
   }
   if (jwk.priv !== undefined) throw new Error('Invalid key: `priv` should not be set');
@@ -206,7 +217,10 @@ export class HpkeKemClass implements KemInterface {
    * @throws {DeserializeError} 'Invalid key length: …', or for a value that is not bytes.
    */
   deserializePublicKey(key: ArrayBufferLike | ArrayBufferView): Promise<CryptoKey> {
-    return mapError(DeserializeError, () => keyFrom(configOf(this), argBytes(key, 'key'), 'public') as unknown as CryptoKey);
+    return mapError(
+      DeserializeError,
+      () => keyFrom(configOf(this), argBytes(key, 'key'), 'public') as unknown as CryptoKey,
+    );
   }
 
   /**
@@ -226,7 +240,10 @@ export class HpkeKemClass implements KemInterface {
    * @throws {DeserializeError} 'Invalid key length: …', or for a value that is not bytes.
    */
   deserializePrivateKey(key: ArrayBufferLike | ArrayBufferView): Promise<CryptoKey> {
-    return mapError(DeserializeError, () => keyFrom(configOf(this), argBytes(key, 'key'), 'private') as unknown as CryptoKey);
+    return mapError(
+      DeserializeError,
+      () => keyFrom(configOf(this), argBytes(key, 'key'), 'private') as unknown as CryptoKey,
+    );
   }
 
   /**
@@ -245,7 +262,8 @@ export class HpkeKemClass implements KemInterface {
     return mapError(DeserializeError, () => {
       let bytes: Uint8Array;
       if (format === 'jwk') {
-        if (key instanceof ArrayBuffer || isUint8Array(key) || typeof key !== 'object' || key === null) throw new Error('Invalid jwk key format');
+        if (key instanceof ArrayBuffer || isUint8Array(key) || typeof key !== 'object' || key === null)
+          throw new Error('Invalid jwk key format');
         bytes = jwkBytes(c, key as JsonWebKeyExtended, isPublic);
       } else {
         if (!(key instanceof ArrayBuffer) && !isUint8Array(key)) throw new Error('Invalid key format');
@@ -319,7 +337,8 @@ export class HpkeKemClass implements KemInterface {
           if (ekm.length !== c.kem.Nrandom) throw new Error(`seed must be ${c.kem.Nrandom} bytes in length`);
           return c.kem.encapDerand(pk, ekm);
         },
-        (err) => (err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY' ? c.refusal('encap', pk) : undefined),
+        (err) =>
+          err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY' ? c.refusal('encap', pk) : undefined,
       );
     } finally {
       wipe(ekm); // our copy of the caller's randomness
@@ -348,7 +367,10 @@ export class HpkeKemClass implements KemInterface {
         await mapError(
           DecapError,
           () => (recipient instanceof HpkeKey ? decapWith(c.kem, recipient, enc) : c.kem.decap(enc, sk)),
-          (err) => (err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY' ? c.refusal('decap', undefined) : undefined),
+          (err) =>
+            err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY'
+              ? c.refusal('decap', undefined)
+              : undefined,
         ),
       );
     } finally {

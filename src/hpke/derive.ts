@@ -1,8 +1,8 @@
+import type { ByteArray } from '../bytes.js';
 // The one-stage KDFs of draft-ietf-hpke-pq, §5 (SHAKE128/256, TurboSHAKE128/256) on our SHA-3
 // module, and LabeledDerive over them (draft-ietf-hpke-hpke, §4), which every KEM of the draft uses
 // with SHAKE256 for DeriveKeyPair.
 import { Sponge } from '../sha3.js';
-import type { ByteArray } from '../bytes.js';
 
 /** A one-stage KDF of draft-ietf-hpke-pq, §5: its Keccak sponge parameters and Nh. */
 export interface Xof {
@@ -52,7 +52,14 @@ function i2osp2(n: number): ByteArray {
  * Derive(ikm ‖ "HPKE-v1" ‖ suite_id ‖ lengthPrefixed(label) ‖ I2OSP(L, 2) ‖ context, L),
  * with lengthPrefixed(x) = I2OSP(len(x), 2) ‖ x.
  */
-function labeledDerive(xof: Xof, suiteId: Uint8Array, ikm: Uint8Array, label: string, context: Uint8Array, L: number): ByteArray {
+function labeledDerive(
+  xof: Xof,
+  suiteId: Uint8Array,
+  ikm: Uint8Array,
+  label: string,
+  context: Uint8Array,
+  L: number,
+): ByteArray {
   const labelBytes = new TextEncoder().encode(label);
   return xofDerive(xof, L, ikm, HPKE_V1, suiteId, i2osp2(labelBytes.length), labelBytes, i2osp2(L), context);
 }

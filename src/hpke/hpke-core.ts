@@ -33,6 +33,7 @@ import {
   type RecipientContextParams,
   type SenderContextParams,
 } from '@hpke/core';
+
 import { wipe } from '../ct.js';
 import { bytesOf, toArrayBuffer } from './buffer-source.js';
 import type { HpkeKem } from './kem.js';
@@ -98,9 +99,11 @@ export function hpkeCoreKem(kem: HpkeKem): KemInterface {
     encSize: kem.Nenc,
     publicKeySize: kem.Npk,
     privateKeySize: kem.Nsk,
-    serializePublicKey: (key: CryptoKey) => mapError('SerializeError', () => toArrayBuffer(keyBytes(kem, key, 'public'))),
+    serializePublicKey: (key: CryptoKey) =>
+      mapError('SerializeError', () => toArrayBuffer(keyBytes(kem, key, 'public'))),
     deserializePublicKey: (key: ArrayBufferLike | ArrayBufferView) => importRaw(key, true),
-    serializePrivateKey: (key: CryptoKey) => mapError('SerializeError', () => toArrayBuffer(keyBytes(kem, key, 'private'))),
+    serializePrivateKey: (key: CryptoKey) =>
+      mapError('SerializeError', () => toArrayBuffer(keyBytes(kem, key, 'private'))),
     deserializePrivateKey: (key: ArrayBufferLike | ArrayBufferView) => importRaw(key, false),
     importKey(format: 'raw' | 'jwk', key: ArrayBuffer | JsonWebKey, isPublic = true) {
       if (format !== 'raw') {
@@ -110,19 +113,26 @@ export function hpkeCoreKem(kem: HpkeKem): KemInterface {
       }
       return importRaw(key, isPublic);
     },
-    generateKeyPair: () => mapError('DeriveKeyPairError', () => newKeyPair(kem, kem.generateKeyPair(), true) as unknown as CryptoKeyPair),
+    generateKeyPair: () =>
+      mapError('DeriveKeyPairError', () => newKeyPair(kem, kem.generateKeyPair(), true) as unknown as CryptoKeyPair),
     deriveKeyPair: (ikm: ArrayBufferLike | ArrayBufferView) =>
-      mapError('DeriveKeyPairError', () => withCopy(ikm, 'ikm', (copy) => newKeyPair(kem, kem.deriveKeyPair(copy), true) as unknown as CryptoKeyPair)),
+      mapError('DeriveKeyPairError', () =>
+        withCopy(ikm, 'ikm', (copy) => newKeyPair(kem, kem.deriveKeyPair(copy), true) as unknown as CryptoKeyPair),
+      ),
     encap: (params: SenderContextParams) =>
       mapError('EncapError', async () => {
         const { recipientPublicKey: pkR, ekm } = params;
-        const { sharedSecret, enc } = ekm === undefined ? await encapTo(kem, pkR) : withCopy(ekm, 'ekm', (copy) => kem.encapDerand(keyBytes(kem, pkR, 'public'), copy));
+        const { sharedSecret, enc } =
+          ekm === undefined
+            ? await encapTo(kem, pkR)
+            : withCopy(ekm, 'ekm', (copy) => kem.encapDerand(keyBytes(kem, pkR, 'public'), copy));
         return { sharedSecret: toArrayBuffer(sharedSecret), enc: toArrayBuffer(enc) };
       }),
     decap: (params: RecipientContextParams) =>
       mapError('DecapError', async () => {
         const { recipientKey } = params;
-        const sk = recipientKey instanceof HpkeKey ? recipientKey : (recipientKey as CryptoKeyPair | undefined)?.privateKey;
+        const sk =
+          recipientKey instanceof HpkeKey ? recipientKey : (recipientKey as CryptoKeyPair | undefined)?.privateKey;
         return toArrayBuffer(await decapWith(kem, sk, bytesOf(params.enc, 'enc')));
       }),
   });

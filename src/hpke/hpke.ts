@@ -2,6 +2,7 @@
 // of `hpke` is imported at run time (its CipherSuite maps our errors to EncapError, DecapError,
 // DeserializeError and DeriveKeyPairError itself), so this file needs only its types.
 import type { KEM, KEMFactory } from 'hpke';
+
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 

@@ -21,6 +21,7 @@
  * @module mlkem-ts/hpke
  */
 import type { KEMFactory } from 'hpke';
+
 import { hpkeKem } from './hpke.js';
 import type { HpkeKey } from './key.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768, MLKEM1024_P384, MLKEM768_P256, MLKEM768_X25519 } from './named-kems.js';

@@ -3,6 +3,7 @@
 // runtimes have (Node.js 24.7+; not Node 20, not browsers today). `@hpke/core` has no one-stage
 // key schedule, so these cannot serve it.
 import type { KDF, KDFFactory } from 'hpke';
+
 import { SHAKE128, SHAKE256, TURBOSHAKE128, TURBOSHAKE256, xofDerive, type Xof } from './derive.js';
 
 function notApplicable(): never {

@@ -1,15 +1,15 @@
+import { checkBytes, describe, takeUint8Array } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 // The KEMs of draft-ietf-hpke-pq as HPKE defines a KEM (draft-ietf-hpke-hpke, §4): synchronous,
 // on byte strings, independent of any HPKE library. The adapters (hpke.ts, hpke-core.ts) wrap them.
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { checkBytes, describe, takeUint8Array } from '../args.js';
-import type { HybridKem } from '../hybrid/types.js';
 import { internalsOf } from '../hybrid/internals.js';
+import type { HybridKem } from '../hybrid/types.js';
 import { KEM_OBJECT_METHODS, kemShape, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { HYBRID_ENTRIES, type HpkeName, entryOf } from '../registry.js';
 import { deriveSeed } from './derive.js';
-import type { ByteArray } from '../bytes.js';
 
 /** The names of the KEMs, as draft-ietf-hpke-pq spells them (the registry's `hpke` names). */
 export type { HpkeName as HpkeKemName };
@@ -95,12 +95,22 @@ export interface HpkeKem {
 }
 
 /** A KEM's { ciphertext, sharedSecret } as HPKE names them: the ciphertext is `enc`. */
-const asHpke = ({ ciphertext, sharedSecret }: { ciphertext: ByteArray; sharedSecret: ByteArray }): HpkeEncapsulation => ({ sharedSecret, enc: ciphertext });
+const asHpke = ({
+  ciphertext,
+  sharedSecret,
+}: {
+  ciphertext: ByteArray;
+  sharedSecret: ByteArray;
+}): HpkeEncapsulation => ({ sharedSecret, enc: ciphertext });
 
 /** The key objects behind an HPKE KEM's keys: the ML-KEM or hybrid KEM's own (parsed, checked and expanded once). */
 export interface KeyObjects {
   encapsulationKey(publicKey: Uint8Array): { encapsulate(): Encapsulation | Promise<Encapsulation> };
-  decapsulationKey(privateKey: Uint8Array): { decapsulate(ciphertext: Uint8Array): ByteArray | Promise<ByteArray>; seed(): ByteArray | undefined; dispose(): void };
+  decapsulationKey(privateKey: Uint8Array): {
+    decapsulate(ciphertext: Uint8Array): ByteArray | Promise<ByteArray>;
+    seed(): ByteArray | undefined;
+    dispose(): void;
+  };
 }
 
 type Encapsulation = { ciphertext: ByteArray; sharedSecret: ByteArray };
@@ -110,7 +120,11 @@ const keyObjects = new WeakMap<HpkeKem, KeyObjects>();
 /** The key objects of an HPKE KEM made by createHpkeKem; ERR_INVALID_TYPE for any other object. */
 export function keyObjectsOf(hpke: HpkeKem): KeyObjects {
   const k = typeof hpke === 'object' && hpke !== null ? keyObjects.get(hpke) : undefined;
-  if (k === undefined) throw new MlKemError('ERR_INVALID_TYPE', `the KEM must be one made by mlkem-ts/hpke (ML_KEM_768, ..., or createHpkeKem), got ${describe(hpke)}`);
+  if (k === undefined)
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `the KEM must be one made by mlkem-ts/hpke (ML_KEM_768, ..., or createHpkeKem), got ${describe(hpke)}`,
+    );
   return k;
 }
 
@@ -279,6 +293,10 @@ export function createHpkeKem(kem: MlKem | HybridKem): HpkeKem {
   const got = 'got' in shape ? shape.got : `an object named ${shape.name}`;
   throw new MlKemError(
     'ERR_INVALID_TYPE',
-    `${what} must be an ML-KEM object (MlKem) or one of the hybrids of draft-ietf-hpke-pq (${HYBRID_ENTRIES.filter((e) => 'hpke' in e).map((e) => e.name).join(', ')}), got ${got}`,
+    `${what} must be an ML-KEM object (MlKem) or one of the hybrids of draft-ietf-hpke-pq (${HYBRID_ENTRIES.filter(
+      (e) => 'hpke' in e,
+    )
+      .map((e) => e.name)
+      .join(', ')}), got ${got}`,
   );
 }

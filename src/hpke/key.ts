@@ -3,8 +3,8 @@
 // WeakMap, so that `extractable: false` means something and a key cannot be altered after creation.
 import { checkBytes, describe } from '../args.js';
 import { type ByteArray, copyBytes } from '../bytes.js';
-import { MlKemError } from '../errors.js';
 import { wipe } from '../ct.js';
+import { MlKemError } from '../errors.js';
 import { recordSecrets } from '../lifetime.js'; // @test-hook
 import { keyObjectsOf, type HpkeEncapsulation, type HpkeKem, type HpkeKeyPair, type KeyObjects } from './kem.js';
 
@@ -59,7 +59,13 @@ export class HpkeKey {
  * A key of kem holding a private copy of bytes (Npk or Nsk of them; else MlKemError). `name` is its
  * `algorithm.name`: the KEM's, or the name a drop-in class gives it ('X-Wing').
  */
-export function newKey(kem: HpkeKem, type: 'public' | 'private', bytes: Uint8Array, extractable: boolean, name?: string): HpkeKey {
+export function newKey(
+  kem: HpkeKem,
+  type: 'public' | 'private',
+  bytes: Uint8Array,
+  extractable: boolean,
+  name?: string,
+): HpkeKey {
   const what = `HPKE ${kem.name} ${type} key`;
   const objects = keyObjectsOf(kem);
   checkBytes(bytes, type === 'public' ? kem.Npk : kem.Nsk, what);
@@ -75,12 +81,19 @@ export function newKey(kem: HpkeKem, type: 'public' | 'private', bytes: Uint8Arr
 }
 
 /** The data of a key of kem and type; MlKemError ERR_INVALID_TYPE for anything else. */
-function dataOf<T extends 'public' | 'private'>(kem: HpkeKem, key: unknown, type: T): Extract<PublicData | PrivateData, { type: T }> {
+function dataOf<T extends 'public' | 'private'>(
+  kem: HpkeKem,
+  key: unknown,
+  type: T,
+): Extract<PublicData | PrivateData, { type: T }> {
   const data = typeof key === 'object' && key !== null ? keyData.get(key) : undefined;
   // By name: a key of ML-KEM-768 serves every backend's ML-KEM-768 (they agree byte for byte).
   if (data === undefined || data.kem.name !== kem.name || data.type !== type) {
     const got = data === undefined ? describe(key) : `a ${data.type} key of ${data.kem.name}`;
-    throw new MlKemError('ERR_INVALID_TYPE', `the key must be a ${type} key of ${kem.name} made by mlkem-ts/hpke, got ${got}`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `the key must be a ${type} key of ${kem.name} made by mlkem-ts/hpke, got ${got}`,
+    );
   }
   return data as Extract<PublicData | PrivateData, { type: T }>;
 }
@@ -109,7 +122,12 @@ export function decapWith(kem: HpkeKem, key: unknown, enc: Uint8Array): ByteArra
 }
 
 /** The key objects of a fresh serialized pair (whose private key is wiped once copied). */
-export function newKeyPair(kem: HpkeKem, pair: HpkeKeyPair, extractable: boolean, name?: string): { privateKey: HpkeKey; publicKey: HpkeKey } {
+export function newKeyPair(
+  kem: HpkeKem,
+  pair: HpkeKeyPair,
+  extractable: boolean,
+  name?: string,
+): { privateKey: HpkeKey; publicKey: HpkeKey } {
   try {
     return {
       privateKey: newKey(kem, 'private', pair.privateKey, extractable, name),

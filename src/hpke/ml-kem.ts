@@ -19,6 +19,7 @@
  * @module mlkem-ts/hpke/ml-kem
  */
 import { InvalidParamError } from '@hpke/core';
+
 import { wipe } from '../ct.js';
 import { MlKem1024 as Core1024, MlKem512 as Core512, MlKem768 as Core768, type MlKem } from '../index.js';
 import { bufferBytes } from './buffer-source.js';

@@ -1,7 +1,7 @@
+import { MLKEM1024_P384 as HybridP384, MLKEM768_P256 as HybridP256, XWing } from '../hybrid/index.js';
 // What both HPKE entry points share, free of either library's types: our KEMs of
 // draft-ietf-hpke-pq on the portable backend, and the factory for other backends.
 import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
-import { MLKEM1024_P384 as HybridP384, MLKEM768_P256 as HybridP256, XWing } from '../hybrid/index.js';
 import { createHpkeKem, type HpkeKem } from './kem.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';

@@ -20,10 +20,11 @@
  * @module mlkem-ts/hpke/x-wing
  */
 import { DeriveKeyPairError, InvalidParamError } from '@hpke/core';
+
 import type { ByteArray } from '../bytes.js';
 import { wipe } from '../ct.js';
-import { XWing as CoreXWing } from '../hybrid/index.js';
 import { isLowOrder } from '../hybrid/curves/x25519.js';
+import { XWing as CoreXWing } from '../hybrid/index.js';
 import { bufferBytes } from './buffer-source.js';
 import { HpkeKemClass, isKeyPair, pairOfSeed, type ClassConfig } from './classes.js';
 import { SHAKE256, xofDerive } from './derive.js';
@@ -62,7 +63,8 @@ function xWingConfig(): ClassConfig {
     },
     // The package computes the X25519 half first, which refuses a low-order share, then ML-KEM's
     // Encaps, which refuses an encapsulation key failing FIPS 203, §7.2.
-    refusal: (op, publicKey) => (op === 'decap' || isLowOrder(publicKey!.subarray(ML_KEM_768_PK)) ? LOW_ORDER : 'invalid encapsulation key'),
+    refusal: (op, publicKey) =>
+      op === 'decap' || isLowOrder(publicKey!.subarray(ML_KEM_768_PK)) ? LOW_ORDER : 'invalid encapsulation key',
   };
 }
 

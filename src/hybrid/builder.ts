@@ -6,13 +6,20 @@
 // fixes the order of the checks: an eseed's scalar before the public key's, a ciphertext's curve
 // element before any work on the secret key.
 import { checkBytes, checkDecapsulateArguments, takeBytes } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey } from '../kem.js';
 import { fillRandom } from '../random.js';
 import type { CurveKey } from './curves/curve.js';
 import { hybridDecapsulationKey } from './key-objects.js';
-import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName, HybridSizes } from './types.js';
-import type { ByteArray } from '../bytes.js';
+import type {
+  HybridDecapsulationKey,
+  HybridEncapsulationKey,
+  HybridKem,
+  HybridKeyPair,
+  HybridName,
+  HybridSizes,
+} from './types.js';
 
 /** A decapsulation key, expanded: the ML-KEM key object, the loaded curve scalar, and the curve public element. */
 export interface Expanded {
@@ -107,7 +114,10 @@ export function buildHybrid(s: HybridSteps): BuiltHybrid {
     return encapsulationKeyOf(ekPq, ekT);
   };
 
-  function expandedKey(seed: Uint8Array, what: string): { key: HybridDecapsulationKey; dkPq: DecapsulationKey; ekT: Uint8Array } {
+  function expandedKey(
+    seed: Uint8Array,
+    what: string,
+  ): { key: HybridDecapsulationKey; dkPq: DecapsulationKey; ekT: Uint8Array } {
     let x: Expanded;
     try {
       x = s.expand(seed, what, true);
@@ -182,7 +192,8 @@ export function buildHybrid(s: HybridSteps): BuiltHybrid {
 
     encapsulationKey: parsePublicKey,
 
-    decapsulationKey: (secretKey: Uint8Array): HybridDecapsulationKey => expandedKey(takeBytes(secretKey, sizes.secretKey, arg('secretKey')), arg('secretKey')).key,
+    decapsulationKey: (secretKey: Uint8Array): HybridDecapsulationKey =>
+      expandedKey(takeBytes(secretKey, sizes.secretKey, arg('secretKey')), arg('secretKey')).key,
   });
 
   return { kem, expandedKey };

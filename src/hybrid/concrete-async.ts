@@ -4,13 +4,21 @@
 // Web Crypto layer and the HPKE adapters reach it through internalsOf(kem).asynchronous() for a
 // hybrid made by this package's factories.
 import { takeBytes } from '../args.js';
+import { type ByteArray, concat } from '../bytes.js';
 import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
-import { fillRandom } from '../random.js';
-import { type ByteArray, concat } from '../bytes.js';
-import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncCurvePath, AsyncElement, CurveChoice, Group } from './curves/curve.js';
-import { asyncImpl } from './curves/curve-async.js';
 import { keyLifetime } from '../lifetime.js';
+import { fillRandom } from '../random.js';
+import { asyncImpl } from './curves/curve-async.js';
+import type {
+  AsyncCurveChoice,
+  AsyncCurveImpl,
+  AsyncCurveKey,
+  AsyncCurvePath,
+  AsyncElement,
+  CurveChoice,
+  Group,
+} from './curves/curve.js';
 import type { HybridDecapsulationKey, HybridName, HybridSizes } from './types.js';
 
 /** An encapsulation key of the asynchronous door: checked at creation, its curve element imported on first use. */
@@ -112,10 +120,17 @@ export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): Async
   };
   /** ss_T for an element the checks let through: X25519's zeros for a low-order one (RFC 7748, §5), never computed. */
   const dh = async (key: AsyncCurveKey, element: () => Promise<AsyncElement>, bytes: Uint8Array): Promise<Uint8Array> =>
-    refuses || group.elementProblem(bytes) === undefined ? key.sharedSecret(await element()) : new Uint8Array(group.secretBytes);
+    refuses || group.elementProblem(bytes) === undefined
+      ? key.sharedSecret(await element())
+      : new Uint8Array(group.secretBytes);
 
   /** EncapsDerand, or Encaps where the implementation draws its own ephemeral key pair. */
-  async function encaps(ekPq: EncapsulationKey, ekT: Uint8Array, element: () => Promise<AsyncElement>, eseed?: Uint8Array): Promise<Encapsulation> {
+  async function encaps(
+    ekPq: EncapsulationKey,
+    ekT: Uint8Array,
+    element: () => Promise<AsyncElement>,
+    eseed?: Uint8Array,
+  ): Promise<Encapsulation> {
     let pq: Encapsulation | undefined;
     let key: AsyncCurveKey | undefined;
     let ssT: Uint8Array | undefined;
@@ -162,7 +177,11 @@ export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): Async
 
   function encapsulationKeyOf(ekPq: EncapsulationKey, ekT: Uint8Array): AsyncEncapsulationKey {
     let element: Promise<AsyncElement> | undefined;
-    const elementOnce = () => (element ??= unlessRejected(impl().then((curve) => curve.element(ekT.slice())), () => (element = undefined)));
+    const elementOnce = () =>
+      (element ??= unlessRejected(
+        impl().then((curve) => curve.element(ekT.slice())),
+        () => (element = undefined),
+      ));
     return Object.freeze({
       name,
       bytes: () => concat(ekPq.bytes(), ekT),
@@ -197,7 +216,13 @@ export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): Async
     const encapsulationKey = encapsulationKeyOf(dkPq.encapsulationKey, ekT);
     // One lifetime (lifetime.ts): dispose() or collection disposes of the synchronous key object
     // (the seed, the ML-KEM half) and of the loaded curve key.
-    const curveKey = { dispose: () => void loaded?.then((k) => k.dispose(), () => {}) };
+    const curveKey = {
+      dispose: () =>
+        void loaded?.then(
+          (k) => k.dispose(),
+          () => {},
+        ),
+    };
     const { alive, dispose, seal } = keyLifetime(name, { arrays: [], parts: [dk, curveKey] });
     return seal({
       name,
@@ -225,7 +250,11 @@ export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): Async
           return c.combiner(ssPq, ssT, ctT, ekT);
         } finally {
           wipe(ssPq, ssT);
-          if (ssT === undefined) pending?.then((x) => wipe(x), () => {}); // abandoned: wiped when it arrives
+          if (ssT === undefined)
+            pending?.then(
+              (x) => wipe(x),
+              () => {},
+            ); // abandoned: wiped when it arrives
         }
       },
       seed: () => dk.seed(),

@@ -1,3 +1,4 @@
+import { type ByteArray, concat } from '../bytes.js';
 // The concrete hybrid KEMs of draft-irtf-cfrg-concrete-hybrid-kems: MLKEM768-X25519 (= X-Wing,
 // draft-connolly-cfrg-xwing-kem-10), MLKEM768-P256 and MLKEM1024-P384. One construction (the
 // "CG" framework of draft-irtf-cfrg-hybrid-kems) over an ML-KEM object of any backend and a
@@ -8,10 +9,9 @@ import { MlKemError } from '../errors.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
-import { type ByteArray, concat } from '../bytes.js';
+import { type Expanded, buildHybrid } from './builder.js';
 import { type ConcreteParts, asyncConcrete } from './concrete-async.js';
 import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
-import { type Expanded, buildHybrid } from './builder.js';
 import { recordInternals } from './internals.js';
 import { kemEncapsulationKey } from './key-objects.js';
 import type { HybridKem, HybridName } from './types.js';
@@ -59,7 +59,14 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   const refuses = group.refusesInvalid;
   const refusesLowOrder = group.hasLowOrder && c.refuseLowOrder === true;
   const impl = () => group.impl(c.curves);
-  const sizes = Object.freeze({ publicKey: nEk + nElem, secretKey: 32, ciphertext: nCt + nElem, sharedSecret: 32, seed: 32, eseed: 32 + c.groupSeedBytes });
+  const sizes = Object.freeze({
+    publicKey: nEk + nElem,
+    secretKey: 32,
+    ciphertext: nCt + nElem,
+    sharedSecret: 32,
+    seed: 32,
+    eseed: 32 + c.groupSeedBytes,
+  });
 
   /**
    * RandomScalar, or ERR_INVALID_SECRET_KEY naming the argument the group seed came from: `where`
@@ -81,7 +88,10 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   function checkElement(element: Uint8Array, what: string, from: number, refusing = refuses): void {
     const problem = refusing ? group.elementProblem(element) : undefined;
     if (problem !== undefined) {
-      throw new MlKemError('ERR_INVALID_PUBLIC_KEY', `${what} is not valid: its ${group.name} element (bytes ${from}..${from + nElem}) ${problem}`);
+      throw new MlKemError(
+        'ERR_INVALID_PUBLIC_KEY',
+        `${what} is not valid: its ${group.name} element (bytes ${from}..${from + nElem}) ${problem}`,
+      );
     }
   }
 
@@ -90,7 +100,9 @@ export function createConcrete(c: ConcreteParams): HybridKem {
    * is valid; X25519 gives zeros for a low-order one (RFC 7748, §5), which X-Wing does not refuse.
    */
   function dh(key: CurveKey, element: Uint8Array): Uint8Array {
-    return refuses || group.elementProblem(element) === undefined ? key.sharedSecret(element) : new Uint8Array(group.secretBytes);
+    return refuses || group.elementProblem(element) === undefined
+      ? key.sharedSecret(element)
+      : new Uint8Array(group.secretBytes);
   }
 
   /** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label): the C2PRI combiner (X-Wing's §5.3). */
@@ -151,7 +163,10 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     return derive(seed, what, (seedPq, scalar) => {
       const pair = kem.keygen(seedPq);
       try {
-        return concat(pair.publicKey, withCurveKey(impl(), scalar, (dkT) => dkT.publicKey()));
+        return concat(
+          pair.publicKey,
+          withCurveKey(impl(), scalar, (dkT) => dkT.publicKey()),
+        );
       } finally {
         wipe(pair.secretKey, pair.seed);
       }
@@ -239,7 +254,12 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   recordInternals(hybrid, {
     construction: name,
     parts,
-    refusing: () => (refusesLowOrder ? hybrid : group.hasLowOrder ? (twin ??= createConcrete({ ...c, refuseLowOrder: true })) : undefined),
+    refusing: () =>
+      refusesLowOrder
+        ? hybrid
+        : group.hasLowOrder
+          ? (twin ??= createConcrete({ ...c, refuseLowOrder: true }))
+          : undefined,
     asynchronous: (curves) => asyncConcrete(parts, curves ?? c.curves),
   });
   return hybrid;

@@ -11,7 +11,11 @@ export type { HybridConstruction };
 export { internalsOf } from './internals.js';
 
 /** The constructions of the six hybrids. */
-export const CONSTRUCTIONS: readonly HybridConstruction[] = /* @__PURE__ */ Object.freeze([XWING, ...NIST_CONCRETE, ...TLS_GROUPS]);
+export const CONSTRUCTIONS: readonly HybridConstruction[] = /* @__PURE__ */ Object.freeze([
+  XWING,
+  ...NIST_CONCRETE,
+  ...TLS_GROUPS,
+]);
 
 /** The construction of a hybrid by its name. */
 export function constructionOf(name: HybridName): HybridConstruction {

@@ -27,8 +27,23 @@ export type { XWingOptions } from './xwing.js';
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
 export type { KeyFileInput } from '../keys/load.js';
 export { loadPrivateKey, loadPublicKey } from './load.js';
-export type { Encapsulation, HybridDecapsulationKey, HybridEncapsulationKey, HybridKem, HybridKeyPair, HybridName, HybridSizes } from './types.js';
-export { createMLKEM1024_P384, createMLKEM768_P256, createSecP256r1MLKEM768, createSecP384r1MLKEM1024, createX25519MLKEM768, createXWing };
+export type {
+  Encapsulation,
+  HybridDecapsulationKey,
+  HybridEncapsulationKey,
+  HybridKem,
+  HybridKeyPair,
+  HybridName,
+  HybridSizes,
+} from './types.js';
+export {
+  createMLKEM1024_P384,
+  createMLKEM768_P256,
+  createSecP256r1MLKEM768,
+  createSecP384r1MLKEM1024,
+  createX25519MLKEM768,
+  createXWing,
+};
 
 /**
  * X-Wing (draft-connolly-cfrg-xwing-kem-10) over the portable ML-KEM-768: the general-purpose

@@ -2,11 +2,11 @@
 // errors name the hybrid's argument rather than the inner ML-KEM call. The ML-KEM half is reached
 // only through the public MlKem interface, so that any backend's object plugs in (kem.ts's checkKem).
 import { takeBytes } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 import { rethrowAs } from '../errors.js';
 import type { EncapsulationKey, MlKem } from '../kem.js';
 import { type Part, keyLifetime } from '../lifetime.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridName } from './types.js';
-import type { ByteArray } from '../bytes.js';
 
 /**
  * The ML-KEM encapsulation key object of the hybrid's ML-KEM half, after the §7.2 check (FIPS 203).
@@ -21,7 +21,8 @@ export function kemEncapsulationKey(kem: MlKem, ek: Uint8Array, what: string, fr
       err,
       ['ERR_INVALID_PUBLIC_KEY'],
       'ERR_INVALID_PUBLIC_KEY',
-      () => `${what} is not valid: its ${kem.name} encapsulation key (bytes ${from}..${from + ek.length}) must have every 12-bit coefficient below q = 3329, got one that is not (FIPS 203, §7.2)`,
+      () =>
+        `${what} is not valid: its ${kem.name} encapsulation key (bytes ${from}..${from + ek.length}) must have every 12-bit coefficient below q = 3329, got one that is not (FIPS 203, §7.2)`,
     );
   }
 }

@@ -6,11 +6,17 @@ import { isObjectArgument, readFields, readOptions } from '../args.js';
 import { copyBytes, isUint8Array } from '../bytes.js';
 import { wipe, ctEqual } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import type { DecapsulationKey, EncapsulationKey, MlKemBackend } from '../kem.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
+import type { DecapsulationKey, EncapsulationKey, MlKemBackend } from '../kem.js';
 import { decodeAkpMember } from '../keys/akp.js';
 import { readBackend } from '../keys/algorithms.js';
-import { type KeyFileInput, hybridJwkAlg, loadPrivateKey as loadMlKemPrivateKey, loadPublicKey as loadMlKemPublicKey, unwrapKeyFile } from '../keys/load.js';
+import {
+  type KeyFileInput,
+  hybridJwkAlg,
+  loadPrivateKey as loadMlKemPrivateKey,
+  loadPublicKey as loadMlKemPublicKey,
+  unwrapKeyFile,
+} from '../keys/load.js';
 import type { DecodePkcs8Options, KeyOptions } from '../keys/types.js';
 import { HYBRID_ENTRIES, memberOf } from '../registry.js';
 import { constructionOf } from './constructions.js';
@@ -37,12 +43,20 @@ const fail = (message: string): never => {
 };
 
 /** A hybrid JWK's public key and, in a private one, its seed (ours to wipe), of the hybrid's lengths. */
-function readHybridJwk(jwk: object, kem: HybridKem, alg: string): { publicKey: Uint8Array; seed: Uint8Array | undefined } {
+function readHybridJwk(
+  jwk: object,
+  kem: HybridKem,
+  alg: string,
+): { publicKey: Uint8Array; seed: Uint8Array | undefined } {
   const { kty, pub, priv } = readFields(jwk, ['kty', 'pub', 'priv'], 'JWK');
-  if (kty !== 'AKP') fail(`kty must be "AKP" for ${alg}, got ${typeof kty === 'string' ? JSON.stringify(kty.slice(0, 20)) : typeof kty}`);
+  if (kty !== 'AKP')
+    fail(
+      `kty must be "AKP" for ${alg}, got ${typeof kty === 'string' ? JSON.stringify(kty.slice(0, 20)) : typeof kty}`,
+    );
   if (typeof pub !== 'string') fail(`pub must be a base64url string, got ${typeof pub}`);
   const publicKey = decodeAkpMember(pub as string, 'pub');
-  if (publicKey.length !== kem.sizes.publicKey) fail(`pub holds ${publicKey.length} bytes; an ${alg} public key has ${kem.sizes.publicKey}`);
+  if (publicKey.length !== kem.sizes.publicKey)
+    fail(`pub holds ${publicKey.length} bytes; an ${alg} public key has ${kem.sizes.publicKey}`);
   if (priv === undefined) return { publicKey, seed: undefined };
   if (typeof priv !== 'string') fail(`priv must be a base64url string, got ${typeof priv}`);
   const seed = decodeAkpMember(priv as string, 'priv');
@@ -90,13 +104,23 @@ function hybridJwkIn(key: unknown, fn: string): { alg: string; jwk: object } | u
  * const key = loadPrivateKey(await readFile('xwing.jwk', 'utf8')); // key.name: 'X-Wing'
  * const sharedSecret = key.decapsulate(ciphertext);
  */
-export function loadPrivateKey(key: KeyFileInput, options?: DecodePkcs8Options): DecapsulationKey | HybridDecapsulationKey {
+export function loadPrivateKey(
+  key: KeyFileInput,
+  options?: DecodePkcs8Options,
+): DecapsulationKey | HybridDecapsulationKey {
   const found = hybridJwkIn(key, 'loadPrivateKey');
   if (found === undefined) return loadMlKemPrivateKey(key, options);
   const { backend: backendIn } = readOptions(options, ['pairwiseCheck', 'backend'], 'loadPrivateKey options');
-  const kem = hybridOf(found.alg, backendIn === undefined ? undefined : readBackend(backendIn, 'loadPrivateKey options'));
+  const kem = hybridOf(
+    found.alg,
+    backendIn === undefined ? undefined : readBackend(backendIn, 'loadPrivateKey options'),
+  );
   const { publicKey, seed } = readHybridJwk(found.jwk, kem, found.alg);
-  if (seed === undefined) throw new MlKemError('ERR_INVALID_KEY_ENCODING', 'loadPrivateKey: the JWK is a public key (no priv): use loadPublicKey');
+  if (seed === undefined)
+    throw new MlKemError(
+      'ERR_INVALID_KEY_ENCODING',
+      'loadPrivateKey: the JWK is a public key (no priv): use loadPublicKey',
+    );
   let dk: HybridDecapsulationKey;
   try {
     dk = kem.decapsulationKey(seed);
@@ -126,7 +150,10 @@ export function loadPublicKey(key: KeyFileInput, options?: KeyOptions): Encapsul
   const found = hybridJwkIn(key, 'loadPublicKey');
   if (found === undefined) return loadMlKemPublicKey(key, options);
   const { backend: backendIn } = readOptions(options, ['backend'], 'loadPublicKey options');
-  const kem = hybridOf(found.alg, backendIn === undefined ? undefined : readBackend(backendIn, 'loadPublicKey options'));
+  const kem = hybridOf(
+    found.alg,
+    backendIn === undefined ? undefined : readBackend(backendIn, 'loadPublicKey options'),
+  );
   const { publicKey, seed } = readHybridJwk(found.jwk, kem, found.alg);
   if (seed === undefined) return kem.encapsulationKey(publicKey);
   // A private JWK: its pub only after the same check as loadPrivateKey's.

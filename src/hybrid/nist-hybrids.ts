@@ -2,11 +2,11 @@
 // concrete hybrid KEMs of ML-KEM and a NIST curve that Node.js's Web Crypto, Go's crypto/hpke
 // and the HPKE post-quantum draft (KEM ids 0x0050, 0x0051) use.
 import { checkKem, type MlKem } from '../kem.js';
+import { type HybridEntry, entryOf } from '../registry.js';
 import { createConcrete } from './concrete.js';
 import type { HybridConstruction } from './construction-interface.js';
 import type { CurveChoice } from './curves/curve.js';
 import { type NistGroup, P256_GROUP, P384_GROUP, randomScalar } from './curves/nist.js';
-import { type HybridEntry, entryOf } from '../registry.js';
 import type { HybridKem, HybridName } from './types.js';
 
 /**
@@ -15,11 +15,20 @@ import type { HybridKem, HybridName } from './types.js';
  * ML-KEM's 32 of m, RandomScalar rejection sampling over them.
  */
 export function nistConcreteOf(entry: HybridEntry, group: NistGroup): (kem: MlKem, curves: CurveChoice) => HybridKem {
-  if (entry.family !== 'concrete' || entry.curve !== group.name) throw new Error(`${entry.name} is not a concrete hybrid over ${group.name}`); // a bug
+  if (entry.family !== 'concrete' || entry.curve !== group.name)
+    throw new Error(`${entry.name} is not a concrete hybrid over ${group.name}`); // a bug
   const name = entry.name as HybridName;
   const groupSeedBytes = entry.sizes.eseed - 32;
   return (kem: MlKem, curves: CurveChoice): HybridKem =>
-    createConcrete({ name, kem, group, groupSeedBytes, randomScalar: (seed) => randomScalar(group, seed), label: name, curves });
+    createConcrete({
+      name,
+      kem,
+      group,
+      groupSeedBytes,
+      randomScalar: (seed) => randomScalar(group, seed),
+      label: name,
+      curves,
+    });
 }
 
 const entry = (name: HybridName) => entryOf(name) as HybridEntry;

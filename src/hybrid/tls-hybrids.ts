@@ -1,3 +1,4 @@
+import { type ByteArray, concat } from '../bytes.js';
 // The three hybrid groups of RFC 10024 (TLS 1.3) presented as KEMs, from one construction
 // parameterized by the ML-KEM object, the ECDH and the order of the halves. The public key is
 // the client's key share, the ciphertext the server's, and the shared secret is the
@@ -7,14 +8,13 @@ import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { checkKem, type Encapsulation, type EncapsulationKey, type KeyPair, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
-import { type ByteArray, concat } from '../bytes.js';
+import { type Expanded, buildHybrid } from './builder.js';
 import type { HybridConstruction } from './construction-interface.js';
 import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
-import { type Expanded, buildHybrid } from './builder.js';
-import { kemEncapsulationKey } from './key-objects.js';
 import { P256_GROUP, P384_GROUP, tlsScalar } from './curves/nist.js';
-import type { HybridKem, HybridName } from './types.js';
 import { X25519 } from './curves/x25519.js';
+import { kemEncapsulationKey } from './key-objects.js';
+import type { HybridKem, HybridName } from './types.js';
 
 /** The ECDH half of an RFC 10024 group: its curve, and how seed material becomes a scalar. */
 interface TlsEcdh {
@@ -44,7 +44,9 @@ interface TlsParams {
 
 /** Offsets of the two halves in a concatenation of kemBytes and ecBytes in the group's order. */
 function layout(kemFirst: boolean, kemBytes: number, ecBytes: number): { kem: number; ec: number; total: number } {
-  return kemFirst ? { kem: 0, ec: kemBytes, total: kemBytes + ecBytes } : { kem: ecBytes, ec: 0, total: kemBytes + ecBytes };
+  return kemFirst
+    ? { kem: 0, ec: kemBytes, total: kemBytes + ecBytes }
+    : { kem: ecBytes, ec: 0, total: kemBytes + ecBytes };
 }
 
 /**
@@ -64,7 +66,8 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
   const ct = layout(kemFirst, kem.sizes.ciphertext, group.elementBytes);
   const sk = layout(kemFirst, 64, ecdh.seedBytes);
   const es = layout(kemFirst, 32, group.scalarBytes);
-  const join = (kemPart: Uint8Array, ecPart: Uint8Array) => (kemFirst ? concat(kemPart, ecPart) : concat(ecPart, kemPart));
+  const join = (kemPart: Uint8Array, ecPart: Uint8Array) =>
+    kemFirst ? concat(kemPart, ecPart) : concat(ecPart, kemPart);
   const impl = () => group.impl(curves);
 
   /**
@@ -74,7 +77,10 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
   function checkShare(share: Uint8Array, what: string, from: number): void {
     const problem = group.elementProblem(share);
     if (problem !== undefined) {
-      throw new MlKemError('ERR_INVALID_PUBLIC_KEY', `${what} is not valid: its ${group.name} share (bytes ${from}..${from + group.elementBytes}) ${problem} (RFC 9846 §${group.tlsShareCheck})`);
+      throw new MlKemError(
+        'ERR_INVALID_PUBLIC_KEY',
+        `${what} is not valid: its ${group.name} share (bytes ${from}..${from + group.elementBytes}) ${problem} (RFC 9846 §${group.tlsShareCheck})`,
+      );
     }
   }
 
@@ -108,7 +114,15 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
   function parsePublicKey(publicKey: Uint8Array): { ekPq: EncapsulationKey; ekT: Uint8Array } {
     const share = publicKey.subarray(pk.ec, pk.ec + group.elementBytes);
     checkShare(share, arg('publicKey'), pk.ec);
-    return { ekPq: kemEncapsulationKey(kem, publicKey.subarray(pk.kem, pk.kem + kem.sizes.publicKey), arg('publicKey'), pk.kem), ekT: share.slice() };
+    return {
+      ekPq: kemEncapsulationKey(
+        kem,
+        publicKey.subarray(pk.kem, pk.kem + kem.sizes.publicKey),
+        arg('publicKey'),
+        pk.kem,
+      ),
+      ekT: share.slice(),
+    };
   }
 
   /** A fresh eseed: ML-KEM.Encaps's m (FIPS 203, Algorithm 20) and a fresh ECDH key pair's scalar. */
@@ -182,7 +196,10 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     try {
       pair = kem.keygen(s.subarray(sk.kem, sk.kem + 64));
       scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
-      return join(pair.publicKey, withCurveKey(impl(), scalar, (dkT) => dkT.publicKey()));
+      return join(
+        pair.publicKey,
+        withCurveKey(impl(), scalar, (dkT) => dkT.publicKey()),
+      );
     } finally {
       wipe(s, scalar, pair?.secretKey, pair?.seed);
     }

@@ -1,9 +1,9 @@
+import type { ByteArray } from '../bytes.js';
 // The shape every hybrid KEM of mlkem-ts/hybrid shares: the MlKem interface of the core, with
 // the hybrid's own sizes and a caller-chosen encapsulation seed instead of ML-KEM's m, and key
 // objects that parse and expand a key once.
 import type { Encapsulation } from '../kem.js';
 import type { HybridName } from '../registry.js';
-import type { ByteArray } from '../bytes.js';
 
 export type { Encapsulation };
 

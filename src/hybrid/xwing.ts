@@ -6,8 +6,8 @@ import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
 import type { HybridConstruction } from './construction-interface.js';
 import type { CurveChoice } from './curves/curve.js';
-import type { HybridKem } from './types.js';
 import { X25519 } from './curves/x25519.js';
+import type { HybridKem } from './types.js';
 
 /** XWingLabel, "\./" ‖ "/^\" (§5.3). */
 const LABEL = '\\.//^\\';
@@ -26,7 +26,16 @@ export interface XWingOptions {
 /** X-Wing over an ML-KEM-768 object, with the given curve implementation (internal: tests and benchmarks). */
 export function xwingOver(kem: MlKem, curves: CurveChoice, options?: XWingOptions): HybridKem {
   const refuseLowOrder = options?.refuseLowOrder === true;
-  return createConcrete({ name: 'X-Wing', kem, group: X25519, groupSeedBytes: 32, randomScalar: (seed) => seed.slice(), label: LABEL, curves, refuseLowOrder });
+  return createConcrete({
+    name: 'X-Wing',
+    kem,
+    group: X25519,
+    groupSeedBytes: 32,
+    randomScalar: (seed) => seed.slice(),
+    label: LABEL,
+    curves,
+    refuseLowOrder,
+  });
 }
 
 /**
@@ -45,10 +54,19 @@ export function xwingOver(kem: MlKem, curves: CurveChoice, options?: XWingOption
 export function createXWing(mlkem768: MlKem, options?: XWingOptions): HybridKem {
   const { refuseLowOrder } = readOptions(options, ['refuseLowOrder'], 'createXWing options');
   if (refuseLowOrder !== undefined && typeof refuseLowOrder !== 'boolean') {
-    throw new MlKemError('ERR_INVALID_TYPE', `createXWing options.refuseLowOrder must be a boolean, got ${describe(refuseLowOrder)}`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `createXWing options.refuseLowOrder must be a boolean, got ${describe(refuseLowOrder)}`,
+    );
   }
-  return xwingOver(checkKem(mlkem768, 'ML-KEM-768', 'createXWing'), 'auto', { refuseLowOrder: refuseLowOrder === true });
+  return xwingOver(checkKem(mlkem768, 'ML-KEM-768', 'createXWing'), 'auto', {
+    refuseLowOrder: refuseLowOrder === true,
+  });
 }
 
 /** X-Wing's construction (constructions.ts). */
-export const XWING: HybridConstruction = /* @__PURE__ */ Object.freeze({ name: 'X-Wing', over: xwingOver, create: createXWing });
+export const XWING: HybridConstruction = /* @__PURE__ */ Object.freeze({
+  name: 'X-Wing',
+  over: xwingOver,
+  create: createXWing,
+});

@@ -2,13 +2,23 @@
 // the name, the OID of RFC 9935, §3 (id-alg-ml-kem-512/768/1024, from the NIST CSOR arc), and the
 // MlKem object that does the work. Only the public MlKem interface is used from here on.
 import { describe, isObjectArgument, readFields } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 import { MlKemError } from '../errors.js';
 import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../index.js';
 import { checkKem } from '../kem.js';
 import { ML_KEM_ENTRIES, orList } from '../registry.js';
+import {
+  type DerNode,
+  type DerReader,
+  TAG_NULL,
+  TAG_OID,
+  TAG_SEQUENCE,
+  derNode,
+  oidFromString,
+  oidToString,
+  tagName,
+} from './der.js';
 import type { MlKemAlgorithm, MlKemBackend } from './types.js';
-import { type DerNode, type DerReader, TAG_NULL, TAG_OID, TAG_SEQUENCE, derNode, oidFromString, oidToString, tagName } from './der.js';
-import type { ByteArray } from '../bytes.js';
 
 export type { MlKemAlgorithm };
 
@@ -21,9 +31,16 @@ const PORTABLE: MlKemBackend = { MlKem512, MlKem768, MlKem1024 };
 export function readBackend(value: unknown, what: string): MlKemBackend {
   if (value === undefined) return PORTABLE;
   if (!isObjectArgument(value)) {
-    throw new MlKemError('ERR_INVALID_TYPE', `${what}.backend must be { MlKem512, MlKem768, MlKem1024 } (for example await loadWasm()), got ${describe(value)}`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `${what}.backend must be { MlKem512, MlKem768, MlKem1024 } (for example await loadWasm()), got ${describe(value)}`,
+    );
   }
-  const fields = readFields(value, ML_KEM_ENTRIES.map((e) => e.member), `${what}.backend`);
+  const fields = readFields(
+    value,
+    ML_KEM_ENTRIES.map((e) => e.member),
+    `${what}.backend`,
+  );
   const backend = {} as Record<keyof MlKemBackend, MlKem>;
   for (const e of ML_KEM_ENTRIES) backend[e.member] = checkKem(fields[e.member], e.name, `${what}.backend.${e.member}`);
   return backend;
@@ -51,7 +68,10 @@ const entryOf = (algorithm: MlKemAlgorithm) => ML_KEM_ENTRIES.find((e) => e.name
 export function kemFor(algorithm: MlKemAlgorithm, backend: MlKemBackend = PORTABLE): MlKem {
   const entry = isAlgorithm(algorithm) ? entryOf(algorithm) : undefined;
   if (entry === undefined) {
-    throw new MlKemError('ERR_INVALID_TYPE', `algorithm must be ${quotedNames()}, got ${typeof algorithm === 'string' ? `'${algorithm}'` : typeof algorithm}`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `algorithm must be ${quotedNames()}, got ${typeof algorithm === 'string' ? `'${algorithm}'` : typeof algorithm}`,
+    );
   }
   return backend[entry.member];
 }
@@ -59,7 +79,10 @@ export function kemFor(algorithm: MlKemAlgorithm, backend: MlKemBackend = PORTAB
 /** Checks an algorithm name given by the caller; `what` names the argument. */
 export function checkAlgorithm(value: unknown, what: string): asserts value is MlKemAlgorithm {
   if (!isAlgorithm(value)) {
-    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be ${quotedNames()}, got ${typeof value === 'string' ? `'${value}'` : typeof value}`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `${what} must be ${quotedNames()}, got ${typeof value === 'string' ? `'${value}'` : typeof value}`,
+    );
   }
 }
 

@@ -1,9 +1,9 @@
+import { type ByteArray, isUint8Array } from '../bytes.js';
 // A minimal strict DER (X.690) reader and writer: only what SubjectPublicKeyInfo (RFC 5280) and
 // OneAsymmetricKey (RFC 5958) need for ML-KEM keys (RFC 9935). Single-byte tags, definite
 // minimal lengths, and nothing left over: anything else is refused with ERR_INVALID_KEY_ENCODING
 // and a message that says what was wrong and at which byte.
 import { MlKemError } from '../errors.js';
-import { type ByteArray, isUint8Array } from '../bytes.js';
 
 export const TAG_INTEGER = 0x02;
 export const TAG_BIT_STRING = 0x03;
@@ -146,10 +146,12 @@ export class DerReader {
       const n = first & 0x7f;
       if (n > 3) this.fail(`${name} at byte ${at} has a ${n}-byte length field, larger than any ML-KEM key needs`);
       if (p + n > this.end) this.fail(`${name} at byte ${at} has a truncated length field`);
-      if (this.bytes[p] === 0) this.fail(`${name} at byte ${at} has a length with a leading zero byte, which DER forbids (X.690, §10.1)`);
+      if (this.bytes[p] === 0)
+        this.fail(`${name} at byte ${at} has a length with a leading zero byte, which DER forbids (X.690, §10.1)`);
       length = 0;
       for (let i = 0; i < n; i++) length = length * 256 + this.bytes[p++]!;
-      if (length < 0x80) this.fail(`${name} at byte ${at} has its length ${length} in the long form, which DER forbids (X.690, §10.1)`);
+      if (length < 0x80)
+        this.fail(`${name} at byte ${at} has its length ${length} in the long form, which DER forbids (X.690, §10.1)`);
     }
     if (length > this.end - p) {
       this.fail(`${name} at byte ${at} claims ${length} bytes of contents but only ${this.end - p} remain`);
@@ -178,7 +180,8 @@ export class DerReader {
     let p = at + 1;
     if (tagNumber === 0x1f) {
       // High tag number form (§8.1.2.4): base 128, no leading 0x80, and only for numbers >= 31.
-      if (p < this.end && this.bytes[p] === 0x80) this.fail(`${name} at byte ${at} has a tag number with a leading zero (X.690, §8.1.2.4.2)`);
+      if (p < this.end && this.bytes[p] === 0x80)
+        this.fail(`${name} at byte ${at} has a tag number with a leading zero (X.690, §8.1.2.4.2)`);
       tagNumber = 0;
       for (let n = 0; ; n++) {
         if (p >= this.end) this.fail(`${name} at byte ${at} has a truncated tag`);
@@ -187,9 +190,13 @@ export class DerReader {
         tagNumber = tagNumber * 128 + (b & 0x7f);
         if ((b & 0x80) === 0) break;
       }
-      if (tagNumber < 0x1f) this.fail(`${name} at byte ${at} has tag number ${tagNumber} in the long form, which DER forbids (X.690, §8.1.2.4)`);
+      if (tagNumber < 0x1f)
+        this.fail(
+          `${name} at byte ${at} has tag number ${tagNumber} in the long form, which DER forbids (X.690, §8.1.2.4)`,
+        );
     }
-    if (universal && tagNumber === 0) this.fail(`${name} at byte ${at} has the reserved universal tag 0 (end-of-contents), which DER never uses`);
+    if (universal && tagNumber === 0)
+      this.fail(`${name} at byte ${at} has the reserved universal tag 0 (end-of-contents), which DER never uses`);
     const isSequenceOrSet = universal && (tagNumber === 0x10 || tagNumber === 0x11);
     if (universal && constructed !== isSequenceOrSet) {
       this.fail(
@@ -205,7 +212,9 @@ export class DerReader {
       while (inner.peek() !== -1) {
         const component = inner.anyElement(name, depth + 1);
         if (universal && tagNumber === 0x11 && previous !== undefined && compareEncodings(previous, component) > 0) {
-          this.fail(`${name}: the components of the SET at byte ${at} are not in ascending order, which DER requires (X.690, §11.6)`);
+          this.fail(
+            `${name}: the components of the SET at byte ${at} are not in ascending order, which DER requires (X.690, §11.6)`,
+          );
         }
         previous = component;
       }
@@ -220,14 +229,24 @@ export class DerReader {
     if (tagNumber === 1 && (c.length !== 1 || (c[0] !== 0 && c[0] !== 0xff))) {
       this.fail(`${name} is a BOOLEAN that is not one byte 0x00 or 0xff (X.690, §11.1)`);
     }
-    if (tagNumber === 2 && (c.length === 0 || (c.length > 1 && ((c[0] === 0 && c[1]! < 0x80) || (c[0] === 0xff && c[1]! >= 0x80))))) {
+    if (
+      tagNumber === 2 &&
+      (c.length === 0 || (c.length > 1 && ((c[0] === 0 && c[1]! < 0x80) || (c[0] === 0xff && c[1]! >= 0x80))))
+    ) {
       this.fail(`${name} is an INTEGER that is empty or not in its shortest form (X.690, §8.3)`);
     }
-    if (tagNumber === 3 && (c.length === 0 || c[0]! > 7 || (c.length === 1 && c[0] !== 0) || (c.length > 1 && (c[c.length - 1]! & ((1 << c[0]!) - 1)) !== 0))) {
+    if (
+      tagNumber === 3 &&
+      (c.length === 0 ||
+        c[0]! > 7 ||
+        (c.length === 1 && c[0] !== 0) ||
+        (c.length > 1 && (c[c.length - 1]! & ((1 << c[0]!) - 1)) !== 0))
+    ) {
       this.fail(`${name} is a BIT STRING with a bad unused-bits count or non-zero unused bits (X.690, §8.6.2, §11.2)`);
     }
     if (tagNumber === 5 && c.length !== 0) this.fail(`${name} is a NULL with contents (X.690, §8.8)`);
-    if (tagNumber === 6 && (c.length === 0 || oidToString(c) === '?')) this.fail(`${name} is a malformed OBJECT IDENTIFIER (X.690, §8.19)`);
+    if (tagNumber === 6 && (c.length === 0 || oidToString(c) === '?'))
+      this.fail(`${name} is a malformed OBJECT IDENTIFIER (X.690, §8.19)`);
   }
 
   /** Reads an element and returns its contents (a view). */
@@ -261,7 +280,8 @@ export class DerReader {
   oid(name: string): ByteArray {
     const at = this.pos;
     const c = this.contents(TAG_OID, name);
-    if (c.length === 0 || oidToString(c) === '?') this.fail(`${name} at byte ${at} is a malformed OBJECT IDENTIFIER (X.690, §8.19)`);
+    if (c.length === 0 || oidToString(c) === '?')
+      this.fail(`${name} at byte ${at} is a malformed OBJECT IDENTIFIER (X.690, §8.19)`);
     return c;
   }
 
@@ -270,7 +290,8 @@ export class DerReader {
     const at = this.pos;
     const c = this.contents(tag, name);
     if (c.length === 0) this.fail(`${name} at byte ${at} is an empty BIT STRING (X.690, §8.6.2)`);
-    if (c[0] !== 0) this.fail(`${name} at byte ${at} is a BIT STRING with ${c[0]} unused bits; a key is a whole number of bytes`);
+    if (c[0] !== 0)
+      this.fail(`${name} at byte ${at} is a BIT STRING with ${c[0]} unused bits; a key is a whole number of bytes`);
     return c.subarray(1);
   }
 }

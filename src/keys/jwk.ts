@@ -1,17 +1,17 @@
+import { describe, isObjectArgument, readFields, readOptions } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 // JSON Web Keys (RFC 7517) for ML-KEM in the form Node.js (24 and later) and WebCrypto use.
 // The "AKP" key type (draft-ietf-cose-dilithium), `alg` the parameter-set name, `pub` the
 // encapsulation key and, for a private key, `priv` the 64-byte seed d ‖ z (never the expanded
 // key), both in unpadded base64url (RFC 7515, §2). A private JWK always carries `pub` too.
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { describe, isObjectArgument, readFields, readOptions } from '../args.js';
 import { ML_KEM_ENTRIES, orList } from '../registry.js';
-import { type MlKemAlgorithm, kemFor, readBackend } from './algorithms.js';
 import { decodeAkpMember, encodeAkp } from './akp.js';
-import type { KeyOptions, KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './types.js';
+import { type MlKemAlgorithm, kemFor, readBackend } from './algorithms.js';
 import { resolveKey } from './parts.js';
+import type { KeyOptions, KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './types.js';
 import { checkPublicKey } from './validate.js';
-import type { ByteArray } from '../bytes.js';
 
 /**
  * The JWK of a key: a private JWK when `key` holds the seed, else a public one from `publicKey`.
@@ -50,7 +50,11 @@ const fail = (message: string): never => {
  * only (a private JWK's members are never quoted: one of them may be the seed, misplaced).
  */
 const show = (value: unknown): string =>
-  typeof value !== 'string' ? describe(value) : /^[A-Za-z0-9._-]{0,20}$/.test(value) ? JSON.stringify(value) : `a string of ${value.length} characters`;
+  typeof value !== 'string'
+    ? describe(value)
+    : /^[A-Za-z0-9._-]{0,20}$/.test(value)
+      ? JSON.stringify(value)
+      : `a string of ${value.length} characters`;
 
 /**
  * The key in a JWK: { algorithm, publicKey } for a public JWK; { algorithm, seed, secretKey,
@@ -97,7 +101,10 @@ export interface JwkFields {
  */
 export function readJwk(jwk: object): JwkFields {
   if (!isObjectArgument(jwk)) {
-    throw new MlKemError('ERR_INVALID_TYPE', `fromJwk jwk must be a JWK object (parse JSON text first), got ${describe(jwk)}`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `fromJwk jwk must be a JWK object (parse JSON text first), got ${describe(jwk)}`,
+    );
   }
   const { kty, alg, pub, priv } = readFields(jwk, ['kty', 'alg', 'pub', 'priv'], 'fromJwk jwk');
   if (kty !== 'AKP') fail(`kty must be "AKP" for ML-KEM, got ${show(kty)}`);
@@ -107,7 +114,8 @@ export function readJwk(jwk: object): JwkFields {
   const sizes = kemFor(algorithm).sizes; // the sizes are the same on every backend
   if (typeof pub !== 'string') fail(`pub must be a base64url string, got ${show(pub)}`);
   const publicKey = decodeAkpMember(pub as string, 'pub');
-  if (publicKey.length !== sizes.publicKey) fail(`pub holds ${publicKey.length} bytes; an ${algorithm} public key has ${sizes.publicKey}`);
+  if (publicKey.length !== sizes.publicKey)
+    fail(`pub holds ${publicKey.length} bytes; an ${algorithm} public key has ${sizes.publicKey}`);
   if (priv === undefined) return { algorithm, publicKey };
   if (typeof priv !== 'string') fail(`priv must be a base64url string, got ${describe(priv)}`);
   const seed = decodeAkpMember(priv as string, 'priv');

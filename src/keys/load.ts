@@ -40,7 +40,8 @@ function parseJwk(text: string, fn: string): object {
   } catch {
     throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${fn}: the key starts like a JWK ('{') but is not valid JSON`);
   }
-  if (!isObjectArgument(value)) throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${fn}: the key's JSON is ${describe(value)}, not a JWK object`);
+  if (!isObjectArgument(value))
+    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${fn}: the key's JSON is ${describe(value)}, not a JWK object`);
   return value;
 }
 
@@ -53,7 +54,10 @@ export function unwrapKeyFile(key: unknown, label: PemLabel, fn: string): Unwrap
   if (typeof key === 'string') {
     if (firstVisible(key) === '{') return { kind: 'jwk', jwk: parseJwk(key, fn) };
     if (!key.includes(PEM_BEGIN)) {
-      throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${fn}: the text is not PEM (no '${PEM_BEGIN}…' line) nor a JWK's JSON`);
+      throw new MlKemError(
+        'ERR_INVALID_KEY_ENCODING',
+        `${fn}: the text is not PEM (no '${PEM_BEGIN}…' line) nor a JWK's JSON`,
+      );
     }
     const wanted = new RegExp(`^${PEM_BEGIN}${label}-----`, 'm').test(key) ? label : undefined;
     const found = fromPem(key, wanted);
@@ -82,7 +86,10 @@ export function unwrapKeyFile(key: unknown, label: PemLabel, fn: string): Unwrap
     return { kind: 'der', label: bytes[header] === 0x30 ? 'PUBLIC KEY' : 'PRIVATE KEY', der: bytes };
   }
   if (isObjectArgument(key)) return { kind: 'jwk', jwk: key };
-  throw new MlKemError('ERR_INVALID_TYPE', `${fn} key must be PEM text, the bytes of a key file (DER, PEM or JWK) or a JWK object, got ${describe(key)}`);
+  throw new MlKemError(
+    'ERR_INVALID_TYPE',
+    `${fn} key must be PEM text, the bytes of a key file (DER, PEM or JWK) or a JWK object, got ${describe(key)}`,
+  );
 }
 
 /** A hybrid's JWK alg ('MLKEM768-X25519', …), or undefined. */
@@ -93,14 +100,19 @@ export function hybridJwkAlg(jwk: object): string | undefined {
   } catch {
     return undefined; // fromJwk reads it again and reports the failure
   }
-  return (HYBRID_ENTRIES as readonly RegistryEntry[]).some((e) => e.jwk !== undefined && e.jwk === alg) ? (alg as string) : undefined;
+  return (HYBRID_ENTRIES as readonly RegistryEntry[]).some((e) => e.jwk !== undefined && e.jwk === alg)
+    ? (alg as string)
+    : undefined;
 }
 
 /** Refuses a hybrid's JWK here, naming the function that loads it. */
 function refuseHybrid(jwk: object, fn: string): void {
   const alg = hybridJwkAlg(jwk);
   if (alg !== undefined) {
-    throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${fn}: the JWK is an ${alg} key, a hybrid: load it with ${fn} from 'mlkem-ts/hybrid', which reads ML-KEM and hybrid keys`);
+    throw new MlKemError(
+      'ERR_INVALID_KEY_ENCODING',
+      `${fn}: the JWK is an ${alg} key, a hybrid: load it with ${fn} from 'mlkem-ts/hybrid', which reads ML-KEM and hybrid keys`,
+    );
   }
 }
 
@@ -110,11 +122,16 @@ function decodePrivate(key: unknown, options: DecodePkcs8Options | undefined, fn
   if (u.kind === 'jwk') {
     refuseHybrid(u.jwk, fn);
     const info = fromJwk(u.jwk, options?.backend === undefined ? undefined : { backend: options.backend });
-    if (!('secretKey' in info)) throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${fn}: the JWK is a public key (no priv): use loadPublicKey`);
+    if (!('secretKey' in info))
+      throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${fn}: the JWK is a public key (no priv): use loadPublicKey`);
     return info;
   }
   try {
-    if (u.label === 'PUBLIC KEY') throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${fn}: the key is a public key (SubjectPublicKeyInfo): use loadPublicKey`);
+    if (u.label === 'PUBLIC KEY')
+      throw new MlKemError(
+        'ERR_INVALID_KEY_ENCODING',
+        `${fn}: the key is a public key (SubjectPublicKeyInfo): use loadPublicKey`,
+      );
     return decodePkcs8(u.der, options);
   } finally {
     wipe(u.der);
@@ -162,7 +179,10 @@ export function loadPrivateKey(key: KeyFileInput, options?: DecodePkcs8Options):
  * const { ciphertext, sharedSecret } = recipient.encapsulate();
  */
 export function loadPublicKey(key: KeyFileInput, options?: KeyOptions): EncapsulationKey {
-  const backend = readBackend(readOptions(options, ['backend'], 'loadPublicKey options').backend, 'loadPublicKey options');
+  const backend = readBackend(
+    readOptions(options, ['backend'], 'loadPublicKey options').backend,
+    'loadPublicKey options',
+  );
   const u = unwrapKeyFile(key, 'PUBLIC KEY', 'loadPublicKey');
   let info: PublicKeyInfo;
   if (u.kind === 'jwk') {
@@ -196,22 +216,40 @@ export function loadPublicKey(key: KeyFileInput, options?: KeyOptions): Encapsul
  * @example
  * const publicKey = getPublicKey(seed, 'ML-KEM-768');
  */
-export function getPublicKey(secret: Uint8Array, algorithm?: PublicKeyInfo['algorithm'], options?: KeyOptions): ByteArray {
-  const backend = readBackend(readOptions(options, ['backend'], 'getPublicKey options').backend, 'getPublicKey options');
-  if (!isUint8Array(secret)) throw new MlKemError('ERR_INVALID_TYPE', `getPublicKey secret must be a Uint8Array (a secret key or a 64-byte seed), got ${describe(secret)}`);
+export function getPublicKey(
+  secret: Uint8Array,
+  algorithm?: PublicKeyInfo['algorithm'],
+  options?: KeyOptions,
+): ByteArray {
+  const backend = readBackend(
+    readOptions(options, ['backend'], 'getPublicKey options').backend,
+    'getPublicKey options',
+  );
+  if (!isUint8Array(secret))
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `getPublicKey secret must be a Uint8Array (a secret key or a 64-byte seed), got ${describe(secret)}`,
+    );
   const bytes = copyBytes(secret);
   try {
     const kems = [backend.MlKem512, backend.MlKem768, backend.MlKem1024];
     let kem = algorithm === undefined ? undefined : kemFor(algorithm, backend);
     if (kem === undefined) {
       if (bytes.length === 64) {
-        throw new MlKemError('ERR_INVALID_TYPE', "getPublicKey needs the algorithm with a 64-byte seed, which fits every parameter set: getPublicKey(seed, 'ML-KEM-768')");
+        throw new MlKemError(
+          'ERR_INVALID_TYPE',
+          "getPublicKey needs the algorithm with a 64-byte seed, which fits every parameter set: getPublicKey(seed, 'ML-KEM-768')",
+        );
       }
       kem = kems.find((k) => k.sizes.secretKey === bytes.length);
     }
     if (kem === undefined || (bytes.length !== 64 && bytes.length !== kem.sizes.secretKey)) {
-      const expected = algorithm === undefined ? orList(kems.map((k) => String(k.sizes.secretKey))) : String(kem!.sizes.secretKey);
-      throw new MlKemError('ERR_INVALID_LENGTH', `getPublicKey secret must be a 64-byte seed or a ${expected}-byte secret key, got ${bytes.length} bytes`);
+      const expected =
+        algorithm === undefined ? orList(kems.map((k) => String(k.sizes.secretKey))) : String(kem!.sizes.secretKey);
+      throw new MlKemError(
+        'ERR_INVALID_LENGTH',
+        `getPublicKey secret must be a 64-byte seed or a ${expected}-byte secret key, got ${bytes.length} bytes`,
+      );
     }
     const key = kem.decapsulationKey(bytes, { pairwiseCheck: false });
     try {

@@ -1,14 +1,14 @@
+import { checkBytes, describe, isObjectArgument, readFields, takeUint8Array } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 // A key as the caller hands it to an encoder ({ algorithm?, seed?, secretKey?, publicKey? }, for
 // example a KeyPair from keygen or the result of a decoder): checked at the boundary, completed
 // (the keys derived from the seed), and its parts held to agree with one another.
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { checkBytes, describe, isObjectArgument, readFields, takeUint8Array } from '../args.js';
 import type { MlKem } from '../index.js';
 import { type MlKemAlgorithm, algorithmOfLength, checkAlgorithm, kemFor, lengthsOf } from './algorithms.js';
 import type { MlKemBackend } from './types.js';
 import { checkPublicKey, checkSecretKey, embeddedPublicKey } from './validate.js';
-import type { ByteArray } from '../bytes.js';
 
 export interface ResolvedKey {
   kem: MlKem;
@@ -22,9 +22,16 @@ export interface ResolvedKey {
 /** The parts that are present, type-checked, before any work. */
 function readParts(key: unknown, what: string) {
   if (!isObjectArgument(key) || ArrayBuffer.isView(key)) {
-    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be an object with seed, secretKey or publicKey, got ${describe(key)}`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `${what} must be an object with seed, secretKey or publicKey, got ${describe(key)}`,
+    );
   }
-  const { algorithm, seed, secretKey, publicKey } = readFields(key, ['algorithm', 'seed', 'secretKey', 'publicKey'], what);
+  const { algorithm, seed, secretKey, publicKey } = readFields(
+    key,
+    ['algorithm', 'seed', 'secretKey', 'publicKey'],
+    what,
+  );
   if (algorithm !== undefined) checkAlgorithm(algorithm, `${what}.algorithm`);
   if (seed === undefined && secretKey === undefined && publicKey === undefined) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must hold seed, secretKey or publicKey`);
@@ -54,11 +61,17 @@ function pickKem(p: ReturnType<typeof readParts>, what: string, backend: MlKemBa
     if (algorithm !== undefined || bytes === undefined) continue;
     algorithm = algorithmOfLength(kind, bytes.length);
     if (algorithm === undefined) {
-      throw new MlKemError('ERR_INVALID_LENGTH', `${what}.${kind} must be ${lengthsOf(kind)} bytes long, got ${bytes.length}`);
+      throw new MlKemError(
+        'ERR_INVALID_LENGTH',
+        `${what}.${kind} must be ${lengthsOf(kind)} bytes long, got ${bytes.length}`,
+      );
     }
   }
   if (algorithm === undefined) {
-    throw new MlKemError('ERR_INVALID_TYPE', `${what}.algorithm is needed with a seed alone: a 64-byte seed fits every parameter set`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `${what}.algorithm is needed with a seed alone: a 64-byte seed fits every parameter set`,
+    );
   }
   const kem = kemFor(algorithm, backend);
   if (p.secretKey !== undefined) checkBytes(p.secretKey, kem.sizes.secretKey, `${kem.name} ${what}.secretKey`);
@@ -86,7 +99,10 @@ export function resolveKey(key: unknown, what: string, backend: MlKemBackend): R
       };
       try {
         if (p.secretKey !== undefined && !ctEqual(pair.secretKey, p.secretKey)) {
-          throw new MlKemError('ERR_INVALID_SECRET_KEY', `${what}.seed and ${what}.secretKey are not the same ${kem.name} key`);
+          throw new MlKemError(
+            'ERR_INVALID_SECRET_KEY',
+            `${what}.seed and ${what}.secretKey are not the same ${kem.name} key`,
+          );
         }
         if (p.publicKey !== undefined && !ctEqual(pair.publicKey, p.publicKey)) {
           throw new MlKemError('ERR_INVALID_SECRET_KEY', `${what}.publicKey is not the public key of ${what}.seed`);
@@ -101,7 +117,10 @@ export function resolveKey(key: unknown, what: string, backend: MlKemBackend): R
       checkSecretKey(kem, p.secretKey, `${what}.secretKey`);
       const publicKey = embeddedPublicKey(kem, p.secretKey); // a view of our copy, valid until dispose
       if (p.publicKey !== undefined && !ctEqual(publicKey, p.publicKey)) {
-        throw new MlKemError('ERR_INVALID_SECRET_KEY', `${what}.publicKey is not the public key embedded in ${what}.secretKey`);
+        throw new MlKemError(
+          'ERR_INVALID_SECRET_KEY',
+          `${what}.publicKey is not the public key embedded in ${what}.secretKey`,
+        );
       }
       return { kem, seed: undefined, secretKey: p.secretKey, publicKey, dispose: ours };
     }

@@ -1,13 +1,13 @@
+import { describe, takeUint8Array } from '../args.js';
+import { type ByteArray, decodeBase64, encodeBase64 } from '../bytes.js';
+import { wipe } from '../ct.js';
 // PEM, the textual encoding of RFC 7468, for "PUBLIC KEY" (SubjectPublicKeyInfo, §13) and
 // "PRIVATE KEY" (OneAsymmetricKey, §10). Written in the strict form of §3 (64-character lines,
 // LF). Read tolerantly where RFC 7468 asks parsers to be (text around the block, CRLF or CR line
 // ends, trailing blanks, any line length), and strictly elsewhere: matching labels, no headers,
 // no blank lines inside, canonical base64.
 import { MlKemError } from '../errors.js';
-import { describe, takeUint8Array } from '../args.js';
-import { type ByteArray, decodeBase64, encodeBase64 } from '../bytes.js';
 import type { PemLabel } from './types.js';
-import { wipe } from '../ct.js';
 
 const LABELS: readonly PemLabel[] = ['PUBLIC KEY', 'PRIVATE KEY'];
 
@@ -119,7 +119,8 @@ export function fromPem(
   /** The DER bytes of the block. */
   der: ByteArray;
 } {
-  if (typeof text !== 'string') throw new MlKemError('ERR_INVALID_TYPE', `fromPem text must be a string, got ${describe(text)}`);
+  if (typeof text !== 'string')
+    throw new MlKemError('ERR_INVALID_TYPE', `fromPem text must be a string, got ${describe(text)}`);
   if (label !== undefined) checkLabel(label, 'fromPem label');
   const wanted = label === undefined ? LABELS : [label];
   // Line ends are public layout; splitting on them reveals nothing of the base64 between them.
@@ -136,7 +137,9 @@ export function fromPem(
       fail(`the '-----BEGIN ${clip(found)}-----' on line ${i + 1} has no matching '-----END ${clip(found)}-----' line`);
     }
     if (close.label !== found) {
-      fail(`'-----BEGIN ${clip(found)}-----' on line ${i + 1} is closed by '-----END ${clip(close.label)}-----' on line ${end + 1}`);
+      fail(
+        `'-----BEGIN ${clip(found)}-----' on line ${i + 1} is closed by '-----END ${clip(close.label)}-----' on line ${end + 1}`,
+      );
     }
     if (!wanted.includes(found as PemLabel)) {
       if (seen.size < 5) seen.add(clip(found));

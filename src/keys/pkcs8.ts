@@ -1,3 +1,5 @@
+import { describe, readOptions } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 // PKCS#8 OneAsymmetricKey (RFC 5958, §2) for ML-KEM private keys (RFC 9935, §6). The
 // privateKey OCTET STRING holds one of
 //   ML-KEM-PrivateKey ::= CHOICE {
@@ -7,15 +9,13 @@
 //                            expandedKey OCTET STRING (SIZE (1632 | 2400 | 3168)) } }
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
-import { describe, readOptions } from '../args.js';
 import { algorithmIdentifier, kemFor, readBackend } from './algorithms.js';
 import { type DerNode, TAG_CONTEXT_0, TAG_INTEGER, TAG_OCTET_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
+import { resolveKey } from './parts.js';
+import { takeDer } from './pem.js';
 import { readPkcs8 } from './pkix.js';
 import type { DecodePkcs8Options, EncodePkcs8Options, KeyParts, PrivateKeyForm, PrivateKeyInfo } from './types.js';
-import { resolveKey } from './parts.js';
 import { checkSecretKey, embeddedPublicKey } from './validate.js';
-import { takeDer } from './pem.js';
-import type { ByteArray } from '../bytes.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 
@@ -38,27 +38,43 @@ const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
  * const pem = toPem(encodePkcs8(MlKem768.keygen()), 'PRIVATE KEY');
  */
 export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): ByteArray {
-  const { form: formIn, backend, pairwiseCheck } = readOptions(options, ['form', 'backend', 'pairwiseCheck'], 'encodePkcs8 options');
+  const {
+    form: formIn,
+    backend,
+    pairwiseCheck,
+  } = readOptions(options, ['form', 'backend', 'pairwiseCheck'], 'encodePkcs8 options');
   const pairwise = readPairwiseCheck(pairwiseCheck, 'encodePkcs8');
   const form = formIn as PrivateKeyForm | undefined;
   if (form !== undefined && !FORMS.includes(form)) {
-    throw new MlKemError('ERR_INVALID_TYPE', `encodePkcs8 options.form must be 'seed', 'expanded' or 'both', got ${typeof form === 'string' ? `'${form}'` : describe(form)}`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `encodePkcs8 options.form must be 'seed', 'expanded' or 'both', got ${typeof form === 'string' ? `'${form}'` : describe(form)}`,
+    );
   }
   const k = resolveKey(key, 'encodePkcs8 key', readBackend(backend, 'encodePkcs8 options'));
   try {
-    if (k.secretKey === undefined) throw new MlKemError('ERR_INVALID_TYPE', 'encodePkcs8 key must hold seed or secretKey, not only publicKey');
+    if (k.secretKey === undefined)
+      throw new MlKemError('ERR_INVALID_TYPE', 'encodePkcs8 key must hold seed or secretKey, not only publicKey');
     // What decodePkcs8 would refuse by default is not written either.
     if (k.seed === undefined && pairwise) checkSecretKey(k.kem, k.secretKey, 'encodePkcs8 key.secretKey', true);
     const chosen = form ?? (k.seed !== undefined ? 'seed' : 'expanded');
     if (chosen !== 'expanded' && k.seed === undefined) {
-      throw new MlKemError('ERR_INVALID_TYPE', `encodePkcs8 form '${chosen}' needs key.seed: an expanded key cannot be turned back into its seed`);
+      throw new MlKemError(
+        'ERR_INVALID_TYPE',
+        `encodePkcs8 form '${chosen}' needs key.seed: an expanded key cannot be turned back into its seed`,
+      );
     }
     let privateKey: DerNode;
     if (chosen === 'seed') privateKey = derNode(TAG_CONTEXT_0, k.seed!);
     else if (chosen === 'expanded') privateKey = derNode(TAG_OCTET_STRING, k.secretKey);
     else privateKey = derNode(TAG_SEQUENCE, derNode(TAG_OCTET_STRING, k.seed!), derNode(TAG_OCTET_STRING, k.secretKey));
     return encodeDer(
-      derNode(TAG_SEQUENCE, derNode(TAG_INTEGER, Uint8Array.of(0)), algorithmIdentifier(k.kem.name), derNode(TAG_OCTET_STRING, privateKey)),
+      derNode(
+        TAG_SEQUENCE,
+        derNode(TAG_INTEGER, Uint8Array.of(0)),
+        algorithmIdentifier(k.kem.name),
+        derNode(TAG_OCTET_STRING, privateKey),
+      ),
     );
   } finally {
     k.dispose();
@@ -108,7 +124,11 @@ function readPairwiseCheck(value: unknown, fn: string): boolean {
 }
 
 function decodeOwned(der: ByteArray, options?: DecodePkcs8Options): PrivateKeyInfo {
-  const { pairwiseCheck, backend: backendIn } = readOptions(options, ['pairwiseCheck', 'backend'], 'decodePkcs8 options');
+  const { pairwiseCheck, backend: backendIn } = readOptions(
+    options,
+    ['pairwiseCheck', 'backend'],
+    'decodePkcs8 options',
+  );
   const backend = readBackend(backendIn, 'decodePkcs8 options');
   const pairwise = readPairwiseCheck(pairwiseCheck, 'decodePkcs8');
   const { algorithm, seed: seedIn, expandedKey: expandedIn, publicKey: includedPublicKey } = readPkcs8(der);
@@ -121,7 +141,10 @@ function decodeOwned(der: ByteArray, options?: DecodePkcs8Options): PrivateKeyIn
     if (seedIn !== undefined) {
       ({ seed, secretKey, publicKey } = kem.keygen(seedIn)); // keygen copies the seed: fresh arrays
       if (expandedIn !== undefined && !ctEqual(secretKey, expandedIn)) {
-        throw new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: the seed and the expandedKey of this ${algorithm} key disagree: the seed does not expand to it`);
+        throw new MlKemError(
+          'ERR_INVALID_SECRET_KEY',
+          `PKCS#8: the seed and the expandedKey of this ${algorithm} key disagree: the seed does not expand to it`,
+        );
       }
     } else {
       checkSecretKey(kem, expandedIn!, `PKCS#8 expandedKey`, pairwise);
@@ -129,7 +152,10 @@ function decodeOwned(der: ByteArray, options?: DecodePkcs8Options): PrivateKeyIn
       publicKey = embeddedPublicKey(kem, secretKey).slice();
     }
     if (includedPublicKey !== undefined && !ctEqual(includedPublicKey, publicKey)) {
-      throw new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: publicKey [1] is not the public key of this ${algorithm} private key`);
+      throw new MlKemError(
+        'ERR_INVALID_SECRET_KEY',
+        `PKCS#8: publicKey [1] is not the public key of this ${algorithm} private key`,
+      );
     }
   } catch (err) {
     wipe(seed, secretKey);

@@ -1,3 +1,4 @@
+import type { ByteArray } from '../bytes.js';
 // The one structural reader of the two PKIX containers of ML-KEM keys: SubjectPublicKeyInfo
 // (RFC 5280, §4.1.2.7; RFC 9935, §4) and PKCS#8 OneAsymmetricKey (RFC 5958, §2; RFC 9935, §6).
 // It checks everything the DER says — tags, lengths, order, versions, the algorithm, the sizes of
@@ -19,7 +20,6 @@ import {
   tagName,
 } from './der.js';
 import type { PrivateKeyForm } from './types.js';
-import type { ByteArray } from '../bytes.js';
 
 /** The fields of a SubjectPublicKeyInfo holding an ML-KEM key. */
 export interface SpkiFields {
@@ -57,7 +57,8 @@ export function readSpki(der: ByteArray): SpkiFields {
   const at = r.offset;
   const publicKey = r.bitString(TAG_BIT_STRING, 'subjectPublicKey');
   r.finish('subjectPublicKey');
-  if (publicKey.length !== size) r.fail(`subjectPublicKey at byte ${at} holds ${publicKey.length} bytes; an ${algorithm} public key has ${size}`);
+  if (publicKey.length !== size)
+    r.fail(`subjectPublicKey at byte ${at} holds ${publicKey.length} bytes; an ${algorithm} public key has ${size}`);
   return { algorithm, publicKey };
 }
 
@@ -87,9 +88,14 @@ export function readPkcs8(der: ByteArray): Pkcs8Fields {
   if (r.peek() === TAG_CONTEXT_1) {
     const at = r.offset;
     publicKey = r.bitString(TAG_CONTEXT_1, 'publicKey [1]');
-    if (version !== 1) r.fail(`publicKey [1] at byte ${at} is only allowed in a v2 OneAsymmetricKey, and the version is v1 (0) (RFC 5958, §2)`);
+    if (version !== 1)
+      r.fail(
+        `publicKey [1] at byte ${at} is only allowed in a v2 OneAsymmetricKey, and the version is v1 (0) (RFC 5958, §2)`,
+      );
     if (publicKey.length !== sizes.publicKey) {
-      r.fail(`publicKey [1] at byte ${at} holds ${publicKey.length} bytes; an ${algorithm} public key has ${sizes.publicKey}`);
+      r.fail(
+        `publicKey [1] at byte ${at} holds ${publicKey.length} bytes; an ${algorithm} public key has ${sizes.publicKey}`,
+      );
     }
   }
   r.finish(publicKey !== undefined ? 'publicKey [1]' : 'privateKey');
@@ -119,9 +125,12 @@ export function readPkcs8(der: ByteArray): Pkcs8Fields {
     );
   }
   choice.finish('the ML-KEM-PrivateKey');
-  if (seed !== undefined && seed.length !== 64) choice.fail(`the seed at byte ${at} holds ${seed.length} bytes; an ML-KEM seed has 64`);
+  if (seed !== undefined && seed.length !== 64)
+    choice.fail(`the seed at byte ${at} holds ${seed.length} bytes; an ML-KEM seed has 64`);
   if (expandedKey !== undefined && expandedKey.length !== sizes.secretKey) {
-    choice.fail(`the expandedKey holds ${expandedKey.length} bytes; an ${algorithm} expanded key has ${sizes.secretKey}`);
+    choice.fail(
+      `the expandedKey holds ${expandedKey.length} bytes; an ${algorithm} expanded key has ${sizes.secretKey}`,
+    );
   }
   const fields: Pkcs8Fields = { algorithm, version: version as 0 | 1, form };
   if (seed !== undefined) fields.seed = seed;
@@ -149,7 +158,8 @@ function readAttributes(set: DerReader): void {
     const a = new DerReader(attribute, 'PKCS#8').element(TAG_SEQUENCE, `the attribute at byte ${at}`);
     a.oid(`the type of the attribute at byte ${at}`);
     const values = a.element(TAG_SET, `the values of the attribute at byte ${at}`);
-    if (values.peek() === -1) set.fail(`the attribute at byte ${at} has no values: values is SET SIZE (1..MAX) (RFC 5912, §2)`);
+    if (values.peek() === -1)
+      set.fail(`the attribute at byte ${at} has no values: values is SET SIZE (1..MAX) (RFC 5912, §2)`);
     a.finish(`the values of the attribute at byte ${at}`);
   }
 }

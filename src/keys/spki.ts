@@ -1,3 +1,5 @@
+import { readOptions, takeUint8Array } from '../args.js';
+import type { ByteArray } from '../bytes.js';
 // SubjectPublicKeyInfo (RFC 5280, §4.1.2.7) for ML-KEM public keys (RFC 9935, §4): the
 // algorithm's OID with parameters absent, and the encapsulation key ek as the BIT STRING.
 import { MlKemError } from '../errors.js';
@@ -7,8 +9,6 @@ import { takeDer } from './pem.js';
 import { readSpki } from './pkix.js';
 import type { KeyOptions, PublicKeyInfo } from './types.js';
 import { checkPublicKey } from './validate.js';
-import { readOptions, takeUint8Array } from '../args.js';
-import type { ByteArray } from '../bytes.js';
 
 /**
  * The DER SubjectPublicKeyInfo of an encapsulation key (RFC 9935, §4); the parameter set follows
@@ -26,11 +26,21 @@ export function encodeSpki(key: Uint8Array, options?: KeyOptions): ByteArray {
   const publicKey = takeUint8Array(key, 'encodeSpki publicKey', ` of ${lengthsOf('publicKey')} bytes`);
   const algorithm = algorithmOfLength('publicKey', publicKey.length);
   if (algorithm === undefined) {
-    throw new MlKemError('ERR_INVALID_LENGTH', `encodeSpki publicKey must be ${lengthsOf('publicKey')} bytes long, got ${publicKey.length}`);
+    throw new MlKemError(
+      'ERR_INVALID_LENGTH',
+      `encodeSpki publicKey must be ${lengthsOf('publicKey')} bytes long, got ${publicKey.length}`,
+    );
   }
-  checkPublicKey(kemFor(algorithm, readBackend(backend, 'encodeSpki options')), publicKey, 'encodeSpki publicKey', 'ERR_INVALID_PUBLIC_KEY');
+  checkPublicKey(
+    kemFor(algorithm, readBackend(backend, 'encodeSpki options')),
+    publicKey,
+    'encodeSpki publicKey',
+    'ERR_INVALID_PUBLIC_KEY',
+  );
   // subjectPublicKey: a BIT STRING with 0 unused bits, then ek
-  return encodeDer(derNode(TAG_SEQUENCE, algorithmIdentifier(algorithm), derNode(TAG_BIT_STRING, Uint8Array.of(0), publicKey)));
+  return encodeDer(
+    derNode(TAG_SEQUENCE, algorithmIdentifier(algorithm), derNode(TAG_BIT_STRING, Uint8Array.of(0), publicKey)),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
+import type { ByteArray } from '../bytes.js';
 // The types shared by the key formats of mlkem-ts/keys (one module, so that the format modules
 // and the entry point import it and not each other).
 import type { MlKem, MlKemBackend } from '../kem.js';
-import type { ByteArray } from '../bytes.js';
 
 /** The name of an ML-KEM parameter set, as key formats name it. */
 export type MlKemAlgorithm = MlKem['name'];

@@ -12,7 +12,13 @@ export function checkPublicKey(kem: MlKem, publicKey: Uint8Array, what: string, 
   try {
     kem.checkPublicKey(publicKey);
   } catch (err) {
-    rethrowAs(err, ['ERR_INVALID_PUBLIC_KEY'], code, () => `${what} is not a valid ${kem.name} encapsulation key: a 12-bit coefficient is not below q = 3329 (FIPS 203, §7.2)`);
+    rethrowAs(
+      err,
+      ['ERR_INVALID_PUBLIC_KEY'],
+      code,
+      () =>
+        `${what} is not a valid ${kem.name} encapsulation key: a 12-bit coefficient is not below q = 3329 (FIPS 203, §7.2)`,
+    );
   }
 }
 

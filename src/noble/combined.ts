@@ -6,10 +6,11 @@ import { p256, p384 } from '@noble/curves/nist.js';
 import { bytesToNumberBE, bytesToNumberLE } from '@noble/curves/utils.js';
 import { expand, extract } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { sha3_256, shake256 } from '../sha3.js';
+
 import { copyBytes, concat } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { randomBytes } from '../random.js';
+import { sha3_256, shake256 } from '../sha3.js';
 import { checkRootSeed, nobleBytes, publicKeyByKeygen, type Release } from './checks.js';
 import { ml_kem1024, ml_kem768 } from './ml-kem.js';
 import type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair, NobleMlKem } from './types.js';
@@ -93,7 +94,11 @@ function plainErrors(curve: CurveKem): CurveKem {
       throw err instanceof Error && err.constructor !== Error ? new Error(err.message, { cause: err }) : err;
     }
   };
-  return { ...curve, keygen: (seed) => plain(() => curve.keygen(seed)), shared: (sk, pk) => plain(() => curve.shared(sk, pk)) };
+  return {
+    ...curve,
+    keygen: (seed) => plain(() => curve.keygen(seed)),
+    shared: (sk, pk) => plain(() => curve.shared(sk, pk)),
+  };
 }
 
 /** noble's combineKEMS of an ML-KEM and a curve, with a 32-byte root seed expanded by SHAKE256. */
@@ -187,20 +192,50 @@ const KITCHEN_SINK = 'KitchenSink-KEM(ML-KEM-768,X25519)-XOF(SHAKE256)-KDF(HKDF-
  * noble's `QSF_ml_kem768_p256`: ML-KEM-768 and P-256 (compressed points) under QSF's SHA3-256
  * combiner, label `QSF-KEM(ML-KEM-768,P-256)-XOF(SHAKE256)-KDF(SHA3-256)`.
  */
-export const QSF_ml_kem768_p256: NobleKem = /* @__PURE__ */ combined(ml_kem768, /* @__PURE__ */ nist(p256, '0.7'), /* @__PURE__ */ qsf(QSF_768), '0.7');
+export const QSF_ml_kem768_p256: NobleKem = /* @__PURE__ */ combined(
+  ml_kem768,
+  /* @__PURE__ */ nist(p256, '0.7'),
+  /* @__PURE__ */ qsf(QSF_768),
+  '0.7',
+);
 /**
  * noble's `QSF_ml_kem1024_p384`: ML-KEM-1024 and P-384 (compressed points) under QSF's SHA3-256
  * combiner, label `QSF-KEM(ML-KEM-1024,P-384)-XOF(SHAKE256)-KDF(SHA3-256)`.
  */
-export const QSF_ml_kem1024_p384: NobleKem = /* @__PURE__ */ combined(ml_kem1024, /* @__PURE__ */ nist(p384, '0.7'), /* @__PURE__ */ qsf(QSF_1024), '0.7');
+export const QSF_ml_kem1024_p384: NobleKem = /* @__PURE__ */ combined(
+  ml_kem1024,
+  /* @__PURE__ */ nist(p384, '0.7'),
+  /* @__PURE__ */ qsf(QSF_1024),
+  '0.7',
+);
 /**
  * noble's `KitchenSink_ml_kem768_x25519`: ML-KEM-768 and X25519 under the KitchenSink combiner
  * (HKDF-SHA-256), label `KitchenSink-KEM(ML-KEM-768,X25519)-XOF(SHAKE256)-KDF(HKDF-SHA-256)`.
  */
-export const KitchenSink_ml_kem768_x25519: NobleKem = /* @__PURE__ */ combined(ml_kem768, X25519, /* @__PURE__ */ kitchenSink(KITCHEN_SINK), '0.7');
+export const KitchenSink_ml_kem768_x25519: NobleKem = /* @__PURE__ */ combined(
+  ml_kem768,
+  X25519,
+  /* @__PURE__ */ kitchenSink(KITCHEN_SINK),
+  '0.7',
+);
 /** noble 0.5's and 0.6's `QSFMLKEM768P256`: {@link QSF_ml_kem768_p256}'s bytes, with 0.5's errors. */
-export const QSFMLKEM768P256: NobleKem = /* @__PURE__ */ combined(ml_kem768, /* @__PURE__ */ nist(p256, '0.5'), /* @__PURE__ */ qsf(QSF_768), '0.5');
+export const QSFMLKEM768P256: NobleKem = /* @__PURE__ */ combined(
+  ml_kem768,
+  /* @__PURE__ */ nist(p256, '0.5'),
+  /* @__PURE__ */ qsf(QSF_768),
+  '0.5',
+);
 /** noble 0.5's and 0.6's `QSFMLKEM1024P384`: {@link QSF_ml_kem1024_p384}'s bytes, with 0.5's errors. */
-export const QSFMLKEM1024P384: NobleKem = /* @__PURE__ */ combined(ml_kem1024, /* @__PURE__ */ nist(p384, '0.5'), /* @__PURE__ */ qsf(QSF_1024), '0.5');
+export const QSFMLKEM1024P384: NobleKem = /* @__PURE__ */ combined(
+  ml_kem1024,
+  /* @__PURE__ */ nist(p384, '0.5'),
+  /* @__PURE__ */ qsf(QSF_1024),
+  '0.5',
+);
 /** noble 0.5's and 0.6's `KitchenSinkMLKEM768X25519`: {@link KitchenSink_ml_kem768_x25519}'s bytes, with 0.5's errors. */
-export const KitchenSinkMLKEM768X25519: NobleKem = /* @__PURE__ */ combined(ml_kem768, X25519, /* @__PURE__ */ kitchenSink(KITCHEN_SINK), '0.5');
+export const KitchenSinkMLKEM768X25519: NobleKem = /* @__PURE__ */ combined(
+  ml_kem768,
+  X25519,
+  /* @__PURE__ */ kitchenSink(KITCHEN_SINK),
+  '0.5',
+);

@@ -17,16 +17,24 @@
  * @module mlkem-ts/noble/hybrid.js
  */
 import { p256, p384 } from '@noble/curves/nist.js';
+
 import { copyBytes } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { createMLKEM1024_P384, createMLKEM768_P256, createXWing, type HybridKem } from '../hybrid/index.js';
 import type { MlKem, MlKemBackend } from '../kem.js';
-import { checkRootSeed, isCode, nobleBytes, nobleError, publicKeyByKeygen, type Release } from './checks.js';
 import { asNoble, currentKem } from './backend.js';
+import { checkRootSeed, isCode, nobleBytes, nobleError, publicKeyByKeygen, type Release } from './checks.js';
 import type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair } from './types.js';
 
 export type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair } from './types.js';
-export { KitchenSink_ml_kem768_x25519, KitchenSinkMLKEM768X25519, QSF_ml_kem1024_p384, QSF_ml_kem768_p256, QSFMLKEM1024P384, QSFMLKEM768P256 } from './combined.js';
+export {
+  KitchenSink_ml_kem768_x25519,
+  KitchenSinkMLKEM768X25519,
+  QSF_ml_kem1024_p384,
+  QSF_ml_kem768_p256,
+  QSFMLKEM1024P384,
+  QSFMLKEM768P256,
+} from './combined.js';
 
 /** What a noble hybrid is made of. */
 interface Spec {
@@ -77,7 +85,6 @@ function nobleHybrid(spec: Spec, release: Release): NobleKem {
     cipherText: sizes.ciphertext,
   });
   const bytes = (v: unknown, length: number | undefined, title: string) => nobleBytes(v, length, title, release);
-
 
   /** An error of our encapsulation in noble's terms, found in noble's order: ML-KEM's half, the scalar, the share. */
   const encapsulationError = (err: unknown, publicKey: Uint8Array): unknown => {

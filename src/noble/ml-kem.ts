@@ -22,9 +22,25 @@ import { randomBytes } from '../random.js';
 import { sha3_256 } from '../sha3.js';
 import { asNoble, currentKem, PORTABLE } from './backend.js';
 import { isCode, nobleBytes, nobleError } from './checks.js';
-import type { Bytes, NobleEncapsulation, NobleKemLengths, NobleKeyPair, NobleMlKem, NoblePreparedKey } from './types.js';
+import type {
+  Bytes,
+  NobleEncapsulation,
+  NobleKemLengths,
+  NobleKeyPair,
+  NobleMlKem,
+  NoblePreparedKey,
+} from './types.js';
 
-export type { Bytes, NobleEncapsulation, NobleKem, NobleKemInfo, NobleKemLengths, NobleKeyPair, NobleMlKem, NoblePreparedKey } from './types.js';
+export type {
+  Bytes,
+  NobleEncapsulation,
+  NobleKem,
+  NobleKemInfo,
+  NobleKemLengths,
+  NobleKeyPair,
+  NobleMlKem,
+  NoblePreparedKey,
+} from './types.js';
 
 /** The modulus check's refusal (FIPS 203, §7.2), as noble words it for `fn`. */
 function modulusError(fn: string, cause: unknown): Error {

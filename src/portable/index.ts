@@ -1,5 +1,6 @@
 // The portable kernels: plain TypeScript on typed arrays, the reference for every backend.
 import type { Kernels } from '../kernels.js';
+import { sha3_256, sha3_512, shake256 } from '../sha3.js';
 import {
   byteDecode12,
   byteEncode12,
@@ -9,7 +10,6 @@ import {
   messageToPoly,
   polyToMessage,
 } from './encode.js';
-import { sha3_256, sha3_512, shake256 } from '../sha3.js';
 import { invNtt, ntt, nttMultiplyAccumulate, polyAddReduce, polySubReduce, polyToMont } from './ntt.js';
 import { sampleMatrix, sampleMatrixWithHash, sampleNoise } from './sample.js';
 

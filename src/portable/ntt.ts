@@ -104,40 +104,80 @@ export function mulShoup(a: number, z: number, zs: number): number {
 export function ntt(f: Int16Array): void {
   const { zeta: z, zetaShoup: w } = nttTwiddles();
   for (let len = 128, k = 1; len >= 4; len >>= 3, k <<= 3) {
-    const q1 = len >> 1, q2 = len >> 2;
+    const q1 = len >> 1,
+      q2 = len >> 2;
     for (let b = 0; b < k; b++) {
-      const z1 = z[k + b]!, w1 = w[k + b]!;
-      const z2 = z[2 * k + 2 * b]!, w2 = w[2 * k + 2 * b]!;
-      const z3 = z[2 * k + 2 * b + 1]!, w3 = w[2 * k + 2 * b + 1]!;
-      const z4 = z[4 * k + 4 * b]!, w4 = w[4 * k + 4 * b]!;
-      const z5 = z[4 * k + 4 * b + 1]!, w5 = w[4 * k + 4 * b + 1]!;
-      const z6 = z[4 * k + 4 * b + 2]!, w6 = w[4 * k + 4 * b + 2]!;
-      const z7 = z[4 * k + 4 * b + 3]!, w7 = w[4 * k + 4 * b + 3]!;
+      const z1 = z[k + b]!,
+        w1 = w[k + b]!;
+      const z2 = z[2 * k + 2 * b]!,
+        w2 = w[2 * k + 2 * b]!;
+      const z3 = z[2 * k + 2 * b + 1]!,
+        w3 = w[2 * k + 2 * b + 1]!;
+      const z4 = z[4 * k + 4 * b]!,
+        w4 = w[4 * k + 4 * b]!;
+      const z5 = z[4 * k + 4 * b + 1]!,
+        w5 = w[4 * k + 4 * b + 1]!;
+      const z6 = z[4 * k + 4 * b + 2]!,
+        w6 = w[4 * k + 4 * b + 2]!;
+      const z7 = z[4 * k + 4 * b + 3]!,
+        w7 = w[4 * k + 4 * b + 3]!;
       for (let j = 2 * len * b, end = j + q2; j < end; j++) {
-        let a0 = f[j]!, a1 = f[j + q2]!, a2 = f[j + q1]!, a3 = f[j + q1 + q2]!;
-        let a4 = f[j + len]!, a5 = f[j + len + q2]!, a6 = f[j + len + q1]!, a7 = f[j + len + q1 + q2]!;
-        let t = Math.imul(a4, z1) - Math.imul((Math.imul(a4, w1) + 0x8000) >> 16, Q); a4 = a0 - t; a0 += t;
-        t = Math.imul(a5, z1) - Math.imul((Math.imul(a5, w1) + 0x8000) >> 16, Q); a5 = a1 - t; a1 += t;
-        t = Math.imul(a6, z1) - Math.imul((Math.imul(a6, w1) + 0x8000) >> 16, Q); a6 = a2 - t; a2 += t;
-        t = Math.imul(a7, z1) - Math.imul((Math.imul(a7, w1) + 0x8000) >> 16, Q); a7 = a3 - t; a3 += t;
-        t = Math.imul(a2, z2) - Math.imul((Math.imul(a2, w2) + 0x8000) >> 16, Q); a2 = a0 - t; a0 += t;
-        t = Math.imul(a3, z2) - Math.imul((Math.imul(a3, w2) + 0x8000) >> 16, Q); a3 = a1 - t; a1 += t;
-        t = Math.imul(a6, z3) - Math.imul((Math.imul(a6, w3) + 0x8000) >> 16, Q); a6 = a4 - t; a4 += t;
-        t = Math.imul(a7, z3) - Math.imul((Math.imul(a7, w3) + 0x8000) >> 16, Q); a7 = a5 - t; a5 += t;
-        t = Math.imul(a1, z4) - Math.imul((Math.imul(a1, w4) + 0x8000) >> 16, Q); f[j + q2] = a0 - t; f[j] = a0 + t;
-        t = Math.imul(a3, z5) - Math.imul((Math.imul(a3, w5) + 0x8000) >> 16, Q); f[j + q1 + q2] = a2 - t; f[j + q1] = a2 + t;
-        t = Math.imul(a5, z6) - Math.imul((Math.imul(a5, w6) + 0x8000) >> 16, Q); f[j + len + q2] = a4 - t; f[j + len] = a4 + t;
-        t = Math.imul(a7, z7) - Math.imul((Math.imul(a7, w7) + 0x8000) >> 16, Q); f[j + len + q1 + q2] = a6 - t; f[j + len + q1] = a6 + t;
+        let a0 = f[j]!,
+          a1 = f[j + q2]!,
+          a2 = f[j + q1]!,
+          a3 = f[j + q1 + q2]!;
+        let a4 = f[j + len]!,
+          a5 = f[j + len + q2]!,
+          a6 = f[j + len + q1]!,
+          a7 = f[j + len + q1 + q2]!;
+        let t = Math.imul(a4, z1) - Math.imul((Math.imul(a4, w1) + 0x8000) >> 16, Q);
+        a4 = a0 - t;
+        a0 += t;
+        t = Math.imul(a5, z1) - Math.imul((Math.imul(a5, w1) + 0x8000) >> 16, Q);
+        a5 = a1 - t;
+        a1 += t;
+        t = Math.imul(a6, z1) - Math.imul((Math.imul(a6, w1) + 0x8000) >> 16, Q);
+        a6 = a2 - t;
+        a2 += t;
+        t = Math.imul(a7, z1) - Math.imul((Math.imul(a7, w1) + 0x8000) >> 16, Q);
+        a7 = a3 - t;
+        a3 += t;
+        t = Math.imul(a2, z2) - Math.imul((Math.imul(a2, w2) + 0x8000) >> 16, Q);
+        a2 = a0 - t;
+        a0 += t;
+        t = Math.imul(a3, z2) - Math.imul((Math.imul(a3, w2) + 0x8000) >> 16, Q);
+        a3 = a1 - t;
+        a1 += t;
+        t = Math.imul(a6, z3) - Math.imul((Math.imul(a6, w3) + 0x8000) >> 16, Q);
+        a6 = a4 - t;
+        a4 += t;
+        t = Math.imul(a7, z3) - Math.imul((Math.imul(a7, w3) + 0x8000) >> 16, Q);
+        a7 = a5 - t;
+        a5 += t;
+        t = Math.imul(a1, z4) - Math.imul((Math.imul(a1, w4) + 0x8000) >> 16, Q);
+        f[j + q2] = a0 - t;
+        f[j] = a0 + t;
+        t = Math.imul(a3, z5) - Math.imul((Math.imul(a3, w5) + 0x8000) >> 16, Q);
+        f[j + q1 + q2] = a2 - t;
+        f[j + q1] = a2 + t;
+        t = Math.imul(a5, z6) - Math.imul((Math.imul(a5, w6) + 0x8000) >> 16, Q);
+        f[j + len + q2] = a4 - t;
+        f[j + len] = a4 + t;
+        t = Math.imul(a7, z7) - Math.imul((Math.imul(a7, w7) + 0x8000) >> 16, Q);
+        f[j + len + q1 + q2] = a6 - t;
+        f[j + len + q1] = a6 + t;
       }
     }
   }
   for (let j = 0; j < 256; j += 4) {
-    const zj = z[64 + (j >> 2)]!, wj = w[64 + (j >> 2)]!; // last layer, length 2
+    const zj = z[64 + (j >> 2)]!,
+      wj = w[64 + (j >> 2)]!; // last layer, length 2
     for (let i = j; i < j + 2; i++) {
       const b = f[i + 2]!;
       const t = Math.imul(b, zj) - Math.imul((Math.imul(b, wj) + 0x8000) >> 16, Q);
       const a = f[i]!;
-      const lo = a + t, hi = a - t;
+      const lo = a + t,
+        hi = a - t;
       f[i] = lo - Math.imul((Math.imul(20159, lo) + (1 << 25)) >> 26, Q); // barrettReduce
       f[i + 2] = hi - Math.imul((Math.imul(20159, hi) + (1 << 25)) >> 26, Q);
     }
@@ -158,31 +198,56 @@ export function invNtt(f: Int16Array): void {
   for (let len = 2, nb = 64; len <= 16; len <<= 3, nb >>= 3) {
     for (let B = 0; B < nb >> 2; B++) {
       const i1 = 2 * nb - 1 - 4 * B; // layer len: blocks 4B .. 4B+3
-      const zA = z[i1]!, wA = w[i1]!, zB = z[i1 - 1]!, wB = w[i1 - 1]!, zC = z[i1 - 2]!, wC = w[i1 - 2]!, zD = z[i1 - 3]!, wD = w[i1 - 3]!;
+      const zA = z[i1]!,
+        wA = w[i1]!,
+        zB = z[i1 - 1]!,
+        wB = w[i1 - 1]!,
+        zC = z[i1 - 2]!,
+        wC = w[i1 - 2]!,
+        zD = z[i1 - 3]!,
+        wD = w[i1 - 3]!;
       const i2 = nb - 1 - 2 * B; // layer 2len: blocks 2B, 2B+1
-      const zE = z[i2]!, wE = w[i2]!, zF = z[i2 - 1]!, wF = w[i2 - 1]!;
+      const zE = z[i2]!,
+        wE = w[i2]!,
+        zF = z[i2 - 1]!,
+        wF = w[i2 - 1]!;
       const i3 = (nb >> 1) - 1 - B; // layer 4len: block B
-      const zG = z[i3]!, wG = w[i3]!;
+      const zG = z[i3]!,
+        wG = w[i3]!;
       for (let j = 8 * len * B, end = j + len; j < end; j++) {
-        const a0 = f[j]!, a1 = f[j + len]!, a2 = f[j + 2 * len]!, a3 = f[j + 3 * len]!;
-        const a4 = f[j + 4 * len]!, a5 = f[j + 5 * len]!, a6 = f[j + 6 * len]!, a7 = f[j + 7 * len]!;
+        const a0 = f[j]!,
+          a1 = f[j + len]!,
+          a2 = f[j + 2 * len]!,
+          a3 = f[j + 3 * len]!;
+        const a4 = f[j + 4 * len]!,
+          a5 = f[j + 5 * len]!,
+          a6 = f[j + 6 * len]!,
+          a7 = f[j + 7 * len]!;
         let x = a1 - a0;
-        const s0 = a0 + a1, d0 = Math.imul(x, zA) - Math.imul((Math.imul(x, wA) + 0x8000) >> 16, Q);
+        const s0 = a0 + a1,
+          d0 = Math.imul(x, zA) - Math.imul((Math.imul(x, wA) + 0x8000) >> 16, Q);
         x = a3 - a2;
-        const s1 = a2 + a3, d1 = Math.imul(x, zB) - Math.imul((Math.imul(x, wB) + 0x8000) >> 16, Q);
+        const s1 = a2 + a3,
+          d1 = Math.imul(x, zB) - Math.imul((Math.imul(x, wB) + 0x8000) >> 16, Q);
         x = a5 - a4;
-        const s2 = a4 + a5, d2 = Math.imul(x, zC) - Math.imul((Math.imul(x, wC) + 0x8000) >> 16, Q);
+        const s2 = a4 + a5,
+          d2 = Math.imul(x, zC) - Math.imul((Math.imul(x, wC) + 0x8000) >> 16, Q);
         x = a7 - a6;
-        const s3 = a6 + a7, d3 = Math.imul(x, zD) - Math.imul((Math.imul(x, wD) + 0x8000) >> 16, Q);
+        const s3 = a6 + a7,
+          d3 = Math.imul(x, zD) - Math.imul((Math.imul(x, wD) + 0x8000) >> 16, Q);
         // layer 2len: (s0, s1), (d0, d1) with zE; (s2, s3), (d2, d3) with zF
         x = s1 - s0;
-        const ss0 = s0 + s1, sd0 = Math.imul(x, zE) - Math.imul((Math.imul(x, wE) + 0x8000) >> 16, Q);
+        const ss0 = s0 + s1,
+          sd0 = Math.imul(x, zE) - Math.imul((Math.imul(x, wE) + 0x8000) >> 16, Q);
         x = d1 - d0;
-        const ds0 = d0 + d1, dd0 = Math.imul(x, zE) - Math.imul((Math.imul(x, wE) + 0x8000) >> 16, Q);
+        const ds0 = d0 + d1,
+          dd0 = Math.imul(x, zE) - Math.imul((Math.imul(x, wE) + 0x8000) >> 16, Q);
         x = s3 - s2;
-        const ss1 = s2 + s3, sd1 = Math.imul(x, zF) - Math.imul((Math.imul(x, wF) + 0x8000) >> 16, Q);
+        const ss1 = s2 + s3,
+          sd1 = Math.imul(x, zF) - Math.imul((Math.imul(x, wF) + 0x8000) >> 16, Q);
         x = d3 - d2;
-        const ds1 = d2 + d3, dd1 = Math.imul(x, zF) - Math.imul((Math.imul(x, wF) + 0x8000) >> 16, Q);
+        const ds1 = d2 + d3,
+          dd1 = Math.imul(x, zF) - Math.imul((Math.imul(x, wF) + 0x8000) >> 16, Q);
         // layer 4len with zG: positions 0..3 get sums (reduced), 4..7 differences
         let s = ss0 + ss1; // < 8q
         f[j] = s - Math.imul((Math.imul(20159, s) + (1 << 25)) >> 26, Q);
@@ -206,7 +271,8 @@ export function invNtt(f: Int16Array): void {
   // The layer of length 128 with the final scaling: 512 = R/128 mod q (Shoup constant 10079),
   // and its twiddle 512·ζ^BitRev7(1) = 512·1729 ≡ -266 (mod q) (Shoup constant -5237).
   for (let j = 0; j < 128; j++) {
-    const t = f[j]!, u = f[j + 128]!; // |t + u|, |u - t| < 2q
+    const t = f[j]!,
+      u = f[j + 128]!; // |t + u|, |u - t| < 2q
     let x = t + u;
     f[j] = Math.imul(x, 512) - Math.imul((Math.imul(x, 10079) + 0x8000) >> 16, Q);
     x = u - t;
@@ -225,10 +291,19 @@ export function nttMultiplyAccumulate(out: Int16Array, a: Int16Array, b: Int16Ar
   for (let p = 0; p < 64; p++) {
     const gamma = z[64 + p]!; // γ = ζ^(2·BitRev7(2p)+1)·R; the odd pair uses -γ
     const j = 4 * p;
-    let r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+    let r0 = 0,
+      r1 = 0,
+      r2 = 0,
+      r3 = 0;
     for (let i = 0, o = j; i < k; i++, o += 256) {
-      const a0 = a[o]!, a1 = a[o + 1]!, a2 = a[o + 2]!, a3 = a[o + 3]!;
-      const b0 = b[o]!, b1 = b[o + 1]!, b2 = b[o + 2]!, b3 = b[o + 3]!;
+      const a0 = a[o]!,
+        a1 = a[o + 1]!,
+        a2 = a[o + 2]!,
+        a3 = a[o + 3]!;
+      const b0 = b[o]!,
+        b1 = b[o + 1]!,
+        b2 = b[o + 2]!,
+        b3 = b[o + 3]!;
       r0 += Math.imul(a0, b0) + Math.imul(montgomeryReduce(Math.imul(a1, b1)), gamma);
       r1 += Math.imul(a0, b1) + Math.imul(a1, b0);
       r2 += Math.imul(a2, b2) - Math.imul(montgomeryReduce(Math.imul(a3, b3)), gamma);

@@ -48,7 +48,14 @@ export function sampleMatrix(a: Int16Array, rho: Uint8Array, k: number, transpos
 }
 
 /** sampleMatrix, then hOut = H(data) = SHA3-256(data) (FIPS 203, §4.1): one after the other here. */
-export function sampleMatrixWithHash(a: Int16Array, rho: Uint8Array, k: number, transposed: boolean, hOut: Uint8Array, data: Uint8Array): void {
+export function sampleMatrixWithHash(
+  a: Int16Array,
+  rho: Uint8Array,
+  k: number,
+  transposed: boolean,
+  hOut: Uint8Array,
+  data: Uint8Array,
+): void {
   sampleMatrix(a, rho, k, transposed);
   sha3_256(hOut, data);
 }
@@ -80,7 +87,9 @@ function sampleNttFromSeed(out: Int16Array, off: number, b0: number, b1: number)
   while (j < 256) {
     sponge.squeezeWords(words, 0, 42);
     for (let w = 0; w < 42 && j < 256; w += 3) {
-      const w0 = words[w]!, w1 = words[w + 1]!, w2 = words[w + 2]!;
+      const w0 = words[w]!,
+        w1 = words[w + 1]!,
+        w2 = words[w + 2]!;
       const c0 = w0 & 0xfff;
       const c1 = (w0 >>> 12) & 0xfff;
       const c2 = ((w0 >>> 24) | (w1 << 8)) & 0xfff;
@@ -129,7 +138,15 @@ function withSeed(sigma: Uint8Array, sample: () => void): void {
  * polynomial t of out is SamplePolyCBD_eta(PRF_eta(sigma, t)), eta1 for t < k, else eta2; then
  * J(z ‖ c) if asked for: one stream after the other here.
  */
-export function sampleNoise(out: Int16Array, sigma: Uint8Array, count: number, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash): void {
+export function sampleNoise(
+  out: Int16Array,
+  sigma: Uint8Array,
+  count: number,
+  k: number,
+  eta1: 2 | 3,
+  eta2: 2 | 3,
+  j?: RejectionHash,
+): void {
   withSeed(sigma, () => {
     for (let t = 0; t < count; t++) cbdFromSeed(out, 256 * t, t, t < k ? eta1 : eta2);
   });
@@ -171,7 +188,9 @@ function cbdFromSeed(out: Int16Array, off: number, nonce: number, eta: 2 | 3): v
     }
   } else {
     for (let i = 0, o = off; i < 48; i += 3, o += 16) {
-      const w0 = words[i]!, w1 = words[i + 1]!, w2 = words[i + 2]!;
+      const w0 = words[i]!,
+        w1 = words[i + 1]!,
+        w2 = words[i + 2]!;
       cbd3(out, o, w0 & 0xffffff);
       cbd3(out, o + 4, (w0 >>> 24) | ((w1 & 0xffff) << 8));
       cbd3(out, o + 8, (w1 >>> 16) | ((w2 & 0xff) << 16));

@@ -9,9 +9,28 @@ export interface WasmExports {
   sha3_512(out: number, a: number, aLen: number, b: number, bLen: number): void;
   shake256(out: number, outLen: number, a: number, aLen: number, b: number, bLen: number): void;
   sampleMatrix(a: number, rho: number, k: number, transposed: number): void;
-  sampleMatrixWithHash(a: number, rho: number, k: number, transposed: number, hOut: number, data: number, len: number): void;
+  sampleMatrixWithHash(
+    a: number,
+    rho: number,
+    k: number,
+    transposed: number,
+    hOut: number,
+    data: number,
+    len: number,
+  ): void;
   /** jOut = 0: without J(z ‖ c); else z is 32 bytes and cLen at most 1568 (its scratch's size). */
-  sampleNoise(out: number, sigma: number, count: number, k: number, eta1: number, eta2: number, jOut: number, z: number, c: number, cLen: number): void;
+  sampleNoise(
+    out: number,
+    sigma: number,
+    count: number,
+    k: number,
+    eta1: number,
+    eta2: number,
+    jOut: number,
+    z: number,
+    c: number,
+    cLen: number,
+  ): void;
 
   ntt(f: number): void;
   invNtt(f: number): void;

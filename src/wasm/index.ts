@@ -13,14 +13,22 @@
  */
 import { createMlKem, type MlKemBackend } from '../kem.js';
 import { registerLoadedBackend } from '../loaded-backend.js';
+import { offerX25519 } from '../offered-x25519.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../params.js';
 import { compile, compileSync, instantiate } from './instance.js';
-import type { WasmModuleSource, WasmModuleSync } from './types.js';
 import { wasmKernels } from './kernels.js';
-import { offerX25519 } from '../offered-x25519.js';
+import type { WasmModuleSource, WasmModuleSync } from './types.js';
 
 export { MlKemError, type MlKemErrorCode } from '../errors.js';
-export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, EncapsulationKey, KeyPair, MlKem, MlKemBackend } from '../kem.js';
+export type {
+  DecapsulationKey,
+  DecapsulationKeyOptions,
+  Encapsulation,
+  EncapsulationKey,
+  KeyPair,
+  MlKem,
+  MlKemBackend,
+} from '../kem.js';
 export type { CompiledWasmModule, WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
 
 /** The three parameter sets over one WebAssembly instance: a backend, as every layer takes one. */

@@ -6,8 +6,8 @@ import { describe } from '../args.js';
 import { type ByteArray, copyBuffer } from '../bytes.js';
 import { MlKemError } from '../errors.js';
 import type { WasmExports } from './exports.js';
-import type { WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
 import { WASM_BASE64 } from './module.generated.js';
+import type { WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
 
 /** The functions the module must export for the kernels (checked before instantiating). */
 const REQUIRED_EXPORTS = ['memory', 'heapBase', 'sampleMatrixWithHash', 'nttMultiplyAccumulate', 'polyToMessage'];
@@ -21,7 +21,10 @@ let embedded: WebAssembly.Module | undefined;
 function wasmApi(): typeof WebAssembly {
   const api = (globalThis as { WebAssembly?: typeof WebAssembly }).WebAssembly;
   if (api === undefined) {
-    throw new MlKemError('ERR_WASM_UNAVAILABLE', "this runtime has no WebAssembly: use the portable backend, 'mlkem-ts'");
+    throw new MlKemError(
+      'ERR_WASM_UNAVAILABLE',
+      "this runtime has no WebAssembly: use the portable backend, 'mlkem-ts'",
+    );
   }
   return api;
 }
@@ -30,7 +33,9 @@ function unavailable(what: string, cause: unknown): MlKemError {
   // Only our own errors pass through (not the brand check of instanceof: the cause may be the caller's object).
   if (Function.prototype[Symbol.hasInstance].call(MlKemError, cause)) return cause as MlKemError;
   const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-  return new MlKemError('ERR_WASM_UNAVAILABLE', `could not ${what} the WebAssembly module (${reason}); ${HOW_TO}`, { cause });
+  return new MlKemError('ERR_WASM_UNAVAILABLE', `could not ${what} the WebAssembly module (${reason}); ${HOW_TO}`, {
+    cause,
+  });
 }
 
 /** fn's result; whatever it throws (the runtime refusing, a failed fetch) becomes ERR_WASM_UNAVAILABLE. */
@@ -84,7 +89,10 @@ const isBytes = (value: unknown): boolean => copyOfBytes(value) !== undefined;
 function checkMagic(bytes: Uint8Array): void {
   const magic = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
   if (bytes.length < magic.length || magic.some((b, i) => bytes[i] !== b)) {
-    throw new MlKemError('ERR_INVALID_TYPE', `module must be the bytes of mlkem.wasm, got ${bytes.length} bytes that are not a WebAssembly module`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `module must be the bytes of mlkem.wasm, got ${bytes.length} bytes that are not a WebAssembly module`,
+    );
   }
 }
 
@@ -92,13 +100,23 @@ function checkMagic(bytes: Uint8Array): void {
 function checkExports(module: WebAssembly.Module): WebAssembly.Module {
   let names: Set<string>;
   try {
-    names = new Set(wasmApi().Module.exports(module).map((e) => e.name));
+    names = new Set(
+      wasmApi()
+        .Module.exports(module)
+        .map((e) => e.name),
+    );
   } catch {
-    throw new MlKemError('ERR_INVALID_TYPE', `module must be ${SYNC_ACCEPTED}, got an object that only claims to be a WebAssembly.Module`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `module must be ${SYNC_ACCEPTED}, got an object that only claims to be a WebAssembly.Module`,
+    );
   }
   const missing = REQUIRED_EXPORTS.filter((name) => !names.has(name));
   if (missing.length > 0) {
-    throw new MlKemError('ERR_INVALID_TYPE', `module must be mlkem-ts's mlkem.wasm, got a WebAssembly module without ${missing.join(', ')}`);
+    throw new MlKemError(
+      'ERR_INVALID_TYPE',
+      `module must be mlkem-ts's mlkem.wasm, got a WebAssembly module without ${missing.join(', ')}`,
+    );
   }
   return module;
 }
@@ -110,7 +128,8 @@ const ACCEPTED = `${SYNC_ACCEPTED}, a Response for it, or a promise of one of th
 function moduleOrBytes(value: unknown, accepted: string): WebAssembly.Module | Uint8Array<ArrayBuffer> {
   if (isModule(value)) return checkExports(value);
   const bytes = copyOfBytes(value);
-  if (bytes === undefined) throw new MlKemError('ERR_INVALID_TYPE', `module must be ${accepted}, got ${describe(value)}`);
+  if (bytes === undefined)
+    throw new MlKemError('ERR_INVALID_TYPE', `module must be ${accepted}, got ${describe(value)}`);
   checkMagic(bytes);
   return bytes;
 }
@@ -131,9 +150,17 @@ export async function compile(source?: WasmModuleSource): Promise<WebAssembly.Mo
   let value: unknown = copyOfBytes(source) ?? (await attemptAsync('load', async () => source)); // a fetch settles here
   const response = value as Partial<WasmResponse> | null;
   // A Response: its members are read through attempt, so one whose getters throw is refused, not thrown through.
-  if (response !== null && !isModule(value) && !isBytes(value) && attempt('read', () => typeof response.arrayBuffer === 'function')) {
+  if (
+    response !== null &&
+    !isModule(value) &&
+    !isBytes(value) &&
+    attempt('read', () => typeof response.arrayBuffer === 'function')
+  ) {
     if (attempt('fetch', () => response.ok) === false) {
-      throw new MlKemError('ERR_WASM_UNAVAILABLE', `could not fetch the WebAssembly module: the response has status ${attempt('fetch', () => String(response.status))}`);
+      throw new MlKemError(
+        'ERR_WASM_UNAVAILABLE',
+        `could not fetch the WebAssembly module: the response has status ${attempt('fetch', () => String(response.status))}`,
+      );
     }
     value = await attemptAsync('read', () => response.arrayBuffer!());
   }

@@ -30,12 +30,46 @@ export function wasmKernels(ex: WasmExports): Kernels {
       ex.shake256(out.byteOffset, out.length, a.byteOffset, a.length, b.byteOffset, b.length),
     sampleMatrix: (a: Int16Array, rho: Uint8Array, k: number, transposed: boolean) =>
       ex.sampleMatrix(a.byteOffset, rho.byteOffset, k, transposed ? 1 : 0),
-    sampleMatrixWithHash: (a: Int16Array, rho: Uint8Array, k: number, transposed: boolean, hOut: Uint8Array, data: Uint8Array) =>
-      ex.sampleMatrixWithHash(a.byteOffset, rho.byteOffset, k, transposed ? 1 : 0, hOut.byteOffset, data.byteOffset, data.length),
-    sampleNoise: (out: Int16Array, sigma: Uint8Array, count: number, k: number, eta1: 2 | 3, eta2: 2 | 3, j?: RejectionHash) =>
+    sampleMatrixWithHash: (
+      a: Int16Array,
+      rho: Uint8Array,
+      k: number,
+      transposed: boolean,
+      hOut: Uint8Array,
+      data: Uint8Array,
+    ) =>
+      ex.sampleMatrixWithHash(
+        a.byteOffset,
+        rho.byteOffset,
+        k,
+        transposed ? 1 : 0,
+        hOut.byteOffset,
+        data.byteOffset,
+        data.length,
+      ),
+    sampleNoise: (
+      out: Int16Array,
+      sigma: Uint8Array,
+      count: number,
+      k: number,
+      eta1: 2 | 3,
+      eta2: 2 | 3,
+      j?: RejectionHash,
+    ) =>
       j === undefined
         ? ex.sampleNoise(out.byteOffset, sigma.byteOffset, count, k, eta1, eta2, 0, 0, 0, 0)
-        : ex.sampleNoise(out.byteOffset, sigma.byteOffset, count, k, eta1, eta2, j.out.byteOffset, j.z.byteOffset, j.c.byteOffset, j.c.length),
+        : ex.sampleNoise(
+            out.byteOffset,
+            sigma.byteOffset,
+            count,
+            k,
+            eta1,
+            eta2,
+            j.out.byteOffset,
+            j.z.byteOffset,
+            j.c.byteOffset,
+            j.c.length,
+          ),
 
     ntt: (f: Int16Array) => ex.ntt(f.byteOffset),
     invNtt: (f: Int16Array) => ex.invNtt(f.byteOffset),
@@ -53,6 +87,7 @@ export function wasmKernels(ex: WasmExports): Kernels {
     decodeDecompress: (f: Int16Array, src: Uint8Array, off: number, d: number) =>
       ex.decodeDecompress(f.byteOffset, src.byteOffset + off, d),
     messageToPoly: (f: Int16Array, m: Uint8Array, off: number) => ex.messageToPoly(f.byteOffset, m.byteOffset + off),
-    polyToMessage: (out: Uint8Array, off: number, f: Int16Array) => ex.polyToMessage(out.byteOffset + off, f.byteOffset),
+    polyToMessage: (out: Uint8Array, off: number, f: Int16Array) =>
+      ex.polyToMessage(out.byteOffset + off, f.byteOffset),
   });
 }

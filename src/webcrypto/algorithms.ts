@@ -1,3 +1,5 @@
+import type { AsyncCurveChoice } from '../hybrid/curves/curve.js';
+import type { HybridKem } from '../hybrid/types.js';
 // The algorithms this layer implements: the registry's entries that have a Web Crypto name, each
 // with which key formats it has and the KEM object that does the work on a given backend. A
 // hybrid with a Web Crypto name in the registry is an algorithm here without a change to this
@@ -5,8 +7,6 @@
 // algorithm is used, by a dynamic import: an app that uses only ML-KEM never loads it, and a
 // bundler that splits code puts it in a chunk of its own.
 import { type HybridName, REGISTRY, type RegistryEntry, memberOf } from '../registry.js';
-import type { AsyncCurveChoice } from '../hybrid/curves/curve.js';
-import type { HybridKem } from '../hybrid/types.js';
 import type { Backend } from './backend.js';
 import { type Kem, type KemHandles, handlesOf } from './handles.js';
 
@@ -29,7 +29,11 @@ const hybrids = () => import('../hybrid/constructions.js');
  */
 function algorithmOf(e: RegistryEntry & { webCrypto: string }): AlgorithmEntry {
   const member = memberOf(e.mlkem);
-  const kem = e.kind === 'ml-kem' ? (b: Backend) => b[member] : async (b: Backend) => (await hybrids()).constructionOf(e.name as HybridName).create(b[member], { refuseLowOrder: true });
+  const kem =
+    e.kind === 'ml-kem'
+      ? (b: Backend) => b[member]
+      : async (b: Backend) =>
+          (await hybrids()).constructionOf(e.name as HybridName).create(b[member], { refuseLowOrder: true });
   return { name: e.webCrypto, pkix: e.oid !== undefined, kem };
 }
 
@@ -42,7 +46,9 @@ let algorithms: readonly AlgorithmEntry[] | undefined;
  * behaviour is Node 26's. Made on first use.
  */
 export function algorithmList(): readonly AlgorithmEntry[] {
-  return (algorithms ??= Object.freeze(REGISTRY.filter((e): e is RegistryEntry & { webCrypto: string } => e.webCrypto !== undefined).map(algorithmOf)));
+  return (algorithms ??= Object.freeze(
+    REGISTRY.filter((e): e is RegistryEntry & { webCrypto: string } => e.webCrypto !== undefined).map(algorithmOf),
+  ));
 }
 
 let byUpperName: Map<string, AlgorithmEntry> | undefined;
@@ -75,7 +81,10 @@ export function handlesFor(entry: AlgorithmEntry, backend: Backend, curves?: Asy
       const kem = await entry.kem(backend);
       // A concrete hybrid runs through its asynchronous door, whose curve half may be the
       // runtime's own Web Crypto (undefined for the others: ML-KEM's sizes have no eseed).
-      return handlesOf(kem, 'eseed' in kem.sizes ? (await hybrids()).internalsOf(kem as HybridKem)?.asynchronous(curves) : undefined);
+      return handlesOf(
+        kem,
+        'eseed' in kem.sizes ? (await hybrids()).internalsOf(kem as HybridKem)?.asynchronous(curves) : undefined,
+      );
     })();
     made.catch(() => byName.delete(name));
     byName.set(name, (handles = made));

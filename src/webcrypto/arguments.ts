@@ -12,7 +12,16 @@ import { KEY_USAGES, type KeyUsage } from './key.js';
  * "raw-public", "raw-seed" and "jwk", and "spki" and "pkcs8" for ML-KEM; the others reject with
  * NotSupportedError.
  */
-export const KEY_FORMATS = /* @__PURE__ */ Object.freeze(['raw-public', 'raw-private', 'raw-seed', 'raw-secret', 'raw', 'spki', 'pkcs8', 'jwk'] as const);
+export const KEY_FORMATS = /* @__PURE__ */ Object.freeze([
+  'raw-public',
+  'raw-private',
+  'raw-seed',
+  'raw-secret',
+  'raw',
+  'spki',
+  'pkcs8',
+  'jwk',
+] as const);
 /** A key format of the KeyFormat enum. */
 export type KeyFormat = (typeof KEY_FORMATS)[number];
 
@@ -51,7 +60,8 @@ export function normalize(alg: unknown): AlgorithmEntry {
 /** A KeyFormat enum value, else a TypeError. */
 export function readFormat(value: unknown): KeyFormat {
   const format = `${value as string}`;
-  if (!(KEY_FORMATS as readonly string[]).includes(format)) typeError(`${JSON.stringify(format)} is not a valid KeyFormat (${KEY_FORMATS.join(', ')})`);
+  if (!(KEY_FORMATS as readonly string[]).includes(format))
+    typeError(`${JSON.stringify(format)} is not a valid KeyFormat (${KEY_FORMATS.join(', ')})`);
   return format as KeyFormat;
 }
 
@@ -64,7 +74,8 @@ export function readUsages(value: unknown): KeyUsage[] {
   const out: KeyUsage[] = [];
   for (const item of iterable) {
     const usage = `${item as string}`;
-    if (!(KEY_USAGES as readonly string[]).includes(usage)) typeError(`${JSON.stringify(usage)} is not a valid KeyUsage`);
+    if (!(KEY_USAGES as readonly string[]).includes(usage))
+      typeError(`${JSON.stringify(usage)} is not a valid KeyUsage`);
     out.push(usage as KeyUsage);
   }
   return out;
@@ -111,7 +122,8 @@ export interface Jwk {
 /** A JsonWebKey dictionary (WebIDL, §3.2.18): undefined and null are the empty dictionary. */
 export function readJwk(value: unknown): Jwk {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' && typeof value !== 'function') typeError('keyData must be a JsonWebKey object for the "jwk" format');
+  if (typeof value !== 'object' && typeof value !== 'function')
+    typeError('keyData must be a JsonWebKey object for the "jwk" format');
   if (isBufferSource(value)) typeError('keyData must be a JsonWebKey object for the "jwk" format, got a BufferSource');
   const v = value as Record<string, unknown>;
   const out: Jwk = {};

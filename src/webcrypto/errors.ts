@@ -4,7 +4,12 @@
 import { MlKemError } from '../errors.js';
 
 /** The DOMException names the ML-KEM and hybrid operations throw. */
-export type WebCryptoErrorName = 'NotSupportedError' | 'SyntaxError' | 'DataError' | 'InvalidAccessError' | 'OperationError';
+export type WebCryptoErrorName =
+  | 'NotSupportedError'
+  | 'SyntaxError'
+  | 'DataError'
+  | 'InvalidAccessError'
+  | 'OperationError';
 
 /**
  * A DOMException with the specification's name, a message that says what was wrong and, when
@@ -13,7 +18,8 @@ export type WebCryptoErrorName = 'NotSupportedError' | 'SyntaxError' | 'DataErro
  * construction: the (message, name) constructor is the one every runtime has.
  */
 export function domError(name: WebCryptoErrorName, message: string, cause?: unknown): Error {
-  const error = typeof DOMException === 'function' ? new DOMException(message, name) : Object.assign(new Error(message), { name });
+  const error =
+    typeof DOMException === 'function' ? new DOMException(message, name) : Object.assign(new Error(message), { name });
   if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true });
   return error;
 }

@@ -1,3 +1,4 @@
+import type { ByteArray } from '../bytes.js';
 // importKey and exportKey for our algorithms ("Modern Algorithms in the Web Cryptography API",
 // §8.4 "Import Key" and §8.4 "Export Key" of ML-KEM): raw-public, raw-seed, spki, pkcs8 and jwk.
 // SPKI, PKCS#8 and base64url come from mlkem-ts/keys; this file maps their results and errors to
@@ -15,9 +16,7 @@ import { fail, failWith } from './errors.js';
 import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
 import type { KeyUsage, MlKemCryptoKey } from './key.js';
 import { exportableSlots, makeKey } from './key.js';
-import type { ByteArray } from '../bytes.js';
 import { PRIVATE_USAGES, PUBLIC_USAGES, checkUsages } from './usages.js';
-
 
 /** An MlKemError as a DataError (its message after `what`, it as the cause), or the error itself when it is anything else. */
 function dataError(err: unknown, what: string): never {
@@ -25,7 +24,8 @@ function dataError(err: unknown, what: string): never {
 }
 
 function publicFrom(h: KemHandles, entry: AlgorithmEntry, bytes: Uint8Array, what: string): PublicHandle {
-  if (bytes.length !== h.kem.sizes.publicKey) fail('DataError', `${what} must be ${h.kem.sizes.publicKey} bytes for ${entry.name}, got ${bytes.length}`);
+  if (bytes.length !== h.kem.sizes.publicKey)
+    fail('DataError', `${what} must be ${h.kem.sizes.publicKey} bytes for ${entry.name}, got ${bytes.length}`);
   try {
     return h.publicKey(bytes);
   } catch (err) {
@@ -36,7 +36,8 @@ function publicFrom(h: KemHandles, entry: AlgorithmEntry, bytes: Uint8Array, wha
 /** The private key of a seed; the seed (our copy) is wiped. */
 function privateFrom(h: KemHandles, entry: AlgorithmEntry, seed: Uint8Array, what: string): PrivateHandle {
   try {
-    if (seed.length !== h.kem.sizes.seed) fail('DataError', `${what} must be ${h.kem.sizes.seed} bytes for ${entry.name}, got ${seed.length}`);
+    if (seed.length !== h.kem.sizes.seed)
+      fail('DataError', `${what} must be ${h.kem.sizes.seed} bytes for ${entry.name}, got ${seed.length}`);
     return h.privateKey(seed);
   } finally {
     wipe(seed);
@@ -62,19 +63,27 @@ function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: ByteArray): Priv
   // A key the reader refused, or an expandedKey: which one decides the error.
   const outline = fields === undefined ? pkcs8Outline(der) : undefined;
   const algorithm = fields?.algorithm ?? outline?.algorithm;
-  if (algorithm !== undefined && algorithm !== entry.name) fail('DataError', `PKCS#8 holds an ${algorithm} key, not ${entry.name}`);
+  if (algorithm !== undefined && algorithm !== entry.name)
+    fail('DataError', `PKCS#8 holds an ${algorithm} key, not ${entry.name}`);
   if (fields !== undefined ? fields.form === 'expanded' : outline?.tag === TAG_EXPANDED_KEY) {
-    fail('NotSupportedError', 'importing an ML-KEM PKCS#8 key in the expandedKey form (without its seed) is not supported ("Modern Algorithms in the Web Cryptography API", §8.4)');
+    fail(
+      'NotSupportedError',
+      'importing an ML-KEM PKCS#8 key in the expandedKey form (without its seed) is not supported ("Modern Algorithms in the Web Cryptography API", §8.4)',
+    );
   }
   if (fields === undefined) return dataError(failure, 'PKCS#8 is not a valid ML-KEM private key');
   const handle = privateFrom(h, entry, fields.seed!.slice(), 'PKCS#8 seed');
   const invalid = (message: string): never =>
-    dataError(new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: ${message}`), 'PKCS#8 is not a valid ML-KEM private key');
+    dataError(
+      new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: ${message}`),
+      'PKCS#8 is not a valid ML-KEM private key',
+    );
   if (fields.expandedKey !== undefined) {
     const expanded = handle.secretKey!();
     const same = ctEqual(expanded, fields.expandedKey);
     wipe(expanded);
-    if (!same) invalid(`the seed and the expandedKey of this ${entry.name} key disagree: the seed does not expand to it`);
+    if (!same)
+      invalid(`the seed and the expandedKey of this ${entry.name} key disagree: the seed does not expand to it`);
   }
   if (fields.publicKey !== undefined && !ctEqual(fields.publicKey, handle.publicKey.bytes)) {
     invalid(`publicKey [1] is not the public key of this ${entry.name} private key`);
@@ -92,21 +101,29 @@ function decodeJwkBytes(text: string | undefined, what: 'pub' | 'priv'): ByteArr
 }
 
 /** The JWK checks of "Modern Algorithms", §8.4 Import Key, format "jwk", in their order. */
-function importJwk(h: KemHandles, entry: AlgorithmEntry, jwk: Jwk, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {
+function importJwk(
+  h: KemHandles,
+  entry: AlgorithmEntry,
+  jwk: Jwk,
+  extractable: boolean,
+  usages: readonly KeyUsage[],
+): MlKemCryptoKey {
   const isPrivate = jwk.priv !== undefined;
   checkUsages(usages, isPrivate ? PRIVATE_USAGES : PUBLIC_USAGES, entry);
   if (jwk.kty !== 'AKP') fail('DataError', `JWK kty must be "AKP", got ${JSON.stringify(jwk.kty)}`);
   // Note: the specification names the alg values of draft-ietf-jose-pqc-kem ("MLKEM768") and says
   // the format is not standardized yet; Node 26 and Chromium write and accept the algorithm name.
   if (jwk.alg !== entry.name) fail('DataError', `JWK alg must be "${entry.name}", got ${JSON.stringify(jwk.alg)}`);
-  if (usages.length > 0 && jwk.use !== undefined && jwk.use !== 'enc') fail('DataError', `JWK use must be "enc", got ${JSON.stringify(jwk.use)}`);
+  if (usages.length > 0 && jwk.use !== undefined && jwk.use !== 'enc')
+    fail('DataError', `JWK use must be "enc", got ${JSON.stringify(jwk.use)}`);
   if (jwk.key_ops !== undefined) {
     const ops = jwk.key_ops;
     if (new Set(ops).size !== ops.length) fail('DataError', 'JWK key_ops has a duplicate entry (RFC 7517, §4.3)');
     const missing = usages.find((u) => !ops.includes(u));
     if (missing !== undefined) fail('DataError', `JWK key_ops does not allow the usage ${missing}`);
   }
-  if (jwk.ext === false && extractable) fail('DataError', 'JWK ext is false, so the key cannot be imported as extractable');
+  if (jwk.ext === false && extractable)
+    fail('DataError', 'JWK ext is false, so the key cannot be imported as extractable');
   if (isPrivate) {
     const priv = privateFrom(h, entry, decodeJwkBytes(jwk.priv, 'priv'), 'JWK priv (the seed)');
     const pub = decodeJwkBytes(jwk.pub, 'pub');
@@ -144,20 +161,28 @@ export function importOurKey(
       } catch (err) {
         dataError(err, 'SubjectPublicKeyInfo is not a valid ML-KEM public key');
       }
-      if (info.algorithm !== entry.name) fail('DataError', `SubjectPublicKeyInfo holds an ${info.algorithm} key, not ${entry.name}`);
+      if (info.algorithm !== entry.name)
+        fail('DataError', `SubjectPublicKeyInfo holds an ${info.algorithm} key, not ${entry.name}`);
       raw = info.publicKey;
     }
-    key = makeKey(entry, { type: 'public', handle: publicFrom(h, entry, raw, `${format} key data`) }, extractable, intersect(usages));
+    key = makeKey(
+      entry,
+      { type: 'public', handle: publicFrom(h, entry, raw, `${format} key data`) },
+      extractable,
+      intersect(usages),
+    );
   } else if (format === 'raw-seed' || format === 'pkcs8') {
     checkUsages(usages, PRIVATE_USAGES, entry);
-    const handle = format === 'pkcs8' ? importPkcs8(h, entry, bytes) : privateFrom(h, entry, bytes.slice(), 'raw-seed key data');
+    const handle =
+      format === 'pkcs8' ? importPkcs8(h, entry, bytes) : privateFrom(h, entry, bytes.slice(), 'raw-seed key data');
     key = makeKey(entry, { type: 'private', handle }, extractable, intersect(usages));
   } else if (format === 'jwk') {
     key = importJwk(h, entry, keyData as Jwk, extractable, usages);
   } else {
     return fail('NotSupportedError', `Unable to import ${entry.name} using ${format} format`);
   }
-  if (key.type === 'private' && usages.length === 0) fail('SyntaxError', 'Usages cannot be empty when importing a private key');
+  if (key.type === 'private' && usages.length === 0)
+    fail('SyntaxError', 'Usages cannot be empty when importing a private key');
   return key;
 }
 
@@ -178,7 +203,8 @@ export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffe
       wipe(seed);
     }
   };
-  if ((format === 'spki' || format === 'pkcs8') && !entry.pkix) fail('NotSupportedError', `Unable to export ${entry.name} ${k.type} key using ${format} format`);
+  if ((format === 'spki' || format === 'pkcs8') && !entry.pkix)
+    fail('NotSupportedError', `Unable to export ${entry.name} ${k.type} key using ${format} format`);
   switch (format) {
     case 'raw-public':
       needType('public');
@@ -198,7 +224,8 @@ export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffe
     case 'jwk': {
       const pub = k.type === 'public' ? (k.handle as PublicHandle).bytes : (k.handle as PrivateHandle).publicKey.bytes;
       // Members in the lexicographic order in which WebIDL converts a dictionary (WebIDL, §3.2.18).
-      const akp = k.type === 'private' ? withSeed((seed) => encodeAkp(entry.name, pub, seed)) : encodeAkp(entry.name, pub);
+      const akp =
+        k.type === 'private' ? withSeed((seed) => encodeAkp(entry.name, pub, seed)) : encodeAkp(entry.name, pub);
       const jwk: Record<string, unknown> = { alg: akp.alg, ext: extractable, key_ops: [...usages], kty: akp.kty };
       if (akp.priv !== undefined) jwk.priv = akp.priv;
       jwk.pub = akp.pub;

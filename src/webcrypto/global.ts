@@ -56,7 +56,11 @@ declare global {
      * @returns the key pair.
      * @throws Rejects with the specification's DOMExceptions (SyntaxError for bad usages).
      */
-    generateKey(algorithm: KemAlgorithm, extractable: boolean, keyUsages: readonly KemKeyUsage[]): Promise<CryptoKeyPair>;
+    generateKey(
+      algorithm: KemAlgorithm,
+      extractable: boolean,
+      keyUsages: readonly KemKeyUsage[],
+    ): Promise<CryptoKeyPair>;
     /**
      * Imports a KEM key: 'raw-public' or 'spki' for a public key, 'raw-seed' or 'pkcs8' for a private key.
      * @param format - the key format.
@@ -84,7 +88,13 @@ declare global {
      * @returns the key.
      * @throws Rejects with DataError for an invalid JWK.
      */
-    importKey(format: 'jwk', keyData: JsonWebKey, algorithm: KemAlgorithm, extractable: boolean, keyUsages: readonly KemKeyUsage[]): Promise<CryptoKey>;
+    importKey(
+      format: 'jwk',
+      keyData: JsonWebKey,
+      algorithm: KemAlgorithm,
+      extractable: boolean,
+      keyUsages: readonly KemKeyUsage[],
+    ): Promise<CryptoKey>;
     /**
      * Imports a key of the runtime's own algorithms in a format of "Modern Algorithms": 'raw-public'
      * (an alias of 'raw' for ECDSA, ECDH, Ed25519, Ed448, X25519 and X448 public keys) or
@@ -129,7 +139,11 @@ declare global {
      * @returns the shared secret.
      * @throws Rejects with OperationError for a ciphertext of the wrong length.
      */
-    decapsulateBits(algorithm: KemAlgorithm, decapsulationKey: CryptoKey, ciphertext: BufferSource): Promise<ArrayBuffer>;
+    decapsulateBits(
+      algorithm: KemAlgorithm,
+      decapsulationKey: CryptoKey,
+      ciphertext: BufferSource,
+    ): Promise<ArrayBuffer>;
     /**
      * encapsulateBits, with the shared secret imported as a key.
      * @param algorithm - the key's algorithm.

@@ -1,3 +1,4 @@
+import type { ByteArray } from '../bytes.js';
 // The one small interface between the Web Crypto layer and the KEMs: a checked public key that
 // encapsulates, and a private key (made from its seed) that decapsulates, both over the KEM's key
 // objects, so that a key is parsed, checked and expanded once, at import. A CryptoKey has no
@@ -7,7 +8,6 @@ import type { AsyncHybrid } from '../hybrid/concrete-async.js';
 import type { HybridKem } from '../hybrid/types.js';
 import type { Encapsulation, MlKem } from '../kem.js';
 import { recordSecrets } from '../lifetime.js'; // @test-hook
-import type { ByteArray } from '../bytes.js';
 
 /** An ML-KEM or hybrid KEM object of any backend. */
 export type Kem = MlKem | HybridKem;
@@ -44,7 +44,10 @@ export interface KemHandles {
  */
 export function handlesOf(kem: Kem, door?: AsyncHybrid): KemHandles {
   const keys: Pick<AsyncHybrid, 'encapsulationKey' | 'decapsulationKey'> | Kem = door ?? kem;
-  const publicOf = (ek: { bytes(): Uint8Array; encapsulate(): Encapsulation | Promise<Encapsulation> }): PublicHandle => ({ bytes: ek.bytes(), encapsulate: () => ek.encapsulate() });
+  const publicOf = (ek: {
+    bytes(): Uint8Array;
+    encapsulate(): Encapsulation | Promise<Encapsulation>;
+  }): PublicHandle => ({ bytes: ek.bytes(), encapsulate: () => ek.encapsulate() });
   return {
     kem,
     publicKey: (bytes) => publicOf(keys.encapsulationKey(bytes)), // the FIPS 203, §7.2 check (and a curve's), once

@@ -64,7 +64,11 @@ export type { Supports } from './supports.js';
  * const sharedKey2 = await subtle.decapsulateBits('ML-KEM-768', privateKey, ciphertext); // same 32 bytes
  * ```
  */
-export const subtle: WebCryptoSubtle = /* @__PURE__ */ createSubtle({ native: nativeCrypto, handles: () => true, backend: autoBackend });
+export const subtle: WebCryptoSubtle = /* @__PURE__ */ createSubtle({
+  native: nativeCrypto,
+  handles: () => true,
+  backend: autoBackend,
+});
 
 /**
  * `SubtleCrypto.supports(operation, algorithm, lengthOrAdditionalAlgorithm?)` for this

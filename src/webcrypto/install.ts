@@ -17,7 +17,15 @@ interface Installed {
  * The operations a runtime must support for an algorithm to count as present. Not exportKey:
  * Chromium 156 answers false for it even for the algorithms it has.
  */
-const NEEDED = ['generateKey', 'importKey', 'encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey', 'getPublicKey'];
+const NEEDED = [
+  'generateKey',
+  'importKey',
+  'encapsulateBits',
+  'decapsulateBits',
+  'encapsulateKey',
+  'decapsulateKey',
+  'getPublicKey',
+];
 
 type Supports = NonNullable<NativeCrypto['supports']>;
 
@@ -94,7 +102,14 @@ export function install(): readonly string[] {
   const undo: Array<() => void> = [];
   try {
     for (const m of SUBTLE_METHODS) undo.push(patch(subtle, m, patched[m]));
-    if (S !== undefined) undo.push(patch(S, 'supports', createSupports(() => native, handles)));
+    if (S !== undefined)
+      undo.push(
+        patch(
+          S,
+          'supports',
+          createSupports(() => native, handles),
+        ),
+      );
     mark();
   } catch {
     for (const restore of undo.reverse()) {
@@ -120,7 +135,8 @@ function withoutExperimentalWarnings<T>(probe: () => T): T {
   const emit = p?.emitWarning;
   if (p === undefined || typeof emit !== 'function') return probe();
   const experimental = (type: unknown) =>
-    type === 'ExperimentalWarning' || (typeof type === 'object' && type !== null && (type as { type?: unknown }).type === 'ExperimentalWarning');
+    type === 'ExperimentalWarning' ||
+    (typeof type === 'object' && type !== null && (type as { type?: unknown }).type === 'ExperimentalWarning');
   p.emitWarning = function (this: unknown, warning: unknown, type?: unknown, ...rest: unknown[]) {
     const kind = warning instanceof Error ? warning.name : type;
     if (!experimental(kind)) return (emit as (...a: unknown[]) => void).call(this, warning, type, ...rest);

@@ -1,3 +1,5 @@
+import type { ByteArray } from '../bytes.js';
+import { type Part, recordSecrets } from '../lifetime.js'; // @test-hook
 // The CryptoKeys of the algorithms of this layer. They have the four attributes of a CryptoKey
 // (WebCrypto, §13) as accessors of their own and hold the key material privately.
 // Where the runtime has a CryptoKey class, they are CryptoKeys as far as JavaScript allows: their
@@ -6,10 +8,8 @@
 // structured-cloned (postMessage to a worker, IndexedDB): an own property holding a Symbol makes
 // every such attempt throw a DataCloneError that says so, instead of storing an empty object.
 import type { AlgorithmEntry } from './algorithms.js';
-import type { PrivateHandle, PublicHandle } from './handles.js';
 import { fail, typeError } from './errors.js';
-import { type Part, recordSecrets } from '../lifetime.js'; // @test-hook
-import type { ByteArray } from '../bytes.js';
+import type { PrivateHandle, PublicHandle } from './handles.js';
 
 /** The usages "Modern Algorithms" adds to the KeyUsage enum (§2.2): the only ones our keys take. */
 export const KEM_USAGES = ['encapsulateKey', 'encapsulateBits', 'decapsulateKey', 'decapsulateBits'] as const;
@@ -79,7 +79,10 @@ function slotsOfKey(key: unknown): KeySlots {
 export class MlKemCryptoKey {
   /** @internal */
   constructor(check: symbol, entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]) {
-    if (check !== token) typeError('Illegal constructor: keys come from generateKey, importKey, getPublicKey and the decapsulation methods');
+    if (check !== token)
+      typeError(
+        'Illegal constructor: keys come from generateKey, importKey, getPublicKey and the decapsulation methods',
+      );
     setSlots(this, { entry, key, extractable, usages: Object.freeze([...usages]) });
     Object.defineProperty(this, 'notCloneable', { value: Symbol(NOT_CLONEABLE), enumerable: true });
   }
@@ -135,17 +138,28 @@ function linkToCryptoKey(): void {
   if (typeof C !== 'function' || typeof proto !== 'object' || proto === null) return;
   try {
     Object.setPrototypeOf(MlKemCryptoKey.prototype, proto);
-    Object.defineProperty(MlKemCryptoKey.prototype, 'constructor', { value: C, writable: true, configurable: true, enumerable: false });
+    Object.defineProperty(MlKemCryptoKey.prototype, 'constructor', {
+      value: C,
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
   } catch {
     // a frozen prototype: our keys stay CryptoKey-shaped objects
   }
 }
 
 /** True for a key made by this layer. */
-export const isOurKey = (value: unknown): value is MlKemCryptoKey => typeof value === 'object' && value !== null && hasSlots(value);
+export const isOurKey = (value: unknown): value is MlKemCryptoKey =>
+  typeof value === 'object' && value !== null && hasSlots(value);
 
 /** A new key (the only way to make one). */
-export function makeKey(entry: AlgorithmEntry, key: Handle, extractable: boolean, usages: readonly KeyUsage[]): MlKemCryptoKey {
+export function makeKey(
+  entry: AlgorithmEntry,
+  key: Handle,
+  extractable: boolean,
+  usages: readonly KeyUsage[],
+): MlKemCryptoKey {
   if (!linked) linkToCryptoKey();
   const made = new MlKemCryptoKey(token, entry, key, extractable, usages);
   recordSecrets(made, { arrays: [], parts: key.type === 'private' ? [key.handle as PrivateHandle & Part] : [] }); // @test-hook
@@ -169,9 +183,15 @@ export function exportableSlots(key: MlKemCryptoKey): Slots {
  * decapsulateBits (§4.3 and §4.4), and the key's type check of the operation (§8.4): all
  * InvalidAccessError. Returns the handle of a usable key.
  */
-function usable(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: KeyUsage, type: 'public' | 'private'): Handle['handle'] {
+function usable(
+  entry: AlgorithmEntry,
+  key: MlKemCryptoKey,
+  usage: KeyUsage,
+  type: 'public' | 'private',
+): Handle['handle'] {
   const slots = slotsOfKey(key);
-  if (slots.entry !== entry) fail('InvalidAccessError', `key algorithm mismatch: the key is ${slots.entry.name}, the algorithm ${entry.name}`);
+  if (slots.entry !== entry)
+    fail('InvalidAccessError', `key algorithm mismatch: the key is ${slots.entry.name}, the algorithm ${entry.name}`);
   const parameter = type === 'public' ? 'encapsulationKey' : 'decapsulationKey';
   if (!slots.usages.includes(usage)) fail('InvalidAccessError', `${parameter} does not have the ${usage} usage`);
   if (slots.key.type !== type) fail('InvalidAccessError', `${parameter} must be a ${type} key`);
@@ -179,12 +199,20 @@ function usable(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: KeyUsage, typ
 }
 
 /** The public handle of a public key that may encapsulate (public data only). */
-export function encapsulatorOf(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'encapsulateKey' | 'encapsulateBits'): PublicHandle {
+export function encapsulatorOf(
+  entry: AlgorithmEntry,
+  key: MlKemCryptoKey,
+  usage: 'encapsulateKey' | 'encapsulateBits',
+): PublicHandle {
   return usable(entry, key, usage, 'public') as PublicHandle;
 }
 
 /** Decapsulation with a private key that may decapsulate: the function only, never the handle (which holds the seed). */
-export function decapsulatorOf(entry: AlgorithmEntry, key: MlKemCryptoKey, usage: 'decapsulateKey' | 'decapsulateBits'): (ciphertext: Uint8Array) => ByteArray | Promise<ByteArray> {
+export function decapsulatorOf(
+  entry: AlgorithmEntry,
+  key: MlKemCryptoKey,
+  usage: 'decapsulateKey' | 'decapsulateBits',
+): (ciphertext: Uint8Array) => ByteArray | Promise<ByteArray> {
   const handle = usable(entry, key, usage, 'private') as PrivateHandle;
   return (ciphertext) => handle.decapsulate(ciphertext);
 }

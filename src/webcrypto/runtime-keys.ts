@@ -50,7 +50,8 @@ const upper = (name: string) => name.replace(/[a-z]/g, (c) => c.toUpperCase());
  * format (the runtime has none of it); the format itself otherwise.
  */
 export function runtimeFormat(format: string, alg: unknown): string | undefined {
-  if (format !== 'raw-public' && format !== 'raw-secret' && format !== 'raw-private' && format !== 'raw-seed') return format;
+  if (format !== 'raw-public' && format !== 'raw-secret' && format !== 'raw-private' && format !== 'raw-seed')
+    return format;
   const name = upper(algorithmName(alg));
   if (format === 'raw-public' && RAW_PUBLIC.includes(name)) return 'raw';
   if (format === 'raw-secret' && RAW_ALIASES.includes(name)) return 'raw';
@@ -90,7 +91,8 @@ function getNodeKeys(): NodeKeys | null {
       createPublicKey: (key: object) => apply(createPublicKey, c, [key]) as object,
       exportSpki: (key: object) => {
         exportKey ??= (key as { export?: unknown }).export;
-        if (typeof exportKey !== 'function') throw new TypeError('node:crypto: a public KeyObject has no export method');
+        if (typeof exportKey !== 'function')
+          throw new TypeError('node:crypto: a public KeyObject has no export method');
         return apply(exportKey, key, [{ format: 'der', type: 'spki' }]) as Uint8Array;
       },
     });
@@ -101,7 +103,12 @@ function getNodeKeys(): NodeKeys | null {
 }
 
 /** The public members of each JWK key type (RFC 7518, §6; "Modern Algorithms", AKP). */
-const JWK_PUBLIC: Readonly<Record<string, readonly string[]>> = { RSA: ['kty', 'alg', 'n', 'e'], EC: ['kty', 'crv', 'x', 'y'], OKP: ['kty', 'crv', 'x'], AKP: ['kty', 'alg', 'pub'] };
+const JWK_PUBLIC: Readonly<Record<string, readonly string[]>> = {
+  RSA: ['kty', 'alg', 'n', 'e'],
+  EC: ['kty', 'crv', 'x', 'y'],
+  OKP: ['kty', 'crv', 'x'],
+  AKP: ['kty', 'alg', 'pub'],
+};
 
 /**
  * The public key of an extractable private key, as a JWK: its public members only. The private
@@ -122,7 +129,13 @@ async function publicJwkOf(key: RuntimeKey, runtime: RuntimeCall): Promise<Recor
 
 /** The public key the runtime imported; its failure is step 10's OperationError. */
 const imported = (key: Promise<unknown>, name: string): Promise<unknown> =>
-  key.catch((err: unknown) => fail('OperationError', `the public key of the ${name} key could not be made: ${(err as Error)?.message ?? String(err)}`, err));
+  key.catch((err: unknown) =>
+    fail(
+      'OperationError',
+      `the public key of the ${name} key could not be made: ${(err as Error)?.message ?? String(err)}`,
+      err,
+    ),
+  );
 
 /**
  * getPublicKey ("Modern Algorithms", §4.5) of a runtime key, for a runtime without it.
@@ -131,12 +144,18 @@ const imported = (key: Promise<unknown>, name: string): Promise<unknown> =>
  * key does not allow (step 9), OperationError when the public key cannot be had (step 10).
  * `node` is node:crypto's part (the tests pass null for a browser's way: the export).
  */
-export async function runtimePublicKey(key: RuntimeKey, usages: readonly KeyUsage[], runtime: RuntimeCall, node: NodeKeys | null = getNodeKeys()): Promise<unknown> {
+export async function runtimePublicKey(
+  key: RuntimeKey,
+  usages: readonly KeyUsage[],
+  runtime: RuntimeCall,
+  node: NodeKeys | null = getNodeKeys(),
+): Promise<unknown> {
   const name = key.algorithm.name;
   const allowed = PUBLIC_USAGES[upper(name)];
   if (allowed === undefined) fail('NotSupportedError', `${name} keys have no public key to derive`);
   if (key.type !== 'private') fail('InvalidAccessError', 'key must be a private key');
-  if (usages.some((u) => !allowed.includes(u))) fail('SyntaxError', `Unsupported key usage for ${name} public keys (allowed: ${allowed.join(', ') || 'none'})`);
+  if (usages.some((u) => !allowed.includes(u)))
+    fail('SyntaxError', `Unsupported key usage for ${name} public keys (allowed: ${allowed.join(', ') || 'none'})`);
   const publicUsages = intersect(usages, allowed);
   let cause: unknown;
   if (node !== null) {
@@ -146,9 +165,14 @@ export async function runtimePublicKey(key: RuntimeKey, usages: readonly KeyUsag
     } catch (err) {
       cause = err; // not a key node:crypto knows (another runtime's): try the export below
     }
-    if (spki !== undefined) return imported(runtime('importKey', ['spki', spki, key.algorithm, true, publicUsages]), name);
+    if (spki !== undefined)
+      return imported(runtime('importKey', ['spki', spki, key.algorithm, true, publicUsages]), name);
   }
-  if (key.extractable) return imported(publicJwkOf(key, runtime).then((jwk) => runtime('importKey', ['jwk', jwk, key.algorithm, true, publicUsages])), name);
+  if (key.extractable)
+    return imported(
+      publicJwkOf(key, runtime).then((jwk) => runtime('importKey', ['jwk', jwk, key.algorithm, true, publicUsages])),
+      name,
+    );
   throw domError(
     'OperationError',
     `this runtime's Web Crypto has no getPublicKey, and the public key of a non-extractable ${name} key cannot be read through it: keep the public key generateKey returns, or make the private key extractable`,

@@ -29,7 +29,8 @@ function ed448Context(): boolean {
 
 // WebIDL conversions of the members (§3.2): a value that cannot be converted fails the check.
 const bufferSource = (v: unknown): boolean =>
-  (v instanceof ArrayBuffer || (ArrayBuffer.isView(v) && !(typeof SharedArrayBuffer === 'function' && v.buffer instanceof SharedArrayBuffer))) &&
+  (v instanceof ArrayBuffer ||
+    (ArrayBuffer.isView(v) && !(typeof SharedArrayBuffer === 'function' && v.buffer instanceof SharedArrayBuffer))) &&
   !(typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer);
 const byteLength = (v: unknown): number => (v as ArrayBuffer | ArrayBufferView).byteLength;
 /** An integer type with [EnforceRange]: a finite number within 0..max once truncated. */
@@ -96,13 +97,21 @@ const EC = ['ECDSA', 'ECDH'];
 const AES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW'];
 const OKP = ['ED25519', 'X25519', 'ED448', 'X448'];
 const none: Dictionary = {};
-const each = (names: readonly string[], d: Dictionary): Record<string, Dictionary> => Object.fromEntries(names.map((n) => [n, d]));
+const each = (names: readonly string[], d: Dictionary): Record<string, Dictionary> =>
+  Object.fromEntries(names.map((n) => [n, d]));
 
 const CIPHERS: Readonly<Record<string, Dictionary>> = {
   'RSA-OAEP': { label: optionalBuffer },
-  'AES-CTR': { counter: [true, (v) => bufferSource(v) && byteLength(v) === 16], length: [true, (v) => octet(v) && int(v) >= 1 && int(v) <= 128] },
+  'AES-CTR': {
+    counter: [true, (v) => bufferSource(v) && byteLength(v) === 16],
+    length: [true, (v) => octet(v) && int(v) >= 1 && int(v) <= 128],
+  },
   'AES-CBC': { iv: [true, (v) => bufferSource(v) && byteLength(v) === 16] },
-  'AES-GCM': { iv: buffer, additionalData: optionalBuffer, tagLength: [false, (v) => octet(v) && [32, 64, 96, 104, 112, 120, 128].includes(int(v))] },
+  'AES-GCM': {
+    iv: buffer,
+    additionalData: optionalBuffer,
+    tagLength: [false, (v) => octet(v) && [32, 64, 96, 104, 112, 120, 128].includes(int(v))],
+  },
 };
 const SIGNATURES: Readonly<Record<string, Dictionary>> = {
   'RSASSA-PKCS1-V1_5': none,
@@ -122,7 +131,11 @@ const TABLE: Readonly<Record<string, Readonly<Record<string, Dictionary>>>> = {
   digest: each(DIGESTS, none),
   generateKey: {
     // Node.js refuses RSA moduli under 512 bits.
-    ...each(RSA, { modulusLength: [true, (v) => ulong(v) && int(v) >= 512], publicExponent: [true, rsaExponent], hash }),
+    ...each(RSA, {
+      modulusLength: [true, (v) => ulong(v) && int(v) >= 512],
+      publicExponent: [true, rsaExponent],
+      hash,
+    }),
     ...each(EC, { namedCurve: [true, named] }),
     ...each(AES, { length: aesLength }),
     HMAC: { hash, length: hmacLength },
@@ -140,7 +153,12 @@ const TABLE: Readonly<Record<string, Readonly<Record<string, Dictionary>>>> = {
     HKDF: { hash, salt: buffer, info: buffer },
     PBKDF2: { hash, iterations: [true, (v) => ulong(v) && int(v) !== 0], salt: buffer },
   },
-  'get key length': { ...each(AES, { length: aesLength }), HMAC: { hash, length: hmacLength }, HKDF: none, PBKDF2: none },
+  'get key length': {
+    ...each(AES, { length: aesLength }),
+    HMAC: { hash, length: hmacLength },
+    HKDF: none,
+    PBKDF2: none,
+  },
   wrapKey: { 'AES-KW': none },
   unwrapKey: { 'AES-KW': none },
 };

@@ -13,7 +13,22 @@ type NativeSupports = ((operation: string, algorithm: unknown, extra?: unknown) 
  * specifications that register them): the only ones a shared secret can become. Ed25519, X25519,
  * ML-KEM and the others import from other formats only, and the operation rejects them.
  */
-const RAW_SECRET = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'AES-OCB', 'CHACHA20-POLY1305', 'HMAC', 'KMAC128', 'KMAC256', 'HKDF', 'PBKDF2', 'ARGON2D', 'ARGON2I', 'ARGON2ID'];
+const RAW_SECRET = [
+  'AES-CTR',
+  'AES-CBC',
+  'AES-GCM',
+  'AES-KW',
+  'AES-OCB',
+  'CHACHA20-POLY1305',
+  'HMAC',
+  'KMAC128',
+  'KMAC256',
+  'HKDF',
+  'PBKDF2',
+  'ARGON2D',
+  'ARGON2I',
+  'ARGON2ID',
+];
 
 /**
  * Those for which "raw-secret" is an alias of "raw" (§2.1, the symmetric algorithms of WebCrypto):
@@ -39,10 +54,13 @@ const REQUIRED: Readonly<Record<string, string>> = {
 
 const upper = (name: string) => name.replace(/[a-z]/g, (c) => c.toUpperCase());
 const member = (alg: unknown, name: string): unknown =>
-  (typeof alg === 'object' && alg !== null) || typeof alg === 'function' ? (alg as Record<string, unknown>)[name] : undefined;
+  (typeof alg === 'object' && alg !== null) || typeof alg === 'function'
+    ? (alg as Record<string, unknown>)[name]
+    : undefined;
 
 /** The format the shared key is imported in: "raw-secret", or "raw" in a runtime that predates it. */
-export const sharedKeyFormat = (supports: NativeSupports): 'raw-secret' | 'raw' => (supports !== undefined ? 'raw-secret' : 'raw');
+export const sharedKeyFormat = (supports: NativeSupports): 'raw-secret' | 'raw' =>
+  supports !== undefined ? 'raw-secret' : 'raw';
 
 /** Whether the runtime can import a key of this algorithm at all (the "importKey" normalization succeeds). */
 function importable(alg: unknown, supports: NativeSupports): boolean {

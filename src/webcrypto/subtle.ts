@@ -5,13 +5,23 @@
 import { wipe } from '../ct.js';
 import type { AsyncCurveChoice } from '../hybrid/curves/curve.js';
 import { type AlgorithmEntry, handlesFor } from './algorithms.js';
-import { type Jwk, type KeyFormat, algorithmName, copyBufferSource, normalize, ourEntry, readFormat, readJwk, readUsages } from './arguments.js';
+import {
+  type Jwk,
+  type KeyFormat,
+  algorithmName,
+  copyBufferSource,
+  normalize,
+  ourEntry,
+  readFormat,
+  readJwk,
+  readUsages,
+} from './arguments.js';
 import type { Backend } from './backend.js';
 import { fail, typeError } from './errors.js';
-import { checkSharedAlgorithm, sharedKeyFormat } from './shared-key.js';
 import { KEM_USAGES, type KeyUsage, isOurKey } from './key.js';
 import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
 import { type RuntimeCall, runtimeFormat, runtimePublicKey } from './runtime-keys.js';
+import { checkSharedAlgorithm, sharedKeyFormat } from './shared-key.js';
 import type { AnyCryptoKey, Bytes, Usages, WebCryptoSubtle } from './types.js';
 
 // The key formats (and with them mlkem-ts/keys' DER and the portable ML-KEM behind its default
@@ -69,7 +79,8 @@ const NO_ALGORITHM_USAGES = ['sign', 'encrypt'];
 
 const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
 /** A key of the runtime's own (ours pass `instanceof CryptoKey` too). */
-const isNativeKey = (value: unknown): boolean => typeof CryptoKey === 'function' && value instanceof CryptoKey && !isOurKey(value);
+const isNativeKey = (value: unknown): boolean =>
+  typeof CryptoKey === 'function' && value instanceof CryptoKey && !isOurKey(value);
 
 /** Builds the object. */
 export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
@@ -99,7 +110,8 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
   /** formatFor for wrapKey and unwrapKey, whose export or import step refuses another modern format. */
   const wrapFormatFor = (format: unknown, alg: unknown, method: string): unknown => {
     const f = formatFor(format, alg);
-    if (predatesModern() && MODERN_FORMATS.includes(f as string)) fail('NotSupportedError', `${method}: ${algorithmName(alg)} keys have no ${String(f)} format`);
+    if (predatesModern() && MODERN_FORMATS.includes(f as string))
+      fail('NotSupportedError', `${method}: ${algorithmName(alg)} keys have no ${String(f)} format`);
     return f;
   };
   const kemHandles = async (entry: AlgorithmEntry) => handlesFor(entry, await o.backend(), o.curves);
@@ -133,7 +145,12 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
    * Imports a shared secret as a key through the runtime, in the "raw-secret" format (§4.1 step
    * 10), or as "raw" where the runtime predates it (checkSharedAlgorithm let only those through).
    */
-  const importShared = (secret: Uint8Array, alg: unknown, extractable: boolean, usages: KeyUsage[]): Promise<unknown> => {
+  const importShared = (
+    secret: Uint8Array,
+    alg: unknown,
+    extractable: boolean,
+    usages: KeyUsage[],
+  ): Promise<unknown> => {
     return native('importKey', [sharedKeyFormat(o.native().supports), secret, alg, extractable, usages]);
   };
 
@@ -153,13 +170,21 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
    * name) or TypeError (bad parameters) stands; a recognized algorithm has none of the modern
    * usages or formats.
    */
-  const refuseModern = async (method: 'generateKey' | 'importKey', algorithm: unknown, format: unknown, keyUsages: unknown): Promise<void> => {
+  const refuseModern = async (
+    method: 'generateKey' | 'importKey',
+    algorithm: unknown,
+    format: unknown,
+    keyUsages: unknown,
+  ): Promise<void> => {
     if (!predatesModern()) return;
     const usages = readUsages(keyUsages as Usages);
     const formatName = format === undefined ? undefined : readFormat(format as KeyFormat);
     const modernFormat = formatName !== undefined && MODERN_FORMATS.includes(formatName);
     if (!modernFormat && !usages.some((u) => MODERN_USAGES.includes(u))) return;
-    const probe = method === 'generateKey' ? [algorithm, false, NO_ALGORITHM_USAGES] : ['raw', new Uint8Array(32), algorithm, false, NO_ALGORITHM_USAGES];
+    const probe =
+      method === 'generateKey'
+        ? [algorithm, false, NO_ALGORITHM_USAGES]
+        : ['raw', new Uint8Array(32), algorithm, false, NO_ALGORITHM_USAGES];
     try {
       await native(method, probe);
     } catch (err) {
@@ -169,14 +194,16 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     if (modernFormat && USAGES_FIRST.includes(algorithmName(algorithm).toUpperCase())) {
       // Node 26 checks these algorithms' usages before the format (for AES and HMAC, the first
       // import step): a usage they refuse is the SyntaxError, as the runtime gives it for "raw".
-      if (usages.some((u) => MODERN_USAGES.includes(u))) fail('SyntaxError', `Unsupported key usage for ${algorithmName(algorithm)}`);
+      if (usages.some((u) => MODERN_USAGES.includes(u)))
+        fail('SyntaxError', `Unsupported key usage for ${algorithmName(algorithm)}`);
       try {
         await native('importKey', ['raw', new Uint8Array(32), algorithm, false, usages]);
       } catch (err) {
         if ((err as { name?: unknown } | null)?.name === 'SyntaxError') throw err;
       }
     }
-    if (modernFormat) fail('NotSupportedError', `Unable to import ${algorithmName(algorithm)} keys in ${formatName} format`);
+    if (modernFormat)
+      fail('NotSupportedError', `Unable to import ${algorithmName(algorithm)} keys in ${formatName} format`);
     fail('SyntaxError', `Unsupported key usage for ${algorithmName(algorithm)}`);
   };
 
@@ -217,12 +244,18 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
         const f = formatFor(format, key.algorithm);
         // WebCrypto, §14.3.10: an algorithm without export (step 5), then extractability (step 6),
         // then the format (the export operation).
-        if (NO_EXPORT.includes(key.algorithm.name.toUpperCase())) fail('NotSupportedError', `${key.algorithm.name} keys cannot be exported`);
+        if (NO_EXPORT.includes(key.algorithm.name.toUpperCase()))
+          fail('NotSupportedError', `${key.algorithm.name} keys cannot be exported`);
         if (!key.extractable) fail('InvalidAccessError', 'key is not extractable');
-        if (MODERN_FORMATS.includes(f as string)) fail('NotSupportedError', `Unable to export ${key.algorithm.name} keys in ${format} format`); // as refuseModern
+        if (MODERN_FORMATS.includes(f as string))
+          fail('NotSupportedError', `Unable to export ${key.algorithm.name} keys in ${format} format`); // as refuseModern
         // The raw export of a curve key is its public key (WebCrypto, §23.5 and the curves' export
         // steps): Node 22 gives NotSupportedError for a private one, where the steps say this.
-        if (format === 'raw-public' && key.type !== 'public') fail('InvalidAccessError', `a ${key.algorithm.name} private key has no raw-public form: export its public key`);
+        if (format === 'raw-public' && key.type !== 'public')
+          fail(
+            'InvalidAccessError',
+            `a ${key.algorithm.name} private key has no raw-public form: export its public key`,
+          );
         return native('exportKey', [f, key]);
       }
       const f = readFormat(format);
@@ -251,7 +284,13 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       }
     },
 
-    async encapsulateKey(algorithm: unknown, key: AnyCryptoKey, sharedKeyAlgorithm: unknown, extractable: boolean, keyUsages: Usages) {
+    async encapsulateKey(
+      algorithm: unknown,
+      key: AnyCryptoKey,
+      sharedKeyAlgorithm: unknown,
+      extractable: boolean,
+      keyUsages: Usages,
+    ) {
       const args = [algorithm, key, sharedKeyAlgorithm, extractable, keyUsages];
       if (!isOurKey(key)) return notOurKey('encapsulateKey', args, algorithm, key);
       const usages = readUsages(keyUsages);
@@ -266,7 +305,14 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       }
     },
 
-    async decapsulateKey(algorithm: unknown, key: AnyCryptoKey, ciphertext: Bytes, sharedKeyAlgorithm: unknown, extractable: boolean, keyUsages: Usages) {
+    async decapsulateKey(
+      algorithm: unknown,
+      key: AnyCryptoKey,
+      ciphertext: Bytes,
+      sharedKeyAlgorithm: unknown,
+      extractable: boolean,
+      keyUsages: Usages,
+    ) {
       const args = [algorithm, key, ciphertext, sharedKeyAlgorithm, extractable, keyUsages];
       if (!isOurKey(key)) return notOurKey('decapsulateKey', args, algorithm, key);
       const c = copyBufferSource(ciphertext, 'ciphertext');
@@ -311,16 +357,40 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       }
     },
 
-    async unwrapKey(format: KeyFormat, wrappedKey: Bytes, unwrappingKey: AnyCryptoKey, unwrapAlgorithm: unknown, unwrappedKeyAlgorithm: unknown, extractable: boolean, keyUsages: Usages) {
+    async unwrapKey(
+      format: KeyFormat,
+      wrappedKey: Bytes,
+      unwrappingKey: AnyCryptoKey,
+      unwrapAlgorithm: unknown,
+      unwrappedKeyAlgorithm: unknown,
+      extractable: boolean,
+      keyUsages: Usages,
+    ) {
       const entry = ours(unwrappedKeyAlgorithm);
       if (entry === undefined) {
-        const args = [wrapFormatFor(format, unwrappedKeyAlgorithm, 'unwrapKey'), wrappedKey, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, extractable, keyUsages];
+        const args = [
+          wrapFormatFor(format, unwrappedKeyAlgorithm, 'unwrapKey'),
+          wrappedKey,
+          unwrappingKey,
+          unwrapAlgorithm,
+          unwrappedKeyAlgorithm,
+          extractable,
+          keyUsages,
+        ];
         return passOn('unwrapKey', [unwrapAlgorithm], [unwrappingKey], args);
       }
       refuseOurs('unwrapKey', [unwrapAlgorithm], [unwrappingKey]); // as wrapKey does
       const f = readFormat(format);
       const usages = readUsages(keyUsages); // read once: a one-shot iterable is empty the second time
-      const inner = (await native('unwrapKey', ['raw', wrappedKey, unwrappingKey, unwrapAlgorithm, carrier, true, ['sign']])) as CryptoKey;
+      const inner = (await native('unwrapKey', [
+        'raw',
+        wrappedKey,
+        unwrappingKey,
+        unwrapAlgorithm,
+        carrier,
+        true,
+        ['sign'],
+      ])) as CryptoKey;
       const bytes = new Uint8Array((await native('exportKey', ['raw', inner])) as ArrayBuffer);
       try {
         let data: Uint8Array | object = bytes;
@@ -358,10 +428,26 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       return passOn('digest', [algorithm], [], [algorithm, data]);
     },
     async deriveBits(algorithm: unknown, baseKey: AnyCryptoKey, length?: number | null) {
-      return passOn('deriveBits', [algorithm], [baseKey], length === undefined ? [algorithm, baseKey] : [algorithm, baseKey, length]);
+      return passOn(
+        'deriveBits',
+        [algorithm],
+        [baseKey],
+        length === undefined ? [algorithm, baseKey] : [algorithm, baseKey, length],
+      );
     },
-    async deriveKey(algorithm: unknown, baseKey: AnyCryptoKey, derivedKeyType: unknown, extractable: boolean, keyUsages: Usages) {
-      return passOn('deriveKey', [algorithm, derivedKeyType], [baseKey], [algorithm, baseKey, derivedKeyType, extractable, keyUsages]);
+    async deriveKey(
+      algorithm: unknown,
+      baseKey: AnyCryptoKey,
+      derivedKeyType: unknown,
+      extractable: boolean,
+      keyUsages: Usages,
+    ) {
+      return passOn(
+        'deriveKey',
+        [algorithm, derivedKeyType],
+        [baseKey],
+        [algorithm, baseKey, derivedKeyType, extractable, keyUsages],
+      );
     },
   } as WebCryptoSubtle;
   return subtle;

@@ -8,7 +8,16 @@ import { sharedKeySupported } from './shared-key.js';
 import type { NativeCrypto } from './subtle.js';
 
 /** The operations our algorithms support (§8.2 "Registration", and getPublicKey, §4.5). */
-const OPERATIONS = ['generateKey', 'importKey', 'exportKey', 'encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey', 'getPublicKey'];
+const OPERATIONS = [
+  'generateKey',
+  'importKey',
+  'exportKey',
+  'encapsulateBits',
+  'decapsulateBits',
+  'encapsulateKey',
+  'decapsulateKey',
+  'getPublicKey',
+];
 
 /** The signature of SubtleCrypto.supports. */
 export type Supports = (operation: string, algorithm: unknown, lengthOrAdditionalAlgorithm?: unknown) => boolean;
@@ -23,7 +32,8 @@ export function createSupports(native: () => NativeCrypto, handles: (entry: Algo
       return false; // normalization failed (§4.6 "check support for an algorithm", step 4)
     }
     const n = native().supports;
-    if (entry === undefined || !handles(entry)) return n !== undefined ? n(`${operation}`, algorithm, extra) : runtimeSupports(`${operation}`, algorithm, extra);
+    if (entry === undefined || !handles(entry))
+      return n !== undefined ? n(`${operation}`, algorithm, extra) : runtimeSupports(`${operation}`, algorithm, extra);
     const op = `${operation}`;
     if (!OPERATIONS.includes(op)) return false;
     // The second overload: encapsulateKey/decapsulateKey also need the shared key's import (§4.6).

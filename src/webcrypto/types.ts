@@ -1,9 +1,9 @@
+import type { WebCryptoName } from '../registry.js';
 // The TypeScript shapes of the Web Crypto layer: its SubtleCrypto (with the methods of "Modern
 // Algorithms in the Web Cryptography API", §4), its results and the keys it takes. Written without
 // the DOM library's types, so that the declarations check in projects that do not load it.
 import type { AlgorithmIdentifier, KeyFormat } from './arguments.js';
 import type { KeyUsage, MlKemCryptoKey } from './key.js';
-import type { WebCryptoName } from '../registry.js';
 
 /** What every CryptoKey has (WebCrypto, §13): the runtime's keys and ours alike. */
 export interface CryptoKeyLike {
@@ -151,7 +151,11 @@ export interface WebCryptoSubtle {
    *   name it does not know, or when the runtime has no crypto.subtle). A TypeError for an
    *   algorithm object without `name`.
    */
-  generateKey(algorithm: AlgorithmIdentifier | object, extractable: boolean, keyUsages: Usages): Promise<KemKeyPair | NativeCryptoKey>;
+  generateKey(
+    algorithm: AlgorithmIdentifier | object,
+    extractable: boolean,
+    keyUsages: Usages,
+  ): Promise<KemKeyPair | NativeCryptoKey>;
   /**
    * Imports a key (§8.4 "Import Key" for our algorithms; the runtime's importKey for the others).
    * Our algorithms take "raw-public", "spki" (ML-KEM only) and public "jwk" for a public key, and
@@ -179,7 +183,13 @@ export interface WebCryptoSubtle {
    *   does not fit. For other algorithms, what the runtime's importKey rejects with. A TypeError
    *   for an unknown format or usage, or keyData of the wrong type.
    */
-  importKey(format: KeyFormat, keyData: Bytes | object, algorithm: AlgorithmIdentifier | object, extractable: boolean, keyUsages: Usages): Promise<AnyCryptoKey>;
+  importKey(
+    format: KeyFormat,
+    keyData: Bytes | object,
+    algorithm: AlgorithmIdentifier | object,
+    extractable: boolean,
+    keyUsages: Usages,
+  ): Promise<AnyCryptoKey>;
   /**
    * Exports a key as a JSON Web Key. For our keys: `{ alg, ext, key_ops, kty: "AKP", priv, pub }`
    * (priv, the seed, for a private key only), in that order; a runtime key goes to the
@@ -238,7 +248,11 @@ export interface WebCryptoSubtle {
    *   runtime key goes to the runtime's decapsulateBits where it has one. A TypeError when the
    *   key is not a CryptoKey or the ciphertext not a BufferSource.
    */
-  decapsulateBits(algorithm: AlgorithmIdentifier, decapsulationKey: AnyCryptoKey, ciphertext: Bytes): Promise<ArrayBuffer>;
+  decapsulateBits(
+    algorithm: AlgorithmIdentifier,
+    decapsulationKey: AnyCryptoKey,
+    ciphertext: Bytes,
+  ): Promise<ArrayBuffer>;
   /**
    * Encapsulates a fresh shared secret to a public key and imports it, through the runtime's
    * importKey ("raw-secret", or "raw" where the runtime predates it), as a key of
@@ -385,7 +399,11 @@ export interface WebCryptoSubtle {
    *   of our algorithms (or the runtime has no crypto.subtle); `InvalidAccessError` when `baseKey`
    *   is one of ours; otherwise what the runtime's method rejects with.
    */
-  deriveBits(algorithm: AlgorithmIdentifier | object, baseKey: AnyCryptoKey, length?: number | null): Promise<ArrayBuffer>;
+  deriveBits(
+    algorithm: AlgorithmIdentifier | object,
+    baseKey: AnyCryptoKey,
+    length?: number | null,
+  ): Promise<ArrayBuffer>;
   /**
    * The runtime's crypto.subtle.deriveKey: our algorithms and keys have no part in it.
    *
@@ -425,7 +443,12 @@ export interface WebCryptoSubtle {
    *   our keys in a binary format whose length is not a multiple of 8 bytes, such as the
    *   raw-public key of MLKEM768-P256). A TypeError for an unknown format.
    */
-  wrapKey(format: KeyFormat, key: AnyCryptoKey, wrappingKey: AnyCryptoKey, wrapAlgorithm: AlgorithmIdentifier | object): Promise<ArrayBuffer>;
+  wrapKey(
+    format: KeyFormat,
+    key: AnyCryptoKey,
+    wrappingKey: AnyCryptoKey,
+    wrapAlgorithm: AlgorithmIdentifier | object,
+  ): Promise<ArrayBuffer>;
   /**
    * Unwraps a key with a runtime key and unwrapping algorithm. For one of our algorithms the
    * runtime unwraps the bytes, which are then imported as importKey does (a "jwk" parsed from

@@ -12,5 +12,6 @@ export const PRIVATE_USAGES: readonly KeyUsage[] = ['decapsulateKey', 'decapsula
 /** SyntaxError unless every usage is allowed for the key's type. */
 export function checkUsages(usages: readonly KeyUsage[], allowed: readonly KeyUsage[], entry: AlgorithmEntry): void {
   const bad = usages.find((u) => !allowed.includes(u));
-  if (bad !== undefined) fail('SyntaxError', `Unsupported key usage for ${entry.name} key: ${bad} (allowed: ${allowed.join(', ')})`);
+  if (bad !== undefined)
+    fail('SyntaxError', `Unsupported key usage for ${entry.name} key: ${bad} (allowed: ${allowed.join(', ')})`);
 }

@@ -17,6 +17,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+
 import { type BrowserName, bundlePage, missingExecutable, runPage } from '../../scripts/run-page.js';
 import type { CurvesPageResult } from './curves-page.js';
 
@@ -25,7 +26,8 @@ const entry = join(fileURLToPath(new URL('.', import.meta.url)), 'curves-page.ts
 const bundles = new Map<string, Promise<Uint8Array>>();
 const bundleFor = (paths: string[]) => {
   const key = paths.join();
-  if (!bundles.has(key)) bundles.set(key, bundlePage(entry, { __ROUNDS__: String(ROUNDS), __PATHS__: JSON.stringify(paths) }));
+  if (!bundles.has(key))
+    bundles.set(key, bundlePage(entry, { __ROUNDS__: String(ROUNDS), __PATHS__: JSON.stringify(paths) }));
   return bundles.get(key)!;
 };
 
@@ -51,22 +53,50 @@ for (const browser of ['chromium', 'firefox', 'webkit'] as BrowserName[]) {
     assert.equal(r.fatal, null, `the page crashed: ${r.fatal}`);
     t.diagnostic(`scalar copies: ${r.scalarCopies!.loads.join('; ')}`);
     assert.deepEqual(r.scalarCopies!.failures, [], 'a scalar loaded into Web Crypto left a copy behind');
-    if (!webkit) assert.ok(r.scalarCopies!.loads.every((l) => l.endsWith('loaded')), `${browser} refused a way of loading a scalar`);
+    if (!webkit)
+      assert.ok(
+        r.scalarCopies!.loads.every((l) => l.endsWith('loaded')),
+        `${browser} refused a way of loading a scalar`,
+      );
     for (const [backend, s] of Object.entries(r.suites)) {
-      t.diagnostic(`${backend}: ${Object.entries(s.checks).map(([k, v]) => `${k} ×${v}`).join('; ')}`);
+      t.diagnostic(
+        `${backend}: ${Object.entries(s.checks)
+          .map(([k, v]) => `${k} ×${v}`)
+          .join('; ')}`,
+      );
       assert.deepEqual(s.failures, [], `${backend}: failures`);
-      t.diagnostic(`${backend}: 'auto' took ${['X-Wing', 'MLKEM768-P256', 'MLKEM1024-P384'].map((n) => `${n} ${s.took[`${n} auto`]}`).join(', ')}`);
+      t.diagnostic(
+        `${backend}: 'auto' took ${['X-Wing', 'MLKEM768-P256', 'MLKEM1024-P384'].map((n) => `${n} ${s.took[`${n} auto`]}`).join(', ')}`,
+      );
       for (const name of ['X-Wing', 'MLKEM768-P256', 'MLKEM1024-P384']) {
         assert.equal(s.took[`${name} noble`], 'noble');
         // The wasm suite runs after loadWasm: X25519's 'auto' is then the module's.
         const wasmCurve = backend === 'wasm' && name === 'X-Wing';
-        if (wasmCurve) assert.equal(s.took[`${name} auto`], 'wasm', `${backend} ${name}: 'auto' did not take the WebAssembly X25519`);
+        if (wasmCurve)
+          assert.equal(
+            s.took[`${name} auto`],
+            'wasm',
+            `${backend} ${name}: 'auto' did not take the WebAssembly X25519`,
+          );
         if (webkit) {
-          if (!wasmCurve) assert.ok(['webcrypto', 'noble'].includes(s.took[`${name} auto`]!), `${backend} ${name}: 'auto' took ${s.took[`${name} auto`]}`);
+          if (!wasmCurve)
+            assert.ok(
+              ['webcrypto', 'noble'].includes(s.took[`${name} auto`]!),
+              `${backend} ${name}: 'auto' took ${s.took[`${name} auto`]}`,
+            );
           continue;
         }
-        assert.equal(s.took[`${name} webcrypto`], 'webcrypto', `${backend} ${name}: the browser's Web Crypto did not pass the self-test`);
-        if (!wasmCurve) assert.equal(s.took[`${name} auto`], 'webcrypto', `${backend} ${name}: 'auto' did not take the browser's Web Crypto`);
+        assert.equal(
+          s.took[`${name} webcrypto`],
+          'webcrypto',
+          `${backend} ${name}: the browser's Web Crypto did not pass the self-test`,
+        );
+        if (!wasmCurve)
+          assert.equal(
+            s.took[`${name} auto`],
+            'webcrypto',
+            `${backend} ${name}: 'auto' did not take the browser's Web Crypto`,
+          );
         assert.ok(s.checks[`${name} webcrypto`]! >= 20 * ROUNDS, `${backend} ${name}: too few comparisons`);
       }
     }

@@ -10,6 +10,7 @@
 // <pre id="result">. Every case is counted under a check name "<check> <level> (<backend>)".
 import { shake256 } from '@noble/hashes/sha3.js';
 import { ml_kem1024, ml_kem512, ml_kem768 } from '@noble/post-quantum/ml-kem.js';
+
 import { MlKem1024, MlKem512, MlKem768, MlKemError, type MlKem } from '../../src/index.js';
 import { MlKemError as WasmMlKemError, loadWasm } from '../../src/wasm/index.js';
 import { setCoeff, wrongTypes } from '../support/helpers.js';
@@ -167,7 +168,8 @@ function expectMlKemError(fn: () => unknown, code: string, what: string): void {
 }
 
 /** The implicit-rejection secret J(z ‖ c) = SHAKE256(z ‖ c, 32), z the last 32 bytes of dk. */
-const implicitRejection = (dk: Uint8Array, c: Uint8Array): Uint8Array => shake256(concat(dk.subarray(dk.length - 32), c), { dkLen: 32 });
+const implicitRejection = (dk: Uint8Array, c: Uint8Array): Uint8Array =>
+  shake256(concat(dk.subarray(dk.length - 32), c), { dkLen: 32 });
 
 /** Lets the page breathe between checks (rendering, the test driver's polling). */
 const yieldToBrowser = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -182,7 +184,14 @@ interface Backend {
 const noble = { 'ML-KEM-512': ml_kem512, 'ML-KEM-768': ml_kem768, 'ML-KEM-1024': ml_kem1024 } as const;
 
 /** A valid key pair and encapsulation at a level, made by the reference (not the code under test). */
-function fixture(level: Level): { seed: Uint8Array; pk: Uint8Array; sk: Uint8Array; m: Uint8Array; ct: Uint8Array; ss: Uint8Array } {
+function fixture(level: Level): {
+  seed: Uint8Array;
+  pk: Uint8Array;
+  sk: Uint8Array;
+  m: Uint8Array;
+  ct: Uint8Array;
+  ss: Uint8Array;
+} {
   const seed = randomBytes(64);
   const m = randomBytes(32);
   const { publicKey: pk, secretKey: sk } = noble[level].keygen(seed);
@@ -195,7 +204,10 @@ function fixture(level: Level): { seed: Uint8Array; pk: Uint8Array; sk: Uint8Arr
 /** A hex field of a case, checked to be lowercase hex of exactly `length` bytes. */
 function field(tc: AcvpCase, name: string, length: number): Uint8Array {
   const s = tc[name];
-  expect(typeof s === 'string' && /^[0-9a-f]*$/.test(s) && s.length === 2 * length, `field ${name} must be ${length} bytes of lowercase hex`);
+  expect(
+    typeof s === 'string' && /^[0-9a-f]*$/.test(s) && s.length === 2 * length,
+    `field ${name} must be ${length} bytes of lowercase hex`,
+  );
   return fromHex(s);
 }
 
@@ -231,9 +243,16 @@ function runAcvpCase(kem: MlKem, fn: string, group: AcvpGroup, tc: AcvpCase): vo
         expectBytes(derived, dk, 'dk derived from d ‖ z');
         dk = derived;
       } else {
-        expect(group.keyFormat === undefined || group.keyFormat === 'expanded', `unknown keyFormat ${String(group.keyFormat)}`);
+        expect(
+          group.keyFormat === undefined || group.keyFormat === 'expanded',
+          `unknown keyFormat ${String(group.keyFormat)}`,
+        );
       }
-      expectBytes(kem.decapsulate(field(tc, 'c', sizes.ciphertext), dk), field(tc, 'k', 32), `decapsulate(c, dk) (${reason})`);
+      expectBytes(
+        kem.decapsulate(field(tc, 'c', sizes.ciphertext), dk),
+        field(tc, 'k', 32),
+        `decapsulate(c, dk) (${reason})`,
+      );
       return;
     }
     case 'encapsulationKeyCheck': {
@@ -244,7 +263,10 @@ function runAcvpCase(kem: MlKem, fn: string, group: AcvpGroup, tc: AcvpCase): vo
       if (testPassed) {
         const e = kem.encapsulate(ek);
         expect(e.ciphertext.length === sizes.ciphertext && e.sharedSecret.length === 32, 'encapsulate output sizes');
-        expect(kem.encapsulateInternal(ek, m).ciphertext.length === sizes.ciphertext, 'encapsulateInternal ciphertext size');
+        expect(
+          kem.encapsulateInternal(ek, m).ciphertext.length === sizes.ciphertext,
+          'encapsulateInternal ciphertext size',
+        );
       } else {
         expectMlKemError(() => kem.encapsulate(ek), 'ERR_INVALID_PUBLIC_KEY', 'encapsulate(ek)');
         expectMlKemError(() => kem.encapsulateInternal(ek, m), 'ERR_INVALID_PUBLIC_KEY', 'encapsulateInternal(ek, m)');
@@ -263,7 +285,11 @@ function runAcvpCase(kem: MlKem, fn: string, group: AcvpGroup, tc: AcvpCase): vo
         expectBytes(kem.decapsulate(honest.ciphertext, dk), honest.sharedSecret, 'decapsulate(honest c, dk)');
         expect(kem.decapsulate(zeroC, dk).length === 32, 'decapsulate(zero c, dk) length');
       } else {
-        expectMlKemError(() => kem.decapsulate(honest.ciphertext, dk), 'ERR_INVALID_SECRET_KEY', 'decapsulate(honest c, dk)');
+        expectMlKemError(
+          () => kem.decapsulate(honest.ciphertext, dk),
+          'ERR_INVALID_SECRET_KEY',
+          'decapsulate(honest c, dk)',
+        );
         expectMlKemError(() => kem.decapsulate(zeroC, dk), 'ERR_INVALID_SECRET_KEY', 'decapsulate(zero c, dk)');
       }
       return;
@@ -420,15 +446,42 @@ function runBadInput(rec: Recorder, backend: Backend, li: number): void {
   // Every argument: wrong lengths give ERR_INVALID_LENGTH, wrong types ERR_INVALID_TYPE.
   const args: Array<{ what: string; length: number; undefinedAllowed: boolean; call: (v: unknown) => unknown }> = [
     { what: 'keygen(seed)', length: 64, undefinedAllowed: true, call: (v) => kem.keygen(v as Uint8Array) },
-    { what: 'encapsulate(publicKey)', length: sizes.publicKey, undefinedAllowed: false, call: (v) => kem.encapsulate(v as Uint8Array) },
-    { what: 'encapsulateInternal(publicKey, m)', length: sizes.publicKey, undefinedAllowed: false, call: (v) => kem.encapsulateInternal(v as Uint8Array, fx.m) },
-    { what: 'encapsulateInternal(publicKey, m) m', length: 32, undefinedAllowed: false, call: (v) => kem.encapsulateInternal(fx.pk, v as Uint8Array) },
-    { what: 'decapsulate(ciphertext, secretKey)', length: sizes.ciphertext, undefinedAllowed: false, call: (v) => kem.decapsulate(v as Uint8Array, fx.sk) },
-    { what: 'decapsulate(ciphertext, secretKey) secretKey', length: sizes.secretKey, undefinedAllowed: false, call: (v) => kem.decapsulate(fx.ct, v as Uint8Array) },
+    {
+      what: 'encapsulate(publicKey)',
+      length: sizes.publicKey,
+      undefinedAllowed: false,
+      call: (v) => kem.encapsulate(v as Uint8Array),
+    },
+    {
+      what: 'encapsulateInternal(publicKey, m)',
+      length: sizes.publicKey,
+      undefinedAllowed: false,
+      call: (v) => kem.encapsulateInternal(v as Uint8Array, fx.m),
+    },
+    {
+      what: 'encapsulateInternal(publicKey, m) m',
+      length: 32,
+      undefinedAllowed: false,
+      call: (v) => kem.encapsulateInternal(fx.pk, v as Uint8Array),
+    },
+    {
+      what: 'decapsulate(ciphertext, secretKey)',
+      length: sizes.ciphertext,
+      undefinedAllowed: false,
+      call: (v) => kem.decapsulate(v as Uint8Array, fx.sk),
+    },
+    {
+      what: 'decapsulate(ciphertext, secretKey) secretKey',
+      length: sizes.secretKey,
+      undefinedAllowed: false,
+      call: (v) => kem.decapsulate(fx.ct, v as Uint8Array),
+    },
   ];
   for (const a of args) {
     for (const n of wrongLengths(a.length)) {
-      rec.run(check, `${a.what}: ${n} bytes`, () => expectMlKemError(() => a.call(new Uint8Array(n)), 'ERR_INVALID_LENGTH', `${n} bytes`));
+      rec.run(check, `${a.what}: ${n} bytes`, () =>
+        expectMlKemError(() => a.call(new Uint8Array(n)), 'ERR_INVALID_LENGTH', `${n} bytes`),
+      );
     }
     for (const [name, value] of wrongTypes(a.length, a.undefinedAllowed)) {
       rec.run(check, `${a.what}: ${name}`, () => expectMlKemError(() => a.call(value), 'ERR_INVALID_TYPE', name));
@@ -437,15 +490,23 @@ function runBadInput(rec: Recorder, backend: Backend, li: number): void {
 
   // §7.2: a 12-bit coefficient of ek at or above q. §7.3: dk whose stored H(ek) does not match.
   const k = (sizes.publicKey - 32) / 384;
-  for (const [i, v] of [[0, 3329], [256 * k - 1, 4095]] as const) {
+  for (const [i, v] of [
+    [0, 3329],
+    [256 * k - 1, 4095],
+  ] as const) {
     const pk = fx.pk.slice();
     setCoeff(pk, i, v);
-    rec.run(check, `encapsulate: coefficient ${i} = ${v}`, () => expectMlKemError(() => kem.encapsulate(pk), 'ERR_INVALID_PUBLIC_KEY', 'encapsulate'));
+    rec.run(check, `encapsulate: coefficient ${i} = ${v}`, () =>
+      expectMlKemError(() => kem.encapsulate(pk), 'ERR_INVALID_PUBLIC_KEY', 'encapsulate'),
+    );
     rec.run(check, `encapsulateInternal: coefficient ${i} = ${v}`, () =>
       expectMlKemError(() => kem.encapsulateInternal(pk, fx.m), 'ERR_INVALID_PUBLIC_KEY', 'encapsulateInternal'),
     );
   }
-  for (const [where, at] of [['H(ek)', 768 * k + 32], ['the embedded ek', 384 * k + 5]] as const) {
+  for (const [where, at] of [
+    ['H(ek)', 768 * k + 32],
+    ['the embedded ek', 384 * k + 5],
+  ] as const) {
     const sk = fx.sk.slice();
     sk[at]! ^= 0x01;
     rec.run(check, `decapsulate: a byte of ${where} flipped`, () =>
@@ -476,7 +537,9 @@ function runTampered(rec: Recorder, backend: Backend, li: number): void {
       try {
         k = kem.decapsulate(c, fx.sk);
       } catch (err) {
-        throw new CheckFailed(`decapsulate ${describeError(err)}; it must never throw for a ciphertext of the right length`);
+        throw new CheckFailed(
+          `decapsulate ${describeError(err)}; it must never throw for a ciphertext of the right length`,
+        );
       }
       expect(!sameBytes(k, fx.ss), 'the secret equals the honest one');
       expectBytes(k, implicitRejection(fx.sk, c), 'the implicit-rejection secret J(z ‖ c)');
@@ -547,7 +610,8 @@ function runFreshOutputs(rec: Recorder, backend: Backend, li: number): void {
     const outputs = [pairA.publicKey, pairA.secretKey, pairA.seed, encA.ciphertext, encA.sharedSecret, kA];
     const copies = outputs.map((o) => o.slice());
     for (let i = 0; i < outputs.length; i++) {
-      for (let j = i + 1; j < outputs.length; j++) expect(!overlaps(outputs[i]!, outputs[j]!), `outputs ${i} and ${j} share memory`);
+      for (let j = i + 1; j < outputs.length; j++)
+        expect(!overlaps(outputs[i]!, outputs[j]!), `outputs ${i} and ${j} share memory`);
     }
     // The same operations on other inputs (a backend returning views of its memory fails here).
     const pairB = kem.keygen(b.seed);
@@ -564,13 +628,17 @@ function runFreshOutputs(rec: Recorder, backend: Backend, li: number): void {
 function runRandomRoundTrip(rec: Recorder, backend: Backend, li: number): void {
   const kem = backend.kems[li]!;
   const level = LEVELS[li]!;
-  rec.run(`random round trip ${level} (${backend.name})`, 'keygen(), encapsulate(), decapsulate(), and noble decapsulates', () => {
-    const pair = kem.keygen();
-    expectBytes(pair.publicKey, noble[level].keygen(pair.seed).publicKey, 'ek of the returned seed');
-    const enc = kem.encapsulate(pair.publicKey);
-    expectBytes(kem.decapsulate(enc.ciphertext, pair.secretKey), enc.sharedSecret, 'decapsulate');
-    expectBytes(noble[level].decapsulate(enc.ciphertext, pair.secretKey), enc.sharedSecret, 'noble decapsulate');
-  });
+  rec.run(
+    `random round trip ${level} (${backend.name})`,
+    'keygen(), encapsulate(), decapsulate(), and noble decapsulates',
+    () => {
+      const pair = kem.keygen();
+      expectBytes(pair.publicKey, noble[level].keygen(pair.seed).publicKey, 'ek of the returned seed');
+      const enc = kem.encapsulate(pair.publicKey);
+      expectBytes(kem.decapsulate(enc.ciphertext, pair.secretKey), enc.sharedSecret, 'decapsulate');
+      expectBytes(noble[level].decapsulate(enc.ciphertext, pair.secretKey), enc.sharedSecret, 'noble decapsulate');
+    },
+  );
 }
 
 // ---- the suite ------------------------------------------------------------------------------

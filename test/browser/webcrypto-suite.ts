@@ -7,7 +7,14 @@
 // globalThis.__webcryptoResult.
 import { algorithmList } from '../../src/webcrypto/algorithms.js';
 import { autoBackend } from '../../src/webcrypto/backend.js';
-import { type AnyCryptoKey, type KemAlgorithmName, MlKemCryptoKey, install, subtle as ponyfill, type WebCryptoSubtle } from '../../src/webcrypto/index.js';
+import {
+  type AnyCryptoKey,
+  type KemAlgorithmName,
+  MlKemCryptoKey,
+  install,
+  subtle as ponyfill,
+  type WebCryptoSubtle,
+} from '../../src/webcrypto/index.js';
 
 export interface WebCryptoResult {
   /** Per algorithm: did the browser support it before install()? */
@@ -22,7 +29,8 @@ export interface WebCryptoResult {
 const result: WebCryptoResult = { native: {}, filled: [], backend: '', checks: {}, failures: [], fatal: null };
 const ENC = ['encapsulateKey', 'encapsulateBits'];
 const DEC = ['decapsulateKey', 'decapsulateBits'];
-const hex = (b: ArrayBuffer | Uint8Array): string => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, '0')).join('');
+const hex = (b: ArrayBuffer | Uint8Array): string =>
+  Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, '0')).join('');
 
 async function check(name: string, fn: () => Promise<void>): Promise<void> {
   try {
@@ -67,12 +75,18 @@ async function cross(native: WebCryptoSubtle, alg: KemAlgorithmName): Promise<vo
   const priv = await ponyfill.importKey('raw-seed', seed, alg, true, DEC);
   const pub = await ponyfill.getPublicKey(priv, ENC);
   expect(priv instanceof MlKemCryptoKey, 'the ponyfill made the key');
-  const [theirs, ours] = [await exportsOf(native, alg, n.privateKey, n.publicKey), await exportsOf(ponyfill, alg, priv, pub)];
+  const [theirs, ours] = [
+    await exportsOf(native, alg, n.privateKey, n.publicKey),
+    await exportsOf(ponyfill, alg, priv, pub),
+  ];
   for (const k of Object.keys(theirs)) expect(theirs[k] === ours[k], `${k} differs`);
   // Each side imports the other's exports.
   for (const [label, value] of Object.entries(ours)) {
     const [type, format] = label.split(' ') as [string, string];
-    const data = format === 'jwk' ? (JSON.parse(value) as JsonWebKey) : Uint8Array.from(value.match(/../g)!.map((h) => parseInt(h, 16)));
+    const data =
+      format === 'jwk'
+        ? (JSON.parse(value) as JsonWebKey)
+        : Uint8Array.from(value.match(/../g)!.map((h) => parseInt(h, 16)));
     const k = await native.importKey(format as 'jwk', data, alg, true, type === 'public' ? ENC : DEC);
     expect(k instanceof CryptoKey, 'a native key');
   }
@@ -84,7 +98,11 @@ async function cross(native: WebCryptoSubtle, alg: KemAlgorithmName): Promise<vo
     expect(hex(await to.decapsulateBits(alg, toPriv, ciphertext)) === hex(sharedKey), 'the shared secrets differ');
     const ek = await from.encapsulateKey(alg, fromPub, 'AES-GCM', true, ['encrypt']);
     const dk = await to.decapsulateKey(alg, toPriv, ek.ciphertext, 'AES-GCM', true, ['decrypt']);
-    expect(hex(await crypto.subtle.exportKey('raw', dk as CryptoKey)) === hex(await crypto.subtle.exportKey('raw', ek.sharedKey as CryptoKey)), 'the shared keys differ');
+    expect(
+      hex(await crypto.subtle.exportKey('raw', dk as CryptoKey)) ===
+        hex(await crypto.subtle.exportKey('raw', ek.sharedKey as CryptoKey)),
+      'the shared keys differ',
+    );
   }
   // The same names for the same bad calls. One known difference: Chromium 156 refuses a ciphertext
   // of the wrong length with DataError; we (and Node 26) give OperationError, as "Modern
@@ -101,10 +119,16 @@ async function cross(native: WebCryptoSubtle, alg: KemAlgorithmName): Promise<vo
     ['export raw-seed of the public key', (s, _pv, pb) => s.exportKey('raw-seed', pb as CryptoKey)],
     ['getPublicKey of the public key', (s, _pv, pb) => s.getPublicKey(pb as CryptoKey, ENC)],
     ['generateKey without private usages', (s) => s.generateKey(alg, true, ENC)],
-    ['jwk with kty OKP', async (s) => s.importKey('jwk', { ...(await native.exportKey('jwk', n.privateKey)), kty: 'OKP' }, alg, true, DEC)],
+    [
+      'jwk with kty OKP',
+      async (s) => s.importKey('jwk', { ...(await native.exportKey('jwk', n.privateKey)), kty: 'OKP' }, alg, true, DEC),
+    ],
   ];
   for (const [name, call] of bad) {
-    const [a, b] = [await outcome(() => call(native, n.privateKey, n.publicKey)), await outcome(() => call(ponyfill, priv, pub))];
+    const [a, b] = [
+      await outcome(() => call(native, n.privateKey, n.publicKey)),
+      await outcome(() => call(ponyfill, priv, pub)),
+    ];
     const [ea, eb] = known[name] ?? [a, a];
     expect(a === ea && b === eb && a !== 'ok' && b !== 'ok', `${name}: Chromium ${a}, ponyfill ${b}`);
   }
@@ -119,31 +143,55 @@ async function filled(cs: WebCryptoSubtle, alg: KemAlgorithmName): Promise<void>
   const ex = await exportsOf(cs, alg, privateKey, publicKey);
   const back = await cs.importKey('jwk', JSON.parse(ex['private jwk']!) as JsonWebKey, alg, false, ['decapsulateKey']);
   const key = await cs.decapsulateKey(alg, back, ciphertext, { name: 'HMAC', hash: 'SHA-256' }, true, ['sign']);
-  expect(hex(await crypto.subtle.exportKey('raw', key as CryptoKey)) === hex(sharedKey), 'decapsulateKey through the browser’s HMAC');
-  expect((await outcome(() => cs.exportKey('raw-seed', back))) === 'InvalidAccessError', 'a non-extractable key is not exported');
+  expect(
+    hex(await crypto.subtle.exportKey('raw', key as CryptoKey)) === hex(sharedKey),
+    'decapsulateKey through the browser’s HMAC',
+  );
+  expect(
+    (await outcome(() => cs.exportKey('raw-seed', back))) === 'InvalidAccessError',
+    'a non-extractable key is not exported',
+  );
 }
 
 async function main(): Promise<void> {
   const S = globalThis.SubtleCrypto as unknown as { supports: (op: string, alg: string) => boolean };
-  for (const e of algorithmList()) result.native[e.name] = S.supports('encapsulateBits', e.name) && S.supports('generateKey', e.name);
+  for (const e of algorithmList())
+    result.native[e.name] = S.supports('encapsulateBits', e.name) && S.supports('generateKey', e.name);
   // The browser's own subtle, before the polyfill patches it.
   const original = crypto.subtle;
   const bound = Object.fromEntries(
-    ['generateKey', 'importKey', 'exportKey', 'encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey', 'getPublicKey'].map((m) => [
-      m,
-      (original as unknown as Record<string, (...a: unknown[]) => unknown>)[m]!.bind(original),
-    ]),
+    [
+      'generateKey',
+      'importKey',
+      'exportKey',
+      'encapsulateBits',
+      'decapsulateBits',
+      'encapsulateKey',
+      'decapsulateKey',
+      'getPublicKey',
+    ].map((m) => [m, (original as unknown as Record<string, (...a: unknown[]) => unknown>)[m]!.bind(original)]),
   ) as unknown as WebCryptoSubtle;
-  for (const e of algorithmList()) if (result.native[e.name]) await check(`cross ${e.name}`, () => cross(bound, e.name as KemAlgorithmName));
+  for (const e of algorithmList())
+    if (result.native[e.name]) await check(`cross ${e.name}`, () => cross(bound, e.name as KemAlgorithmName));
 
   result.filled = install();
-  await check('install is idempotent', async () => expect(install() === result.filled || install().join() === result.filled.join(), 'second install()'));
+  await check('install is idempotent', async () =>
+    expect(install() === result.filled || install().join() === result.filled.join(), 'second install()'),
+  );
   result.backend = (await autoBackend()).name;
   const cs = crypto.subtle as unknown as WebCryptoSubtle;
   for (const e of algorithmList()) {
-    await check(`supports ${e.name}`, async () => expect(S.supports('encapsulateBits', e.name) && S.supports('getPublicKey', e.name), 'not reported'));
+    await check(`supports ${e.name}`, async () =>
+      expect(S.supports('encapsulateBits', e.name) && S.supports('getPublicKey', e.name), 'not reported'),
+    );
     if (result.filled.includes(e.name)) await check(`filled ${e.name}`, () => filled(cs, e.name as KemAlgorithmName));
-    else await check(`native after install ${e.name}`, async () => expect(!((await cs.generateKey(e.name as KemAlgorithmName, true, DEC)).privateKey instanceof MlKemCryptoKey), 'still native'));
+    else
+      await check(`native after install ${e.name}`, async () =>
+        expect(
+          !((await cs.generateKey(e.name as KemAlgorithmName, true, DEC)).privateKey instanceof MlKemCryptoKey),
+          'still native',
+        ),
+      );
   }
   await check('structured clone refused', async () => {
     const { privateKey } = await ponyfill.generateKey('ML-KEM-512', true, DEC);

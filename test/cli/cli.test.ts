@@ -6,8 +6,18 @@ import { spawn } from 'node:child_process';
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { chmodSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+
 import { MlKem1024, MlKem512, MlKem768 } from '../../src/index.js';
-import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromJwk, fromPem, kemFor, toPem } from '../../src/keys/index.js';
+import {
+  decodePkcs8,
+  decodeSpki,
+  encodePkcs8,
+  encodeSpki,
+  fromJwk,
+  fromPem,
+  kemFor,
+  toPem,
+} from '../../src/keys/index.js';
 import { FORMS, LEVELS } from '../support/api.js';
 import { type BenchReport, type InspectReport, cli, fails, ok, parseJson, tempDir } from '../support/cli-harness.js';
 
@@ -46,7 +56,13 @@ describe('mlkem-ts: usage', () => {
       assert.match(help, new RegExp(`^Usage: mlkem-ts ${c} `));
       assert.match(help, /-h, --help/);
       assert.equal((await ok([c, '-h'])).toString(), help);
-      await fails([c, '--no-such-option'], 2, new RegExp(`^mlkem-ts ${c}: Unknown option '--no-such-option': the options are -[^\n]* \\(see 'mlkem-ts ${c} --help'\\)`));
+      await fails(
+        [c, '--no-such-option'],
+        2,
+        new RegExp(
+          `^mlkem-ts ${c}: Unknown option '--no-such-option': the options are -[^\n]* \\(see 'mlkem-ts ${c} --help'\\)`,
+        ),
+      );
     });
   }
 });
@@ -64,10 +80,24 @@ describe('mlkem-ts keygen', () => {
         assert.equal(formOf(der), form);
         const priv = decodePkcs8(der, { pairwiseCheck: true });
         assert.equal(priv.algorithm, algorithm);
-        assert.deepEqual(decodeSpki(fromPem(readFileSync(pub, 'utf8'), 'PUBLIC KEY').der), { algorithm, publicKey: priv.publicKey });
+        assert.deepEqual(decodeSpki(fromPem(readFileSync(pub, 'utf8'), 'PUBLIC KEY').der), {
+          algorithm,
+          publicKey: priv.publicKey,
+        });
 
         const keyDer = t.path(`${algorithm}-${form}.der`);
-        await ok(['keygen', '--algorithm', algorithm, '--form', form, '--der', '--out', keyDer, '--pubout', `${keyDer}.pub`]);
+        await ok([
+          'keygen',
+          '--algorithm',
+          algorithm,
+          '--form',
+          form,
+          '--der',
+          '--out',
+          keyDer,
+          '--pubout',
+          `${keyDer}.pub`,
+        ]);
         assert.equal(mode(keyDer), 0o600);
         assert.equal(formOf(readFileSync(keyDer)), form);
         assert.equal(decodeSpki(readFileSync(`${keyDer}.pub`)).algorithm, algorithm);
@@ -83,7 +113,11 @@ describe('mlkem-ts keygen', () => {
   });
 
   it('-a takes 512, mlkem1024 and ml-kem-768 in any case', async () => {
-    for (const [name, algorithm] of [['512', 'ML-KEM-512'], ['MLKEM1024', 'ML-KEM-1024'], ['ml-kem-768', 'ML-KEM-768']]) {
+    for (const [name, algorithm] of [
+      ['512', 'ML-KEM-512'],
+      ['MLKEM1024', 'ML-KEM-1024'],
+      ['ml-kem-768', 'ML-KEM-768'],
+    ]) {
       assert.equal(decodePkcs8(fromPem((await ok(['keygen', '-a', name!])).toString()).der).algorithm, algorithm);
     }
   });
@@ -97,7 +131,10 @@ describe('mlkem-ts keygen', () => {
     assert.deepEqual(Object.keys(jwk), ['kty', 'alg', 'pub', 'priv']);
     const priv = fromJwk(jwk);
     assert.equal(priv.algorithm, 'ML-KEM-1024');
-    assert.deepEqual(fromJwk(parseJson(readFileSync(pub, 'utf8'))), { algorithm: 'ML-KEM-1024', publicKey: priv.publicKey });
+    assert.deepEqual(fromJwk(parseJson(readFileSync(pub, 'utf8'))), {
+      algorithm: 'ML-KEM-1024',
+      publicKey: priv.publicKey,
+    });
   });
 
   it('an existing file with an open mode is replaced by a 0600 one, never written in place', async () => {
@@ -111,12 +148,16 @@ describe('mlkem-ts keygen', () => {
     assert.match(readFileSync(key, 'utf8'), /^-----BEGIN PRIVATE KEY-----\n/);
   });
 
-  it('a private key is never written through a symbolic link (someone else\'s link could lead anywhere); a device is written in place', async () => {
+  it("a private key is never written through a symbolic link (someone else's link could lead anywhere); a device is written in place", async () => {
     const target = t.path('link-target.txt');
     writeFileSync(target, 'theirs');
     const link = t.path('link.pem');
     symlinkSync(target, link);
-    await fails(['keygen', '-o', link], 1, /link\.pem: is a symbolic link; a private key or secret is not written through one/);
+    await fails(
+      ['keygen', '-o', link],
+      1,
+      /link\.pem: is a symbolic link; a private key or secret is not written through one/,
+    );
     assert.equal(readFileSync(target, 'utf8'), 'theirs', 'the link target is untouched');
     assert.ok(lstatSync(link).isSymbolicLink(), 'the link is still a link');
     await ok(['keygen', '-o', '/dev/null']); // a character device, not a link: written in place
@@ -125,17 +166,32 @@ describe('mlkem-ts keygen', () => {
   it('--pubout - writes the public key on standard output', async () => {
     const key = t.path('k-pubout.pem');
     const out = (await ok(['keygen', '-o', key, '--pubout', '-'])).toString();
-    assert.deepEqual(decodeSpki(fromPem(out, 'PUBLIC KEY').der).publicKey, decodePkcs8(fromPem(readFileSync(key, 'utf8')).der).publicKey);
+    assert.deepEqual(
+      decodeSpki(fromPem(out, 'PUBLIC KEY').der).publicKey,
+      decodePkcs8(fromPem(readFileSync(key, 'utf8')).der).publicKey,
+    );
   });
 
   it('bad usage: unknown algorithm or form, --der with --jwk, --jwk with --form both, two outputs on stdout, a positional', async () => {
-    await fails(['keygen', '-a', 'ML-KEM-640'], 2, /-a\/--algorithm must be ML-KEM-512, ML-KEM-768 or ML-KEM-1024 .*got 'ML-KEM-640'/);
+    await fails(
+      ['keygen', '-a', 'ML-KEM-640'],
+      2,
+      /-a\/--algorithm must be ML-KEM-512, ML-KEM-768 or ML-KEM-1024 .*got 'ML-KEM-640'/,
+    );
     await fails(['keygen', '--form', 'compact'], 2, /--form must be seed, expanded or both, got 'compact'/);
     await fails(['keygen', '--der', '--jwk'], 2, /--der and --jwk cannot be combined/);
     await fails(['keygen', '--jwk', '--form', 'both'], 2, /--jwk writes the seed form only/);
     await fails(['keygen', '--pubout', '-'], 2, /-o\/--out and --pubout cannot both be '-'/);
-    await fails(['keygen', '-o', t.path('twice.pem'), '--pubout', `${t.dir}/./twice.pem`], 2, /-o\/--out and --pubout name the same file/);
-    await fails(['pubkey', '-i', t.path('twice.pem'), '-o', t.path('twice.pem')], 2, /-i\/--in and -o\/--out name the same file/);
+    await fails(
+      ['keygen', '-o', t.path('twice.pem'), '--pubout', `${t.dir}/./twice.pem`],
+      2,
+      /-o\/--out and --pubout name the same file/,
+    );
+    await fails(
+      ['pubkey', '-i', t.path('twice.pem'), '-o', t.path('twice.pem')],
+      2,
+      /-i\/--in and -o\/--out name the same file/,
+    );
     await fails(['keygen', 'extra'], 2, /Unexpected argument 'extra'/);
     await fails(['keygen', '-a'], 2, /Option '-a, --algorithm <value>' argument missing/);
   });
@@ -152,7 +208,11 @@ describe('mlkem-ts keygen', () => {
   });
 
   it('an output folder that does not exist: one line naming the file, exit 1', async () => {
-    await fails(['keygen', '-o', t.path('missing/key.pem')], 1, /^mlkem-ts keygen: .*missing\/key\.pem: no such file or directory\n$/);
+    await fails(
+      ['keygen', '-o', t.path('missing/key.pem')],
+      1,
+      /^mlkem-ts keygen: .*missing\/key\.pem: no such file or directory\n$/,
+    );
   });
 });
 
@@ -162,15 +222,29 @@ describe('mlkem-ts pubkey', () => {
     pair = MlKem512.keygen();
     writeFileSync(t.path('pk-seed.pem'), toPem(encodePkcs8(pair), 'PRIVATE KEY'));
     writeFileSync(t.path('pk-expanded.der'), encodePkcs8(pair, { form: 'expanded' }));
-    writeFileSync(t.path('pk.jwk'), JSON.stringify({ kty: 'AKP', alg: 'ML-KEM-512', pub: Buffer.from(pair.publicKey).toString('base64url'), priv: Buffer.from(pair.seed).toString('base64url') }));
+    writeFileSync(
+      t.path('pk.jwk'),
+      JSON.stringify({
+        kty: 'AKP',
+        alg: 'ML-KEM-512',
+        pub: Buffer.from(pair.publicKey).toString('base64url'),
+        priv: Buffer.from(pair.seed).toString('base64url'),
+      }),
+    );
   });
 
   it('writes the SubjectPublicKeyInfo of a private key in PEM, DER or JWK (each input format)', async () => {
     const spkiPem = toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY');
     for (const input of ['pk-seed.pem', 'pk-expanded.der', 'pk.jwk']) {
       assert.equal((await ok(['pubkey', '-i', t.path(input)])).toString(), spkiPem);
-      assert.deepEqual(new Uint8Array(await ok(['pubkey', '--in', t.path(input), '--der'])), encodeSpki(pair.publicKey));
-      assert.deepEqual(fromJwk(parseJson(await ok(['pubkey', '-i', t.path(input), '--jwk']))).publicKey, pair.publicKey);
+      assert.deepEqual(
+        new Uint8Array(await ok(['pubkey', '--in', t.path(input), '--der'])),
+        encodeSpki(pair.publicKey),
+      );
+      assert.deepEqual(
+        fromJwk(parseJson(await ok(['pubkey', '-i', t.path(input), '--jwk']))).publicKey,
+        pair.publicKey,
+      );
     }
   });
 
@@ -207,10 +281,15 @@ describe('mlkem-ts encap / decap', () => {
       const expected = hex(kemFor(algorithm).decapsulate(readFileSync(ct), parts.secretKey));
       assert.equal(expected, hex(readFileSync(ss)));
       writeFileSync(t.path('rt.der'), encodePkcs8(parts, { form: 'expanded' }));
-      assert.equal((await ok(['decap', '-i', t.path('rt.der'), '--ct', ct, '--secret', '-'])).toString(), `${expected}\n`);
+      assert.equal(
+        (await ok(['decap', '-i', t.path('rt.der'), '--ct', ct, '--secret', '-'])).toString(),
+        `${expected}\n`,
+      );
       await ok(['pubkey', '-i', key, '--jwk', '-o', t.path('rt.jwk')]);
       await ok(['keygen', '-a', algorithm, '--jwk', '-o', t.path('rt-priv.jwk')]);
-      const viaJwk = (await ok(['encap', '-i', t.path('rt.jwk'), '--ct', t.path('rt-jwk.ct'), '--secret', '-'])).toString();
+      const viaJwk = (
+        await ok(['encap', '-i', t.path('rt.jwk'), '--ct', t.path('rt-jwk.ct'), '--secret', '-'])
+      ).toString();
       assert.equal((await ok(['decap', '-i', key, '--ct', t.path('rt-jwk.ct'), '--secret', '-'])).toString(), viaJwk);
     });
   }
@@ -224,14 +303,30 @@ describe('mlkem-ts encap / decap', () => {
     assert.equal(readFileSync(t.path('e.b64'), 'utf8'), `${Buffer.from(secret).toString('base64')}\n`);
     writeFileSync(t.path('e.key'), encodePkcs8({ secretKey }));
     writeFileSync(t.path('e.ct'), ct);
-    assert.equal((await ok(['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', '-', '--base64'])).toString(), `${Buffer.from(secret).toString('base64')}\n`);
+    assert.equal(
+      (await ok(['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', '-', '--base64'])).toString(),
+      `${Buffer.from(secret).toString('base64')}\n`,
+    );
     await ok(['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', t.path('e.hex'), '--hex']);
     assert.equal(readFileSync(t.path('e.hex'), 'utf8'), `${hex(secret)}\n`);
     // The key or the ciphertext from standard input.
-    assert.equal((await ok(['decap', '--ct', t.path('e.ct'), '--secret', '-'], { stdin: readFileSync(t.path('e.key')) })).toString(), `${hex(secret)}\n`);
-    assert.equal((await ok(['decap', '-i', t.path('e.key'), '--ct', '-', '--secret', '-'], { stdin: ct })).toString(), `${hex(secret)}\n`);
-    await ok(['encap', '--ct', t.path('e2.ct'), '--secret', t.path('e2.ss')], { stdin: toPem(encodeSpki(publicKey), 'PUBLIC KEY') });
-    assert.deepEqual(MlKem768.decapsulate(readFileSync(t.path('e2.ct')), secretKey), new Uint8Array(readFileSync(t.path('e2.ss'))));
+    assert.equal(
+      (
+        await ok(['decap', '--ct', t.path('e.ct'), '--secret', '-'], { stdin: readFileSync(t.path('e.key')) })
+      ).toString(),
+      `${hex(secret)}\n`,
+    );
+    assert.equal(
+      (await ok(['decap', '-i', t.path('e.key'), '--ct', '-', '--secret', '-'], { stdin: ct })).toString(),
+      `${hex(secret)}\n`,
+    );
+    await ok(['encap', '--ct', t.path('e2.ct'), '--secret', t.path('e2.ss')], {
+      stdin: toPem(encodeSpki(publicKey), 'PUBLIC KEY'),
+    });
+    assert.deepEqual(
+      MlKem768.decapsulate(readFileSync(t.path('e2.ct')), secretKey),
+      new Uint8Array(readFileSync(t.path('e2.ss'))),
+    );
   });
 
   it('a tampered ciphertext of the right length is not refused: it gives another secret (implicit rejection)', async () => {
@@ -247,22 +342,62 @@ describe('mlkem-ts encap / decap', () => {
   it('bad usage: missing --ct or --secret, both on one stream, --hex with --base64', async () => {
     await fails(['encap', '-i', t.path('e.pub'), '--secret', '-'], 2, /--ct is required/);
     await fails(['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct')], 2, /--secret is required/);
-    await fails(['encap', '-i', t.path('e.pub'), '--ct', '-', '--secret', '-'], 2, /--ct and --secret cannot both be '-'/);
+    await fails(
+      ['encap', '-i', t.path('e.pub'), '--ct', '-', '--secret', '-'],
+      2,
+      /--ct and --secret cannot both be '-'/,
+    );
     await fails(['decap', '--ct', '-', '--secret', '-'], 2, /-i\/--in and --ct cannot both be '-'/);
-    await fails(['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', '-', '--hex', '--base64'], 2, /--hex and --base64 cannot be combined/);
-    await fails(['encap', '-i', t.path('e.pub'), '--ct', t.path('not-written.ct'), '--secret', '-', '--hex', '--base64'], 2, /--hex and --base64 cannot be combined/);
-    assert.throws(() => statSync(t.path('not-written.ct')), /ENOENT/, 'bad usage is refused before anything is written');
-    await fails(['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', t.path('e.key')], 2, /-i\/--in and --secret name the same file/);
-    await fails(['encap', '-i', t.path('e.pub'), '--ct', t.path('same'), '--secret', t.path('same')], 2, /--ct and --secret name the same file/);
+    await fails(
+      ['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', '-', '--hex', '--base64'],
+      2,
+      /--hex and --base64 cannot be combined/,
+    );
+    await fails(
+      ['encap', '-i', t.path('e.pub'), '--ct', t.path('not-written.ct'), '--secret', '-', '--hex', '--base64'],
+      2,
+      /--hex and --base64 cannot be combined/,
+    );
+    assert.throws(
+      () => statSync(t.path('not-written.ct')),
+      /ENOENT/,
+      'bad usage is refused before anything is written',
+    );
+    await fails(
+      ['decap', '-i', t.path('e.key'), '--ct', t.path('e.ct'), '--secret', t.path('e.key')],
+      2,
+      /-i\/--in and --secret name the same file/,
+    );
+    await fails(
+      ['encap', '-i', t.path('e.pub'), '--ct', t.path('same'), '--secret', t.path('same')],
+      2,
+      /--ct and --secret name the same file/,
+    );
     assert.equal(decodePkcs8(readFileSync(t.path('e.key'))).algorithm, 'ML-KEM-768', 'the key is untouched');
   });
 
   it('failures: a public key to decap, a ciphertext of the wrong length or level, a missing file', async () => {
-    await fails(['decap', '-i', t.path('e.pub'), '--ct', t.path('e.ct'), '--secret', '-'], 1, /e\.pub: is a public key; decap needs the private key/);
+    await fails(
+      ['decap', '-i', t.path('e.pub'), '--ct', t.path('e.ct'), '--secret', '-'],
+      1,
+      /e\.pub: is a public key; decap needs the private key/,
+    );
     writeFileSync(t.path('short.ct'), readFileSync(t.path('e.ct')).subarray(1));
-    await fails(['decap', '-i', t.path('e.key'), '--ct', t.path('short.ct'), '--secret', '-'], 1, /short\.ct: holds 1087 bytes; an ML-KEM-768 ciphertext has 1088/);
-    await fails(['decap', '-i', t.path('pk-seed.pem'), '--ct', t.path('e.ct'), '--secret', '-'], 1, /e\.ct: holds 1088 bytes; an ML-KEM-512 ciphertext has 768/);
-    await fails(['encap', '-i', t.path('nothing.pem'), '--ct', '-', '--secret', t.path('x')], 1, /nothing\.pem: no such file or directory/);
+    await fails(
+      ['decap', '-i', t.path('e.key'), '--ct', t.path('short.ct'), '--secret', '-'],
+      1,
+      /short\.ct: holds 1087 bytes; an ML-KEM-768 ciphertext has 1088/,
+    );
+    await fails(
+      ['decap', '-i', t.path('pk-seed.pem'), '--ct', t.path('e.ct'), '--secret', '-'],
+      1,
+      /e\.ct: holds 1088 bytes; an ML-KEM-512 ciphertext has 768/,
+    );
+    await fails(
+      ['encap', '-i', t.path('nothing.pem'), '--ct', '-', '--secret', t.path('x')],
+      1,
+      /nothing\.pem: no such file or directory/,
+    );
     await fails(['encap', '-i', t.dir, '--ct', '-', '--secret', t.path('x')], 1, /: is a directory/);
   });
 });
@@ -300,7 +435,13 @@ describe('mlkem-ts inspect', () => {
     const report = parseJson<InspectReport>(await ok(['inspect', '--json', t.path('i.pub.der')]));
     assert.equal(report.kind, 'public');
     assert.equal(report.algorithm, 'ML-KEM-1024');
-    assert.deepEqual(report.checks, { publicKey: 'pass', secretKey: 'n/a', seedConsistency: 'n/a', publicKeyConsistency: 'n/a', pairwise: 'n/a' });
+    assert.deepEqual(report.checks, {
+      publicKey: 'pass',
+      secretKey: 'n/a',
+      seedConsistency: 'n/a',
+      publicKeyConsistency: 'n/a',
+      pairwise: 'n/a',
+    });
     assert.equal(report.publicKeyHash, createHash('sha3-256').update(publicKey).digest('hex'));
     const jwk = await ok(['keygen', '--jwk']);
     const fromStdin = parseJson<InspectReport>(await ok(['inspect', '--json', '-'], { stdin: jwk }));
@@ -318,7 +459,11 @@ describe('mlkem-ts inspect', () => {
     writeFileSync(t.path('bad72.der'), spki);
     await fails(['inspect', t.path('bad72.der')], 1, /bad72\.der: fails public key modulus check$/m);
     assert.match((await cli(['inspect', '--json', t.path('bad72.der')])).stdout.toString(), /"publicKey": "fail"/);
-    await fails(['encap', '-i', t.path('bad72.der'), '--ct', '-', '--secret', t.path('x')], 1, /bad72\.der: .*FIPS 203, §7\.2/);
+    await fails(
+      ['encap', '-i', t.path('bad72.der'), '--ct', '-', '--secret', t.path('x')],
+      1,
+      /bad72\.der: .*FIPS 203, §7\.2/,
+    );
 
     // A "both" key whose seed expands to another key.
     const other = MlKem768.keygen();
@@ -341,7 +486,11 @@ describe('mlkem-ts inspect', () => {
     const p = await cli(['inspect', '--json', t.path('tampered.der')]);
     assert.equal(p.status, 1, p.stderr);
     assert.equal(parseJson<InspectReport>(p.stdout).checks.pairwise, 'fail');
-    await fails(['decap', '-i', t.path('tampered.der'), '--ct', t.path('e.ct'), '--secret', '-'], 1, /tampered\.der: .*pairwise-consistency check/);
+    await fails(
+      ['decap', '-i', t.path('tampered.der'), '--ct', t.path('e.ct'), '--secret', '-'],
+      1,
+      /tampered\.der: .*pairwise-consistency check/,
+    );
   });
 
   it('bad usage: no FILE, two FILEs', async () => {
@@ -362,17 +511,41 @@ describe('bad files: one line naming the file and what was wrong, exit 1, in eve
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const x25519 = generateKeyPairSync('x25519');
     Object.assign(files, {
-      'truncated.pem': [pem.slice(0, 100), /truncated\.pem: PEM: the '-----BEGIN PRIVATE KEY-----' on line 1 has no matching '-----END PRIVATE KEY-----' line/],
-      'truncated.der': [der.subarray(0, 50), /truncated\.der: PKCS#8: .*claims 84 bytes of contents but only 48 remain/],
-      'label.pem': [pem.replace(/PRIVATE KEY/g, 'EC PRIVATE KEY'), /label\.pem: PEM: no '-----BEGIN PUBLIC KEY-----' or '-----BEGIN PRIVATE KEY-----' line found \(found 'EC PRIVATE KEY'\)/],
+      'truncated.pem': [
+        pem.slice(0, 100),
+        /truncated\.pem: PEM: the '-----BEGIN PRIVATE KEY-----' on line 1 has no matching '-----END PRIVATE KEY-----' line/,
+      ],
+      'truncated.der': [
+        der.subarray(0, 50),
+        /truncated\.der: PKCS#8: .*claims 84 bytes of contents but only 48 remain/,
+      ],
+      'label.pem': [
+        pem.replace(/PRIVATE KEY/g, 'EC PRIVATE KEY'),
+        /label\.pem: PEM: no '-----BEGIN PUBLIC KEY-----' or '-----BEGIN PRIVATE KEY-----' line found \(found 'EC PRIVATE KEY'\)/,
+      ],
       'swapped-label.pem': [pem.replace(/PRIVATE KEY/g, 'PUBLIC KEY'), /swapped-label\.pem: SubjectPublicKeyInfo: /],
-      'ml-dsa.der': [mldsa, /ml-dsa\.der: SubjectPublicKeyInfo: algorithm at byte \d+ is 2\.16\.840\.1\.101\.3\.4\.3\.2, not ML-KEM/],
-      'ec.pem': [ec.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string, /ec\.pem: PKCS#8: privateKeyAlgorithm at byte \d+ is 1\.2\.840\.10045\.2\.1, not ML-KEM/],
-      'x25519.pub.pem': [x25519.publicKey.export({ format: 'pem', type: 'spki' }) as string, /x25519\.pub\.pem: SubjectPublicKeyInfo: algorithm at byte \d+ is 1\.3\.101\.110, not ML-KEM/],
-      'ec.jwk': [JSON.stringify(ec.publicKey.export({ format: 'jwk' })), /ec\.jwk: JWK: kty must be "AKP" for ML-KEM, got "EC"/],
+      'ml-dsa.der': [
+        mldsa,
+        /ml-dsa\.der: SubjectPublicKeyInfo: algorithm at byte \d+ is 2\.16\.840\.1\.101\.3\.4\.3\.2, not ML-KEM/,
+      ],
+      'ec.pem': [
+        ec.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string,
+        /ec\.pem: PKCS#8: privateKeyAlgorithm at byte \d+ is 1\.2\.840\.10045\.2\.1, not ML-KEM/,
+      ],
+      'x25519.pub.pem': [
+        x25519.publicKey.export({ format: 'pem', type: 'spki' }) as string,
+        /x25519\.pub\.pem: SubjectPublicKeyInfo: algorithm at byte \d+ is 1\.3\.101\.110, not ML-KEM/,
+      ],
+      'ec.jwk': [
+        JSON.stringify(ec.publicKey.export({ format: 'jwk' })),
+        /ec\.jwk: JWK: kty must be "AKP" for ML-KEM, got "EC"/,
+      ],
       'broken.jwk': ['{"kty": "AKP",', /broken\.jwk: starts like a JWK but is not valid JSON/],
-      'garbage.bin': [Uint8Array.from({ length: 300 }, (_, i) => (i * 131 + 7) & 0xff), /garbage\.bin: not a key file: expected PEM text/],
-      'empty': ['', /empty: is empty, expected a key in PEM, DER or JWK/],
+      'garbage.bin': [
+        Uint8Array.from({ length: 300 }, (_, i) => (i * 131 + 7) & 0xff),
+        /garbage\.bin: not a key file: expected PEM text/,
+      ],
+      empty: ['', /empty: is empty, expected a key in PEM, DER or JWK/],
     });
     for (const [name, [content]] of Object.entries(files)) writeFileSync(t.path(name), content);
   });
@@ -400,7 +573,10 @@ describe('mlkem-ts bench', () => {
       assert.equal(row.n, 3);
       assert.equal(row.rounds, 3);
       for (const op of ['keygen', 'encaps', 'decaps'] as const) {
-        assert.ok(row.min[op] > 0 && row.min[op] <= row.median[op] && row.median[op] <= row.max[op], `${op}: min <= median <= max`);
+        assert.ok(
+          row.min[op] > 0 && row.min[op] <= row.median[op] && row.median[op] <= row.max[op],
+          `${op}: min <= median <= max`,
+        );
         assert.ok(row.spreadPercent[op] >= 0);
       }
     }
@@ -427,9 +603,11 @@ describe('mlkem-ts bench', () => {
   });
 
   it('bad usage: -n not a positive whole number, an unknown backend', async () => {
-    for (const n of ['0', '-1', '1.5', 'many', '100000000']) await fails(['bench', `--iterations=${n}`], 2, /-n\/--iterations must be a whole number from 1 to 10000000/);
+    for (const n of ['0', '-1', '1.5', 'many', '100000000'])
+      await fails(['bench', `--iterations=${n}`], 2, /-n\/--iterations must be a whole number from 1 to 10000000/);
     await fails(['bench', '--backend', 'gpu'], 2, /--backend must be portable, wasm or all, got 'gpu'/);
-    for (const r of ['0', 'x', '1001']) await fails(['bench', '-r', r], 2, /-r\/--rounds must be a whole number from 1 to 1000/);
+    for (const r of ['0', 'x', '1001'])
+      await fails(['bench', '-r', r], 2, /-r\/--rounds must be a whole number from 1 to 1000/);
   });
 });
 
@@ -449,7 +627,11 @@ describe('a closed output pipe', () => {
   for (const args of [['keygen'], ['--help']]) {
     it(`mlkem-ts ${args.join(' ')} | true: one line (EPIPE) and exit status 1, no stack trace`, async () => {
       const r = await closedPipe(args);
-      assert.match(r.stderr, /^mlkem-ts( keygen)?: standard output: its reader was gone before everything was written \(EPIPE\)\n$/, r.stderr);
+      assert.match(
+        r.stderr,
+        /^mlkem-ts( keygen)?: standard output: its reader was gone before everything was written \(EPIPE\)\n$/,
+        r.stderr,
+      );
       assert.equal(r.status, 1);
     });
   }

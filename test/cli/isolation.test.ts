@@ -8,8 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
 import { entryPoints } from '../../scripts/docs.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -20,7 +21,15 @@ it('the library entry points compile without Node types and never reach src/cli'
   const dir = mkdtempSync(join(tmpdir(), 'mlkem-lib-'));
   try {
     const config = join(dir, 'tsconfig.json');
-    writeFileSync(config, JSON.stringify({ extends: join(root, 'tsconfig.build.json'), compilerOptions: { noEmit: true, types: [] }, files, include: [] }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        extends: join(root, 'tsconfig.build.json'),
+        compilerOptions: { noEmit: true, types: [] },
+        files,
+        include: [],
+      }),
+    );
     const tsc = join(root, 'node_modules/.bin/tsc');
     try {
       execFileSync(tsc, ['-p', config], { encoding: 'utf8' });
@@ -28,8 +37,14 @@ it('the library entry points compile without Node types and never reach src/cli'
       assert.fail(`the entry points do not compile without Node types:\n${(err as { stdout?: string }).stdout ?? err}`);
     }
     const program = execFileSync(tsc, ['-p', config, '--listFilesOnly'], { encoding: 'utf8' }).split('\n');
-    assert.ok(program.some((f) => f.endsWith('src/index.ts')), 'the program is empty');
-    assert.deepEqual(program.filter((f) => f.includes('/src/cli/') || f.includes('@types/node')), []);
+    assert.ok(
+      program.some((f) => f.endsWith('src/index.ts')),
+      'the program is empty',
+    );
+    assert.deepEqual(
+      program.filter((f) => f.includes('/src/cli/') || f.includes('@types/node')),
+      [],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
+
 import { MlKem768 } from '../../src/index.js';
 import { encodePkcs8, encodeSpki, toPem } from '../../src/keys/index.js';
 import { cli, fails, ok, tempDir } from '../support/cli-harness.js';
@@ -19,20 +20,28 @@ writeFileSync(key, toPem(encodePkcs8(pair), 'PRIVATE KEY'));
 writeFileSync(pub, toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY'));
 
 describe('the key file as a positional argument', () => {
-  it("encap pub.pem (which said \"Unexpected argument 'pub.pem'\") and decap key.pem: the same as -i", async () => {
+  it('encap pub.pem (which said "Unexpected argument \'pub.pem\'") and decap key.pem: the same as -i', async () => {
     const ct = t.path('p.ct');
     const ss = t.path('p.ss');
     await ok(['encap', pub, '--ct', ct, '--secret', ss]);
     const secret = (await ok(['decap', key, '--ct', ct, '--secret', '-'])).toString().trim();
     assert.equal(secret, readFileSync(ss).toString('hex'));
-    assert.equal((await ok(['decap', '-i', key, '--ct', ct, '--secret', '-'])).toString().trim(), secret, '-i still works');
+    assert.equal(
+      (await ok(['decap', '-i', key, '--ct', ct, '--secret', '-'])).toString().trim(),
+      secret,
+      '-i still works',
+    );
   });
   it('pubkey key.pem and convert key.pem: the same output as -i', async () => {
     assert.deepEqual(await ok(['pubkey', key]), await ok(['pubkey', '-i', key]));
     assert.deepEqual(await ok(['convert', key, '--form', 'both']), await ok(['convert', '-i', key, '--form', 'both']));
   });
   it('the key given twice, or two FILEs: usage errors that say so', async () => {
-    await fails(['encap', pub, '-i', pub, '--ct', t.path('x'), '--secret', t.path('y')], 2, /the key is given twice, as FILE '.*pub\.pem' and as -i\/--in '.*pub\.pem': give one/);
+    await fails(
+      ['encap', pub, '-i', pub, '--ct', t.path('x'), '--secret', t.path('y')],
+      2,
+      /the key is given twice, as FILE '.*pub\.pem' and as -i\/--in '.*pub\.pem': give one/,
+    );
     await fails(['pubkey', key, pub], 2, /Unexpected argument '.*pub\.pem': the command takes one key FILE/);
   });
 });
@@ -41,15 +50,35 @@ describe('files that look swapped', () => {
   const ct = t.path('s.ct');
   it('decap -i ct.bin --ct key.pem (which said only "not a key file"): the files look swapped', async () => {
     await ok(['encap', pub, '--ct', ct, '--secret', t.path('s.ss')]);
-    await fails(['decap', '-i', ct, '--ct', key, '--secret', '-'], 1, /s\.ct: not a key file, and .*key\.pem is one: the files look swapped \(-i\/--in is the key, --ct the ciphertext\)/);
-    await fails(['pkeyutl', '-decap', '-inkey', ct, '-in', key], 1, /the files look swapped \(-inkey is the key, -in the ciphertext\)/);
+    await fails(
+      ['decap', '-i', ct, '--ct', key, '--secret', '-'],
+      1,
+      /s\.ct: not a key file, and .*key\.pem is one: the files look swapped \(-i\/--in is the key, --ct the ciphertext\)/,
+    );
+    await fails(
+      ['pkeyutl', '-decap', '-inkey', ct, '-in', key],
+      1,
+      /the files look swapped \(-inkey is the key, -in the ciphertext\)/,
+    );
   });
   it('a ciphertext given as the key: its length names it', async () => {
-    await fails(['encap', ct, '--ct', t.path('x.ct'), '--secret', t.path('x.ss')], 1, /s\.ct: not a key file: it holds 1088 bytes, the length of an ML-KEM-768 ciphertext; is it the ciphertext\? FILE is the key/);
-    await fails(['decap', ct, '--ct', ct, '--secret', '-'], 1, /1088 bytes, the length of an ML-KEM-768 ciphertext; is it the ciphertext\? FILE is the key, --ct the ciphertext/);
+    await fails(
+      ['encap', ct, '--ct', t.path('x.ct'), '--secret', t.path('x.ss')],
+      1,
+      /s\.ct: not a key file: it holds 1088 bytes, the length of an ML-KEM-768 ciphertext; is it the ciphertext\? FILE is the key/,
+    );
+    await fails(
+      ['decap', ct, '--ct', ct, '--secret', '-'],
+      1,
+      /1088 bytes, the length of an ML-KEM-768 ciphertext; is it the ciphertext\? FILE is the key, --ct the ciphertext/,
+    );
   });
   it('a key given as the ciphertext: it is a key file, not a ciphertext', async () => {
-    await fails(['decap', key, '--ct', pub, '--secret', '-'], 1, /pub\.pem: is a key file, not a ciphertext: --ct is the ciphertext \(raw bytes\), FILE the key/);
+    await fails(
+      ['decap', key, '--ct', pub, '--secret', '-'],
+      1,
+      /pub\.pem: is a key file, not a ciphertext: --ct is the ciphertext \(raw bytes\), FILE the key/,
+    );
     const der = t.path('pub.der');
     writeFileSync(der, encodeSpki(pair.publicKey));
     await fails(['decap', key, '--ct', der, '--secret', '-'], 1, /pub\.der: is a key file, not a ciphertext/);
@@ -67,13 +96,16 @@ describe('files that look swapped', () => {
   });
   it('a file that is neither keeps the plain message', async () => {
     const junk = t.path('junk.bin');
-    writeFileSync(junk, Uint8Array.from({ length: 300 }, (_, i) => (i * 131 + 7) & 0xff));
+    writeFileSync(
+      junk,
+      Uint8Array.from({ length: 300 }, (_, i) => (i * 131 + 7) & 0xff),
+    );
     await fails(['decap', junk, '--ct', ct, '--secret', '-'], 1, /junk\.bin: not a key file: expected PEM text/);
   });
 });
 
 describe('did you mean', () => {
-  it("--ciphertext and -c (which said only \"Unknown option\"): did you mean '--ct'", async () => {
+  it('--ciphertext and -c (which said only "Unknown option"): did you mean \'--ct\'', async () => {
     await fails(['encap', pub, '--ciphertext', 'c.bin'], 2, /Unknown option '--ciphertext': did you mean '--ct'\?/);
     await fails(['decap', key, '-c', 'c.bin'], 2, /Unknown option '-c': did you mean '--ct'\?/);
   });
@@ -97,7 +129,11 @@ describe('did you mean', () => {
 
 describe('no option silently ignored', () => {
   it('convert -i pub.pem --form seed (which ignored --form): refused, a public key has no form', async () => {
-    await fails(['convert', '-i', pub, '--form', 'seed'], 2, /--form chooses the PKCS#8 form of a private key, and .*pub\.pem holds a public key \(SubjectPublicKeyInfo has no form\): leave --form out/);
+    await fails(
+      ['convert', '-i', pub, '--form', 'seed'],
+      2,
+      /--form chooses the PKCS#8 form of a private key, and .*pub\.pem holds a public key \(SubjectPublicKeyInfo has no form\): leave --form out/,
+    );
     // Without --form a public key converts as before, and a private key takes --form.
     assert.match((await ok(['convert', pub, '--der', '--binary'])).subarray(0, 1).toString('hex'), /^30$/);
     await ok(['convert', key, '--form', 'expanded']);

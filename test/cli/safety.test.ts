@@ -3,13 +3,25 @@
 // read up to 1 MiB, never more.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, closeSync, constants, linkSync, mkdirSync, openSync, readFileSync, readSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  closeSync,
+  constants,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { INPUT_LIMIT } from '../../src/cli/io.js';
 import { MlKem512 } from '../../src/index.js';
 import { encodePkcs8, encodeSpki, toJwk, toPem } from '../../src/keys/index.js';
-import { INPUT_LIMIT } from '../../src/cli/io.js';
 import { cli, fails, ok, tempDir } from '../support/cli-harness.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,7 +41,11 @@ function quotesNoSecret(text: string, label: string): void {
       assert.ok(!text.includes(secret.slice(i, i + 8)), `${label}: the message quotes the private key: ${text}`);
     }
   }
-  assert.doesNotMatch(text, /character '|U\+[0-9A-F]{4}/, `${label}: the message names a character of the private file`);
+  assert.doesNotMatch(
+    text,
+    /character '|U\+[0-9A-F]{4}/,
+    `${label}: the message names a character of the private file`,
+  );
 }
 
 describe('no error message quotes a private input file', () => {
@@ -42,7 +58,9 @@ describe('no error message quotes a private input file', () => {
     'a JWK whose priv has a bad character': text.replace(jwk.priv!, `${jwk.priv!.slice(0, 30)}*${jwk.priv!.slice(31)}`),
     'a JWK whose priv is in alg': JSON.stringify({ kty: 'AKP', alg: jwk.priv, pub: jwk.pub }),
     'a JWK whose priv is in kty': JSON.stringify({ kty: jwk.priv, alg: jwk.alg, pub: jwk.pub }),
-    'a PEM line with a colon': [lines[0], `${lines[3]!.slice(0, 20)}:${lines[3]!.slice(20)}`, ...lines.slice(1)].join('\n'),
+    'a PEM line with a colon': [lines[0], `${lines[3]!.slice(0, 20)}:${lines[3]!.slice(20)}`, ...lines.slice(1)].join(
+      '\n',
+    ),
     'a PEM line with a bad character': privatePem.replace(lines[5]!, `${lines[5]!.slice(0, 9)}!${lines[5]!.slice(10)}`),
     'a PEM line with a space': privatePem.replace(lines[5]!, `${lines[5]!.slice(0, 9)} ${lines[5]!.slice(10)}`),
   };
@@ -80,10 +98,18 @@ describe('no output replaces an input, through a link or another path', () => {
       reset();
       const alias = t.path(`alias-${kind.length}.pem`);
       makeLink(key, alias);
-      await fails(['pubkey', '-i', key, '-o', alias], 1, /alias-\d+\.pem: is the same file as .*key\.pem, an input .*not overwritten/);
+      await fails(
+        ['pubkey', '-i', key, '-o', alias],
+        1,
+        /alias-\d+\.pem: is the same file as .*key\.pem, an input .*not overwritten/,
+      );
       assert.equal(readFileSync(key, 'utf8'), privatePem);
       // The other way round: the link read, the file written.
-      await fails(['pubkey', '-i', alias, '-o', key, '--der'], 1, /key\.pem: is the same file as .*alias-\d+\.pem, an input/);
+      await fails(
+        ['pubkey', '-i', alias, '-o', key, '--der'],
+        1,
+        /key\.pem: is the same file as .*alias-\d+\.pem, an input/,
+      );
       assert.equal(readFileSync(key, 'utf8'), privatePem);
     });
 
@@ -92,13 +118,21 @@ describe('no output replaces an input, through a link or another path', () => {
       const alias = t.path(`ct-alias-${kind.length}`);
       makeLink(pub, alias);
       const before = readFileSync(pub, 'utf8');
-      await fails(['encap', '-i', pub, '--ct', alias, '--secret', t.path('ss-never')], 1, /is the same file as .*pub\.pem, an input/);
+      await fails(
+        ['encap', '-i', pub, '--ct', alias, '--secret', t.path('ss-never')],
+        1,
+        /is the same file as .*pub\.pem, an input/,
+      );
       assert.equal(readFileSync(pub, 'utf8'), before);
       assert.throws(() => readFileSync(t.path('ss-never')), /ENOENT/, 'the secret is not written either');
       const keyAlias = t.path(`key-alias-${kind.length}`);
       makeLink(key, keyAlias);
       writeFileSync(t.path('c.ct'), MlKem512.encapsulate(pair.publicKey).ciphertext);
-      await fails(['decap', '-i', key, '--ct', t.path('c.ct'), '--secret', keyAlias], 1, /is the same file as .*key\.pem, an input/);
+      await fails(
+        ['decap', '-i', key, '--ct', t.path('c.ct'), '--secret', keyAlias],
+        1,
+        /is the same file as .*key\.pem, an input/,
+      );
       assert.equal(readFileSync(key, 'utf8'), privatePem);
     });
   }
@@ -108,20 +142,35 @@ describe('no output replaces an input, through a link or another path', () => {
     const out = t.path('two.pem');
     writeFileSync(out, 'old');
     symlinkSync(out, t.path('two-link.pem'));
-    await fails(['keygen', '-o', out, '--pubout', t.path('two-link.pem')], 2, /-o\/--out and --pubout name the same file/);
+    await fails(
+      ['keygen', '-o', out, '--pubout', t.path('two-link.pem')],
+      2,
+      /-o\/--out and --pubout name the same file/,
+    );
     assert.equal(readFileSync(out, 'utf8'), 'old');
   });
 
   it('an output that becomes an earlier output through a dangling link is not written', async () => {
     const out = t.path('later.pem');
     symlinkSync(out, t.path('later-link.pem')); // dangling until the private key is written
-    await fails(['keygen', '-o', out, '--pubout', t.path('later-link.pem')], 1, /later-link\.pem: is the same file as .*later\.pem, an output written just before/);
-    assert.match(readFileSync(out, 'utf8'), /^-----BEGIN PRIVATE KEY-----\n/, 'the private key is kept, not replaced by the public key');
+    await fails(
+      ['keygen', '-o', out, '--pubout', t.path('later-link.pem')],
+      1,
+      /later-link\.pem: is the same file as .*later\.pem, an output written just before/,
+    );
+    assert.match(
+      readFileSync(out, 'utf8'),
+      /^-----BEGIN PRIVATE KEY-----\n/,
+      'the private key is kept, not replaced by the public key',
+    );
   });
 
   it('standard input redirected from the file that is the output (pubkey -o key.pem < key.pem) is refused', async () => {
     reset();
-    await fails(['pubkey', '-o', key], 1, /key\.pem: is the same file as standard input, an input/, { stdin: privatePem, stdinFile: key });
+    await fails(['pubkey', '-o', key], 1, /key\.pem: is the same file as standard input, an input/, {
+      stdin: privatePem,
+      stdinFile: key,
+    });
     assert.equal(readFileSync(key, 'utf8'), privatePem);
   });
 
@@ -159,40 +208,67 @@ describe('outputs are checked as opened, never on the path again', () => {
     return { path, drain, close: () => closeSync(reader) };
   };
 
-  it("a named pipe of another user (in a shared folder) is not written: no private key, secret or public key reaches its reader", { skip }, async () => {
-    writeFileSync(t.path('p.key'), privatePem, { mode: 0o600 });
-    writeFileSync(t.path('p.ct'), MlKem512.encapsulate(pair.publicKey).ciphertext);
-    const theirs = pipe('their-pipe', NOBODY);
-    try {
-      await fails(['keygen', '-o', theirs.path], 1, /their-pipe: is a named pipe that belongs to another user \(uid 65534\), who could read what is written; not written/);
-      await fails(['decap', '-i', t.path('p.key'), '--ct', t.path('p.ct'), '--secret', theirs.path], 1, /their-pipe: is a named pipe that belongs to another user/);
-      await fails(['pubkey', '-i', t.path('p.key'), '-o', theirs.path], 1, /their-pipe: is a named pipe that belongs to another user/);
-      assert.equal(theirs.drain(), '', 'the other user read something');
-    } finally {
-      theirs.close();
-    }
-    // The control: our own pipe gets the key.
-    const ours = pipe('our-pipe', process.geteuid!());
-    try {
-      await ok(['keygen', '-o', ours.path]);
-      assert.match(ours.drain(), /^-----BEGIN PRIVATE KEY-----\n/);
-    } finally {
-      ours.close();
-    }
-  });
+  it(
+    'a named pipe of another user (in a shared folder) is not written: no private key, secret or public key reaches its reader',
+    { skip },
+    async () => {
+      writeFileSync(t.path('p.key'), privatePem, { mode: 0o600 });
+      writeFileSync(t.path('p.ct'), MlKem512.encapsulate(pair.publicKey).ciphertext);
+      const theirs = pipe('their-pipe', NOBODY);
+      try {
+        await fails(
+          ['keygen', '-o', theirs.path],
+          1,
+          /their-pipe: is a named pipe that belongs to another user \(uid 65534\), who could read what is written; not written/,
+        );
+        await fails(
+          ['decap', '-i', t.path('p.key'), '--ct', t.path('p.ct'), '--secret', theirs.path],
+          1,
+          /their-pipe: is a named pipe that belongs to another user/,
+        );
+        await fails(
+          ['pubkey', '-i', t.path('p.key'), '-o', theirs.path],
+          1,
+          /their-pipe: is a named pipe that belongs to another user/,
+        );
+        assert.equal(theirs.drain(), '', 'the other user read something');
+      } finally {
+        theirs.close();
+      }
+      // The control: our own pipe gets the key.
+      const ours = pipe('our-pipe', process.geteuid!());
+      try {
+        await ok(['keygen', '-o', ours.path]);
+        assert.match(ours.drain(), /^-----BEGIN PRIVATE KEY-----\n/);
+      } finally {
+        ours.close();
+      }
+    },
+  );
 
-  it("another user's regular file is not overwritten by a public output; a new file and our own are written", { skip }, async () => {
-    writeFileSync(t.path('q.key'), privatePem, { mode: 0o600 });
-    const theirs = t.path('theirs.pem');
-    writeFileSync(theirs, 'theirs');
-    chownSync(theirs, NOBODY, NOBODY);
-    await fails(['pubkey', '-i', t.path('q.key'), '-o', theirs], 1, /theirs\.pem: belongs to another user \(uid 65534\); not overwritten/);
-    assert.equal(readFileSync(theirs, 'utf8'), 'theirs');
-    await ok(['pubkey', '-i', t.path('q.key'), '-o', t.path('q-new.pem')]);
-    writeFileSync(t.path('q-ours.pem'), 'x'.repeat(5000)); // longer than the key: truncated first
-    await ok(['pubkey', '-i', t.path('q.key'), '-o', t.path('q-ours.pem')]);
-    assert.match(readFileSync(t.path('q-ours.pem'), 'utf8'), /^-----BEGIN PUBLIC KEY-----\n[^]*-----END PUBLIC KEY-----\n$/);
-  });
+  it(
+    "another user's regular file is not overwritten by a public output; a new file and our own are written",
+    { skip },
+    async () => {
+      writeFileSync(t.path('q.key'), privatePem, { mode: 0o600 });
+      const theirs = t.path('theirs.pem');
+      writeFileSync(theirs, 'theirs');
+      chownSync(theirs, NOBODY, NOBODY);
+      await fails(
+        ['pubkey', '-i', t.path('q.key'), '-o', theirs],
+        1,
+        /theirs\.pem: belongs to another user \(uid 65534\); not overwritten/,
+      );
+      assert.equal(readFileSync(theirs, 'utf8'), 'theirs');
+      await ok(['pubkey', '-i', t.path('q.key'), '-o', t.path('q-new.pem')]);
+      writeFileSync(t.path('q-ours.pem'), 'x'.repeat(5000)); // longer than the key: truncated first
+      await ok(['pubkey', '-i', t.path('q.key'), '-o', t.path('q-ours.pem')]);
+      assert.match(
+        readFileSync(t.path('q-ours.pem'), 'utf8'),
+        /^-----BEGIN PUBLIC KEY-----\n[^]*-----END PUBLIC KEY-----\n$/,
+      );
+    },
+  );
 
   it('an output name that another process flips between a link to the input and a file never gets the input overwritten (400 runs)', async () => {
     const dir = t.path('flip');
@@ -201,14 +277,23 @@ describe('outputs are checked as opened, never on the path again', () => {
     const out = `${dir}/out.pem`;
     writeFileSync(key, privatePem, { mode: 0o600 });
     // The other process: out.pem is a link to key.pem, then a regular file, then a link, ... (bounded to 60 s).
-    const flipper = spawn(process.execPath, ['-e', `
+    const flipper = spawn(
+      process.execPath,
+      [
+        '-e',
+        `
       const fs = require('node:fs');
       const [key, out] = process.argv.slice(1);
       const end = Date.now() + 60000;
       for (let i = 0; Date.now() < end; i++) {
         try { fs.symlinkSync(key, out + '.l'); fs.renameSync(out + '.l', out); } catch {}
         try { fs.writeFileSync(out + '.f', ''); fs.renameSync(out + '.f', out); } catch {}
-      }`, key, out], { stdio: 'ignore' });
+      }`,
+        key,
+        out,
+      ],
+      { stdio: 'ignore' },
+    );
     const outcomes = { written: 0, refused: 0 };
     try {
       await new Promise((resolve) => setTimeout(resolve, 200)); // the flipper is running
@@ -216,15 +301,26 @@ describe('outputs are checked as opened, never on the path again', () => {
         const r = await cli(['pubkey', '-i', key, '-o', out]);
         if (r.status === 0) outcomes.written++;
         else {
-          assert.match(r.stderr, /out\.pem: is the same file as .*key\.pem, an input|out\.pem: ENOENT|no such file/, r.stderr);
+          assert.match(
+            r.stderr,
+            /out\.pem: is the same file as .*key\.pem, an input|out\.pem: ENOENT|no such file/,
+            r.stderr,
+          );
           outcomes.refused++;
         }
-        assert.equal(readFileSync(key, 'utf8'), privatePem, `run ${i}: the private key was overwritten (${JSON.stringify(outcomes)})`);
+        assert.equal(
+          readFileSync(key, 'utf8'),
+          privatePem,
+          `run ${i}: the private key was overwritten (${JSON.stringify(outcomes)})`,
+        );
       }
     } finally {
       flipper.kill();
     }
-    assert.ok(outcomes.refused > 0 && outcomes.written > 0, `both sides of the flip were met: ${JSON.stringify(outcomes)}`);
+    assert.ok(
+      outcomes.refused > 0 && outcomes.written > 0,
+      `both sides of the flip were met: ${JSON.stringify(outcomes)}`,
+    );
   });
 });
 
@@ -233,8 +329,16 @@ describe('every input is read up to 1 MiB', () => {
 
   it('a file of 1 MiB + 1 bytes: one line, exit 1, in every command; 1 MiB of junk is read and refused as junk', async () => {
     const big = t.path('big.pem');
-    writeFileSync(big, Buffer.concat([Buffer.from(privatePem), Buffer.alloc(INPUT_LIMIT + 1 - privatePem.length, 0x0a)]));
-    for (const args of [['pubkey', '-i', big], ['inspect', big], ['encap', '-i', big, '--ct', t.path('x.ct'), '--secret', '-'], ['decap', '-i', t.path('key.pem'), '--ct', big, '--secret', '-']]) {
+    writeFileSync(
+      big,
+      Buffer.concat([Buffer.from(privatePem), Buffer.alloc(INPUT_LIMIT + 1 - privatePem.length, 0x0a)]),
+    );
+    for (const args of [
+      ['pubkey', '-i', big],
+      ['inspect', big],
+      ['encap', '-i', big, '--ct', t.path('x.ct'), '--secret', '-'],
+      ['decap', '-i', t.path('key.pem'), '--ct', big, '--secret', '-'],
+    ]) {
       await fails(args, 1, /big\.pem: is larger than 1 MiB \(1048576 bytes\)/);
     }
     // At the limit the file is read (the PEM block is found in the text around it).
@@ -253,10 +357,17 @@ describe('every input is read up to 1 MiB', () => {
   it('the executable with an endless standard input (/dev/zero) stops reading at the limit', () => {
     const zero = openSync('/dev/zero', 'r');
     try {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'inspect', '-'], { cwd: root, stdio: [zero, 'pipe', 'pipe'], timeout: 60_000 });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'inspect', '-'], {
+        cwd: root,
+        stdio: [zero, 'pipe', 'pipe'],
+        timeout: 60_000,
+      });
       assert.equal(run.signal, null, 'ended by the timeout: standard input was read without a bound');
       assert.equal(run.status, 1);
-      assert.equal(run.stderr.toString(), `mlkem-ts inspect: standard input: is larger than 1 MiB (${INPUT_LIMIT} bytes), the most a key file or ciphertext may have\n`);
+      assert.equal(
+        run.stderr.toString(),
+        `mlkem-ts inspect: standard input: is larger than 1 MiB (${INPUT_LIMIT} bytes), the most a key file or ciphertext may have\n`,
+      );
     } finally {
       closeSync(zero);
     }
@@ -264,9 +375,19 @@ describe('every input is read up to 1 MiB', () => {
 
   it('the executable with a pipe of 300 MB stops at the limit and stays small', () => {
     // A shell pipe, so that the writer is another process; the reader's peak memory is measured.
-    const run = spawnSync('bash', ['-c', `head -c 300000000 /dev/zero | /usr/bin/time -f %M "${process.execPath}" --import tsx src/cli/bin.ts pubkey`], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync(
+      'bash',
+      [
+        '-c',
+        `head -c 300000000 /dev/zero | /usr/bin/time -f %M "${process.execPath}" --import tsx src/cli/bin.ts pubkey`,
+      ],
+      { cwd: root, encoding: 'utf8', timeout: 120_000 },
+    );
     const lines = run.stderr.trim().split('\n');
-    assert.equal(lines[0], `mlkem-ts pubkey: standard input: is larger than 1 MiB (${INPUT_LIMIT} bytes), the most a key file or ciphertext may have`);
+    assert.equal(
+      lines[0],
+      `mlkem-ts pubkey: standard input: is larger than 1 MiB (${INPUT_LIMIT} bytes), the most a key file or ciphertext may have`,
+    );
     const peakKb = Number(lines[lines.length - 1]);
     assert.ok(peakKb > 0 && peakKb < 300_000, `peak resident memory ${peakKb} kB`);
   });
@@ -275,7 +396,10 @@ describe('every input is read up to 1 MiB', () => {
 // The failing cases print no stack trace anywhere (cli() captures everything main writes).
 it('a private file that is not valid UTF-8 JSON is refused without quoting it', async () => {
   const file = t.path('latin1.jwk');
-  writeFileSync(file, Buffer.concat([Buffer.from(`{"priv":"${jwk.priv!.slice(0, 40)}`), Buffer.of(0xff), Buffer.from('"}')]));
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`{"priv":"${jwk.priv!.slice(0, 40)}`), Buffer.of(0xff), Buffer.from('"}')]),
+  );
   const r = await cli(['pubkey', '-i', file]);
   assert.equal(r.status, 1);
   quotesNoSecret(r.stderr, 'latin1');

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+
 import { MlKemError, type MlKem } from '../../src/index.js';
 import { type Backend, backends, kemByName } from '../support/backends.js';
 import { hex, jsonFiles, readJson, vectorFolder } from '../support/vectors.js';
@@ -107,7 +108,11 @@ function runCase(kem: MlKem, fn: AcvpFunction, group: AcvpGroup, tc: AcvpCase): 
       assertBytes(secretKey, field(tc, 'dk', sizes.secretKey), 'dk');
       assertBytes(returnedSeed, concat(d, z), 'returned seed (d ‖ z)');
       const key = kem.decapsulationKey(seed);
-      assertBytes(key.encapsulationKey.bytes(), field(tc, 'ek', sizes.publicKey), 'decapsulationKey(seed).encapsulationKey.bytes()');
+      assertBytes(
+        key.encapsulationKey.bytes(),
+        field(tc, 'ek', sizes.publicKey),
+        'decapsulationKey(seed).encapsulationKey.bytes()',
+      );
       assertBytes(key.secretKey(), field(tc, 'dk', sizes.secretKey), 'decapsulationKey(seed).secretKey()');
       return;
     }
@@ -143,7 +148,11 @@ function runCase(kem: MlKem, fn: AcvpFunction, group: AcvpGroup, tc: AcvpCase): 
         const seed = concat(field(tc, 'd', 32), field(tc, 'z', 32));
         dk = kem.keygen(seed).secretKey;
         assertBytes(dk, givenDk, 'dk derived from d ‖ z');
-        assertBytes(kem.decapsulationKey(seed).decapsulate(c), k, `decapsulationKey(d ‖ z).decapsulate(c) (${String(reason)})`);
+        assertBytes(
+          kem.decapsulationKey(seed).decapsulate(c),
+          k,
+          `decapsulationKey(d ‖ z).decapsulate(c) (${String(reason)})`,
+        );
       } else {
         assert.ok(
           group.keyFormat === undefined || group.keyFormat === 'expanded',
@@ -171,7 +180,11 @@ function runCase(kem: MlKem, fn: AcvpFunction, group: AcvpGroup, tc: AcvpCase): 
         const ei = kem.encapsulateInternal(ek, m);
         assert.equal(ei.ciphertext.length, sizes.ciphertext, 'encapsulateInternal ciphertext size');
         kem.checkPublicKey(ek);
-        assertBytes(kem.encapsulationKey(ek).encapsulateInternal(m).ciphertext, ei.ciphertext, 'encapsulationKey(ek) c');
+        assertBytes(
+          kem.encapsulationKey(ek).encapsulateInternal(m).ciphertext,
+          ei.ciphertext,
+          'encapsulationKey(ek) c',
+        );
       } else {
         assertMlKemError(() => kem.encapsulate(ek), 'ERR_INVALID_PUBLIC_KEY', 'encapsulate(ek)');
         assertMlKemError(() => kem.encapsulateInternal(ek, m), 'ERR_INVALID_PUBLIC_KEY', 'encapsulateInternal(ek, m)');
@@ -197,7 +210,11 @@ function runCase(kem: MlKem, fn: AcvpFunction, group: AcvpGroup, tc: AcvpCase): 
         kem.checkSecretKey(dk);
         assertBytes(kem.decapsulationKey(dk).decapsulate(zeroC), kBar, 'decapsulationKey(dk).decapsulate(zero c)');
       } else {
-        assertMlKemError(() => kem.decapsulate(honest.ciphertext, dk), 'ERR_INVALID_SECRET_KEY', 'decapsulate(honest c, dk)');
+        assertMlKemError(
+          () => kem.decapsulate(honest.ciphertext, dk),
+          'ERR_INVALID_SECRET_KEY',
+          'decapsulate(honest c, dk)',
+        );
         assertMlKemError(() => kem.decapsulate(zeroC, dk), 'ERR_INVALID_SECRET_KEY', 'decapsulate(zero c, dk)');
         assertMlKemError(() => kem.checkSecretKey(dk), 'ERR_INVALID_SECRET_KEY', 'checkSecretKey(dk)');
         assertMlKemError(() => kem.decapsulationKey(dk), 'ERR_INVALID_SECRET_KEY', 'decapsulationKey(dk)');

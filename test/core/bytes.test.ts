@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import vm from 'node:vm';
+
 import { concat, copyBuffer } from '../../src/bytes.js';
 
 const bytes = Uint8Array.from({ length: 16 }, (_, i) => i + 1);
@@ -39,7 +40,10 @@ describe('copyBuffer', () => {
   });
 
   it('resizable buffers at their current length; detached buffers hold no bytes', () => {
-    const rab = new (ArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => ArrayBuffer & { resize(n: number): void })(4, { maxByteLength: 8 });
+    const rab = new (ArrayBuffer as unknown as new (
+      n: number,
+      o: { maxByteLength: number },
+    ) => ArrayBuffer & { resize(n: number): void })(4, { maxByteLength: 8 });
     const tracking = new Uint8Array(rab);
     tracking.set([1, 2, 3, 4]);
     rab.resize(6);
@@ -57,7 +61,9 @@ describe('copyBuffer', () => {
   });
 
   it("another realm's buffers and views are buffers", () => {
-    const other = vm.runInNewContext('({ ab: new Uint8Array([7, 8, 9]).buffer, view: new DataView(new Uint8Array([1, 2, 3]).buffer, 1) })') as { ab: unknown; view: unknown };
+    const other = vm.runInNewContext(
+      '({ ab: new Uint8Array([7, 8, 9]).buffer, view: new DataView(new Uint8Array([1, 2, 3]).buffer, 1) })',
+    ) as { ab: unknown; view: unknown };
     same(other.ab, [7, 8, 9], false, false);
     same(other.view, [2, 3]);
   });
@@ -74,14 +80,42 @@ describe('copyBuffer', () => {
     same(Lying.from([5, 6]), [5, 6]);
     const revoked = Proxy.revocable(new Uint8Array(4), {});
     revoked.revoke();
-    const values = [undefined, null, 'abc', 42, [1, 2], { byteLength: 4 }, new Proxy(new Uint8Array(4), {}), revoked.proxy, Object.create(ArrayBuffer.prototype)];
+    const values = [
+      undefined,
+      null,
+      'abc',
+      42,
+      [1, 2],
+      { byteLength: 4 },
+      new Proxy(new Uint8Array(4), {}),
+      revoked.proxy,
+      Object.create(ArrayBuffer.prototype),
+    ];
     values.forEach((value, i) => assert.equal(copyBuffer(value), undefined, `value ${i}`));
   });
 
   it("reads no property of the caller's: getters on the value, its buffer and their prototypes never run, and the copy is right", () => {
     // Every property a copy could look up, as a getter that records its call and then detaches
     // or shrinks the buffer (which made Web Crypto and loadWasm throw a bare TypeError mid-copy).
-    const KEYS: PropertyKey[] = [Symbol.toStringTag, Symbol.species, Symbol.iterator, 'constructor', 'buffer', 'byteOffset', 'byteLength', 'length', 'maxByteLength', 'resizable', 'growable', 'detached', 'slice', 'set', 'subarray', 'toString', 'valueOf'];
+    const KEYS: PropertyKey[] = [
+      Symbol.toStringTag,
+      Symbol.species,
+      Symbol.iterator,
+      'constructor',
+      'buffer',
+      'byteOffset',
+      'byteLength',
+      'length',
+      'maxByteLength',
+      'resizable',
+      'growable',
+      'detached',
+      'slice',
+      'set',
+      'subarray',
+      'toString',
+      'valueOf',
+    ];
     const calls: string[] = [];
     const trap = (target: object, label: string, spoil: () => void) => {
       for (const key of KEYS) {
@@ -95,8 +129,15 @@ describe('copyBuffer', () => {
         });
       }
     };
-    const rab = () => new (ArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => ArrayBuffer & { resize(n: number): void })(4, { maxByteLength: 8 });
-    const gsab = () => new (SharedArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => SharedArrayBuffer)(4, { maxByteLength: 8 });
+    const rab = () =>
+      new (ArrayBuffer as unknown as new (
+        n: number,
+        o: { maxByteLength: number },
+      ) => ArrayBuffer & { resize(n: number): void })(4, { maxByteLength: 8 });
+    const gsab = () =>
+      new (SharedArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => SharedArrayBuffer)(4, {
+        maxByteLength: 8,
+      });
     const kinds: Array<[string, () => ArrayBufferLike, boolean]> = [
       ['ArrayBuffer', () => new ArrayBuffer(4), false],
       ['resizable ArrayBuffer', rab, false],
@@ -110,7 +151,15 @@ describe('copyBuffer', () => {
           const buffer = make();
           new Uint8Array(buffer).set([1, 2, 3, 4]);
           const value: object =
-            as === 'buffer' ? buffer : as === 'Uint8Array' ? new Uint8Array(buffer) : as === 'DataView' ? new DataView(buffer) : as === 'Uint16Array' ? new Uint16Array(buffer) : new (class extends Uint8Array {})(buffer as ArrayBuffer);
+            as === 'buffer'
+              ? buffer
+              : as === 'Uint8Array'
+                ? new Uint8Array(buffer)
+                : as === 'DataView'
+                  ? new DataView(buffer)
+                  : as === 'Uint16Array'
+                    ? new Uint16Array(buffer)
+                    : new (class extends Uint8Array {})(buffer as ArrayBuffer);
           // Shrink a resizable buffer, detach a plain one (shared memory can do neither).
           const spoil = () => {
             if (kind === 'resizable ArrayBuffer') (buffer as ArrayBuffer & { resize(n: number): void }).resize(1);

@@ -2,6 +2,7 @@
 // any position is found (the sign bit of a word too), equal inputs give 0, masks select.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import { ctDiffMask, ctDiffMaskWords, ctSelect } from '../../src/ct.js';
 import { randomBytes } from '../support/helpers.js';
 

@@ -10,7 +10,9 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
+
 import { ml_kem1024, ml_kem512, ml_kem768 } from '@noble/post-quantum/ml-kem.js';
+
 import type { MlKem } from '../../src/index.js';
 import { backends } from '../support/backends.js';
 import { diffCount, replaySeed } from '../support/diff-options.js';
@@ -36,7 +38,9 @@ interface Inputs {
 
 /** The inputs of one iteration, derived from a 32-byte iteration seed with SHAKE256. */
 function deriveInputs(iterSeed: Uint8Array, ctBytes: number): Inputs {
-  const stream = createHash('shake256', { outputLength: 64 + 32 + ctBytes + 4 }).update(iterSeed).digest();
+  const stream = createHash('shake256', { outputLength: 64 + 32 + ctBytes + 4 })
+    .update(iterSeed)
+    .digest();
   const bytes = new Uint8Array(stream.buffer, stream.byteOffset, stream.length);
   const seed = bytes.slice(0, 64);
   const m = bytes.slice(64, 96);
@@ -72,7 +76,8 @@ function compareOnce(kem: MlKem, inp: Inputs): string | undefined {
   const flipped = enc.ciphertext.slice();
   flipped[inp.bit >>> 3]! ^= 1 << (inp.bit & 7);
   const kFlip = kem.decapsulate(flipped, ours.secretKey);
-  if (!same(kFlip, ref.decapsulate(flipped, theirs.secretKey))) return `decapsulate(c with bit ${inp.bit} flipped) differs from noble`;
+  if (!same(kFlip, ref.decapsulate(flipped, theirs.secretKey)))
+    return `decapsulate(c with bit ${inp.bit} flipped) differs from noble`;
   if (same(kFlip, k)) return `decapsulate(c with bit ${inp.bit} flipped) equals the honest K`;
   return undefined;
 }
@@ -118,14 +123,20 @@ for (const backend of backends) {
           const seed = randomBytes(64);
           const pair = kem.keygen(seed);
           const theirs = peer.keygen(seed);
-          assert.ok(same(pair.publicKey, theirs.publicKey) && same(pair.secretKey, theirs.secretKey), `keygen ${kem.name} seed ${toHex(seed)}`);
+          assert.ok(
+            same(pair.publicKey, theirs.publicKey) && same(pair.secretKey, theirs.secretKey),
+            `keygen ${kem.name} seed ${toHex(seed)}`,
+          );
           entries.push({ kem, pk: pair.publicKey, sk: pair.secretKey, ct: new Uint8Array(0), ss: new Uint8Array(0) });
         } else if (r < 170) {
           const e = mine[r % mine.length]!;
           const m = randomBytes(32);
           const ours = kem.encapsulateInternal(e.pk, m);
           const theirs = peer.encapsulate(e.pk, m);
-          assert.ok(same(ours.ciphertext, theirs.cipherText) && same(ours.sharedSecret, theirs.sharedSecret), `encapsulate ${kem.name} m ${toHex(m)}`);
+          assert.ok(
+            same(ours.ciphertext, theirs.cipherText) && same(ours.sharedSecret, theirs.sharedSecret),
+            `encapsulate ${kem.name} m ${toHex(m)}`,
+          );
           e.ct = ours.ciphertext;
           e.ss = ours.sharedSecret;
         } else {

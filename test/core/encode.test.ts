@@ -5,6 +5,7 @@
 // alignment inside the bytes is covered.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import {
   byteDecode12,
   byteEncode12,
@@ -128,7 +129,8 @@ test('byteEncode12 / byteDecode12: exhaustive over |f| < q at both slots of a 3-
     if (err === undefined) {
       f.fill(-1);
       byteDecode12(f, out, 3);
-      for (let j = 0; j < N && err === undefined; j++) if (f[j] !== canon[j]) err = `decode index ${j}: got ${f[j]} expected ${canon[j]}`;
+      for (let j = 0; j < N && err === undefined; j++)
+        if (f[j] !== canon[j]) err = `decode index ${j}: got ${f[j]} expected ${canon[j]}`;
     }
     if (err !== undefined && bad++ === 0) first = `[${p.slice(0, 4).join(', ')}, ...]: ${err}`;
   }
@@ -147,7 +149,8 @@ test('byteDecode12 reduces every 12-bit value mod q (exhaustive over 0..4095 at 
     byteDecode12(f, bytes, 0);
     const want = refByteDecode(bytes, 12);
     for (let j = 0; j < N; j++) {
-      if (f[j] !== want[j] || f[j] !== p[j]! % Q) if (bad++ === 0) first = `value ${p[j]} at slot ${j}: got ${f[j]} expected ${want[j]}`;
+      if (f[j] !== want[j] || f[j] !== p[j]! % Q)
+        if (bad++ === 0) first = `value ${p[j]} at slot ${j}: got ${f[j]} expected ${want[j]}`;
     }
   }
   assert.equal(bad, 0, `byteDecode12 wrong on ${bad} values; first ${first}`);
@@ -209,7 +212,10 @@ for (const d of [4, 5, 10, 11]) {
       out.fill(0x5a);
       const f = Int16Array.from(p);
       compressEncode(out, 2, f, d);
-      const want = refByteEncode(Array.from(p, (x) => refCompress(x, d)), d);
+      const want = refByteEncode(
+        Array.from(p, (x) => refCompress(x, d)),
+        d,
+      );
       let err = firstByteDiff(out.subarray(2, 2 + 32 * d), want);
       if (err === undefined && (out[1] !== 0x5a || out[2 + 32 * d] !== 0x5a)) err = 'wrote outside [off, off + 32d)';
       if (err === undefined && f.some((x, j) => x !== p[j])) err = 'modified its input';
@@ -223,7 +229,9 @@ for (const d of [4, 5, 10, 11]) {
     const values = Array.from({ length: 2 ** d }, (_, i) => i);
     const polys = spread(values, 8, () => randInt(next, 0, 2 ** d - 1));
     // Also random byte strings (every byte string of length 32d is a valid input).
-    const randomBytes: Uint8Array[] = Array.from({ length: 50 }, () => Uint8Array.from({ length: 32 * d }, () => next() & 255));
+    const randomBytes: Uint8Array[] = Array.from({ length: 50 }, () =>
+      Uint8Array.from({ length: 32 * d }, () => next() & 255),
+    );
     let bad = 0;
     let first = '';
     const f = new Int16Array(N);
@@ -247,7 +255,7 @@ for (const d of [4, 5, 10, 11]) {
 test('messageToPoly = Decompress_1(ByteDecode_1(m)) for random, all-zero and all-one messages', () => {
   const next = rng(30);
   const msgs: Uint8Array[] = [new Uint8Array(32), new Uint8Array(32).fill(0xff)];
-  for (let i = 0; i < 8; i++) msgs.push(Uint8Array.from({ length: 32 }, (_, j) => 1 << i ^ (j & 1 ? 0xff : 0))); // single bit / all but one bit per byte
+  for (let i = 0; i < 8; i++) msgs.push(Uint8Array.from({ length: 32 }, (_, j) => (1 << i) ^ (j & 1 ? 0xff : 0))); // single bit / all but one bit per byte
   for (let t = 0; t < 300; t++) msgs.push(Uint8Array.from({ length: 32 }, () => next() & 255));
   let bad = 0;
   let first = '';
@@ -258,7 +266,9 @@ test('messageToPoly = Decompress_1(ByteDecode_1(m)) for random, all-zero and all
     f.fill(-1);
     messageToPoly(f, buf, 4);
     const want = refByteDecode(m, 1).map((y) => refDecompress(y, 1));
-    for (let j = 0; j < N; j++) if (f[j] !== want[j]) if (bad++ === 0) first = `m=${Buffer.from(m).toString('hex')} index ${j}: got ${f[j]} expected ${want[j]}`;
+    for (let j = 0; j < N; j++)
+      if (f[j] !== want[j])
+        if (bad++ === 0) first = `m=${Buffer.from(m).toString('hex')} index ${j}: got ${f[j]} expected ${want[j]}`;
   }
   assert.equal(refDecompress(1, 1), 1665);
   assert.equal(bad, 0, `messageToPoly wrong on ${bad} coefficients; first ${first}`);
@@ -274,7 +284,10 @@ test('polyToMessage = ByteEncode_1(Compress_1(f)): exhaustive over |x| < q at ev
   for (const p of polys) {
     out.fill(0x33);
     polyToMessage(out, 2, Int16Array.from(p));
-    const want = refByteEncode(Array.from(p, (x) => refCompress(x, 1)), 1);
+    const want = refByteEncode(
+      Array.from(p, (x) => refCompress(x, 1)),
+      1,
+    );
     let err = firstByteDiff(out.subarray(2, 34), want);
     if (err === undefined && (out[1] !== 0x33 || out[34] !== 0x33)) err = 'wrote outside [off, off + 32)';
     if (err !== undefined && bad++ === 0) first = `[${p.slice(0, 4).join(', ')}, ...]: ${err}`;

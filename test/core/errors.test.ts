@@ -5,6 +5,7 @@
 // random key generation.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { MlKemError, type Encapsulation, type KeyPair, type MlKem } from '../../src/index.js';
 import { expectError, invoke, type KemMethod, wordRe } from '../support/api.js';
 import { backends } from '../support/backends.js';
@@ -81,7 +82,13 @@ for (const backend of backends) {
           assert.ok(Object.isFrozen(kem.sizes), 'sizes not frozen');
           assert.deepEqual(
             { ...kem.sizes },
-            { publicKey: table.publicKey, secretKey: table.secretKey, ciphertext: table.ciphertext, sharedSecret: 32, seed: 64 },
+            {
+              publicKey: table.publicKey,
+              secretKey: table.secretKey,
+              ciphertext: table.ciphertext,
+              sharedSecret: 32,
+              seed: 64,
+            },
           );
           // The formulas of FIPS 203 (ek = 384k+32, dk = 768k+96).
           assert.equal(kem.sizes.publicKey, 384 * table.k + 32);
@@ -94,7 +101,10 @@ for (const backend of backends) {
           assert.equal(pair.secretKey.length, table.secretKey);
           assert.ok(equalBytes(pair.seed, seed), 'returned seed differs from the given one');
           assert.equal(enc.ciphertext.length, table.ciphertext);
-          assert.ok(equalBytes(decapsulate(kem, enc.ciphertext, pair.secretKey), enc.sharedSecret), 'round trip failed');
+          assert.ok(
+            equalBytes(decapsulate(kem, enc.ciphertext, pair.secretKey), enc.sharedSecret),
+            'round trip failed',
+          );
         });
 
         // ---- every wrong length --------------------------------------------------------------
@@ -102,21 +112,36 @@ for (const backend of backends) {
           const { pair, m, enc } = fixture();
           const cases: Array<{ method: KemMethod; arg: string; length: number; call: (bad: Uint8Array) => unknown }> = [
             { method: 'keygen', arg: 'seed', length: 64, call: (bad) => invoke(kem, 'keygen', [bad]) },
-            { method: 'encapsulate', arg: 'publicKey', length: table.publicKey, call: (bad) => invoke(kem, 'encapsulate', [bad]) },
+            {
+              method: 'encapsulate',
+              arg: 'publicKey',
+              length: table.publicKey,
+              call: (bad) => invoke(kem, 'encapsulate', [bad]),
+            },
             {
               method: 'encapsulateInternal',
               arg: 'publicKey',
               length: table.publicKey,
               call: (bad) => invoke(kem, 'encapsulateInternal', [bad, m]),
             },
-            { method: 'encapsulateInternal', arg: 'm', length: 32, call: (bad) => invoke(kem, 'encapsulateInternal', [pair.publicKey, bad]) },
+            {
+              method: 'encapsulateInternal',
+              arg: 'm',
+              length: 32,
+              call: (bad) => invoke(kem, 'encapsulateInternal', [pair.publicKey, bad]),
+            },
             {
               method: 'decapsulate',
               arg: 'ciphertext',
               length: table.ciphertext,
               call: (bad) => invoke(kem, 'decapsulate', [bad, pair.secretKey]),
             },
-            { method: 'decapsulate', arg: 'secretKey', length: table.secretKey, call: (bad) => invoke(kem, 'decapsulate', [enc.ciphertext, bad]) },
+            {
+              method: 'decapsulate',
+              arg: 'secretKey',
+              length: table.secretKey,
+              call: (bad) => invoke(kem, 'decapsulate', [enc.ciphertext, bad]),
+            },
           ];
           for (const c of cases) {
             it(`${c.method} ${c.arg}: lengths 0..${c.length + 100} except ${c.length}`, () => {
@@ -134,12 +159,20 @@ for (const backend of backends) {
                 };
                 bad.set(valid[c.arg]!.subarray(0, Math.min(len, c.length)));
                 const what = `${kem.name} ${c.method} ${c.arg} of ${len} bytes`;
-                expectError(() => c.call(bad), 'ERR_INVALID_LENGTH', what, (err) => {
-                  assert.match(err.message, wordRe(c.arg), `${what}: message does not name ${c.arg}: ${err.message}`);
-                  const nums = numbersIn(err.message);
-                  assert.ok(nums.has(c.length), `${what}: message does not give the expected length ${c.length}: ${err.message}`);
-                  assert.ok(nums.has(len), `${what}: message does not give the length ${len}: ${err.message}`);
-                });
+                expectError(
+                  () => c.call(bad),
+                  'ERR_INVALID_LENGTH',
+                  what,
+                  (err) => {
+                    assert.match(err.message, wordRe(c.arg), `${what}: message does not name ${c.arg}: ${err.message}`);
+                    const nums = numbersIn(err.message);
+                    assert.ok(
+                      nums.has(c.length),
+                      `${what}: message does not give the expected length ${c.length}: ${err.message}`,
+                    );
+                    assert.ok(nums.has(len), `${what}: message does not give the length ${len}: ${err.message}`);
+                  },
+                );
                 checked++;
               }
               assert.equal(checked, c.length + 100, 'lengths checked');
@@ -150,22 +183,68 @@ for (const backend of backends) {
         // ---- every wrong type ----------------------------------------------------------------
         describe('every wrong type throws ERR_INVALID_TYPE naming the argument', () => {
           const { pair, m, enc } = fixture();
-          const cases: Array<{ method: KemMethod; arg: string; length: number; call: (bad: unknown) => unknown; undefinedAllowed?: boolean }> = [
-            { method: 'keygen', arg: 'seed', length: 64, call: (bad) => invoke(kem, 'keygen', [bad]), undefinedAllowed: true },
-            { method: 'encapsulate', arg: 'publicKey', length: table.publicKey, call: (bad) => invoke(kem, 'encapsulate', [bad]) },
-            { method: 'encapsulateInternal', arg: 'publicKey', length: table.publicKey, call: (bad) => invoke(kem, 'encapsulateInternal', [bad, m]) },
-            { method: 'encapsulateInternal', arg: 'm', length: 32, call: (bad) => invoke(kem, 'encapsulateInternal', [pair.publicKey, bad]) },
-            { method: 'decapsulate', arg: 'ciphertext', length: table.ciphertext, call: (bad) => invoke(kem, 'decapsulate', [bad, pair.secretKey]) },
-            { method: 'decapsulate', arg: 'secretKey', length: table.secretKey, call: (bad) => invoke(kem, 'decapsulate', [enc.ciphertext, bad]) },
+          const cases: Array<{
+            method: KemMethod;
+            arg: string;
+            length: number;
+            call: (bad: unknown) => unknown;
+            undefinedAllowed?: boolean;
+          }> = [
+            {
+              method: 'keygen',
+              arg: 'seed',
+              length: 64,
+              call: (bad) => invoke(kem, 'keygen', [bad]),
+              undefinedAllowed: true,
+            },
+            {
+              method: 'encapsulate',
+              arg: 'publicKey',
+              length: table.publicKey,
+              call: (bad) => invoke(kem, 'encapsulate', [bad]),
+            },
+            {
+              method: 'encapsulateInternal',
+              arg: 'publicKey',
+              length: table.publicKey,
+              call: (bad) => invoke(kem, 'encapsulateInternal', [bad, m]),
+            },
+            {
+              method: 'encapsulateInternal',
+              arg: 'm',
+              length: 32,
+              call: (bad) => invoke(kem, 'encapsulateInternal', [pair.publicKey, bad]),
+            },
+            {
+              method: 'decapsulate',
+              arg: 'ciphertext',
+              length: table.ciphertext,
+              call: (bad) => invoke(kem, 'decapsulate', [bad, pair.secretKey]),
+            },
+            {
+              method: 'decapsulate',
+              arg: 'secretKey',
+              length: table.secretKey,
+              call: (bad) => invoke(kem, 'decapsulate', [enc.ciphertext, bad]),
+            },
           ];
           for (const c of cases) {
             it(`${c.method} ${c.arg}`, () => {
               for (const [label, bad] of wrongTypes(c.length, c.undefinedAllowed === true)) {
                 const what = `${kem.name} ${c.method} ${c.arg} given ${label}`;
-                expectError(() => c.call(bad), 'ERR_INVALID_TYPE', what, (err) => {
-                  assert.match(err.message, wordRe(c.arg), `${what}: message does not name ${c.arg}: ${err.message}`);
-                  assert.match(err.message, /Uint8Array/, `${what}: message does not say a Uint8Array is expected: ${err.message}`);
-                });
+                expectError(
+                  () => c.call(bad),
+                  'ERR_INVALID_TYPE',
+                  what,
+                  (err) => {
+                    assert.match(err.message, wordRe(c.arg), `${what}: message does not name ${c.arg}: ${err.message}`);
+                    assert.match(
+                      err.message,
+                      /Uint8Array/,
+                      `${what}: message does not say a Uint8Array is expected: ${err.message}`,
+                    );
+                  },
+                );
               }
             });
           }
@@ -182,18 +261,29 @@ for (const backend of backends) {
             setCoeff(edge, pos, Q - 1);
             assert.equal(getCoeff(edge, pos), Q - 1);
             assert.equal(encapsulate(kem, edge).ciphertext.length, table.ciphertext, `q - 1 at ${pos} refused`);
-            assert.equal(encapsulateInternal(kem, edge, m).ciphertext.length, table.ciphertext, `q - 1 at ${pos} refused`);
+            assert.equal(
+              encapsulateInternal(kem, edge, m).ciphertext.length,
+              table.ciphertext,
+              `q - 1 at ${pos} refused`,
+            );
 
             for (const value of [Q, 4095]) {
               const bad = pair.publicKey.slice();
               setCoeff(bad, pos, value);
               assert.equal(getCoeff(bad, pos), value);
               // Only that one coefficient changed.
-              for (let i = 0; i < count; i++) if (i !== pos) assert.equal(getCoeff(bad, i), getCoeff(pair.publicKey, i));
+              for (let i = 0; i < count; i++)
+                if (i !== pos) assert.equal(getCoeff(bad, i), getCoeff(pair.publicKey, i));
               const what = `${kem.name} ek with coefficient ${pos} = ${value}`;
-              const names = (err: MlKemError): void => assert.match(err.message, wordRe('publicKey'), `${what}: ${err.message}`);
+              const names = (err: MlKemError): void =>
+                assert.match(err.message, wordRe('publicKey'), `${what}: ${err.message}`);
               expectError(() => encapsulate(kem, bad), 'ERR_INVALID_PUBLIC_KEY', `${what}: encapsulate`, names);
-              expectError(() => encapsulateInternal(kem, bad, m), 'ERR_INVALID_PUBLIC_KEY', `${what}: encapsulateInternal`, names);
+              expectError(
+                () => encapsulateInternal(kem, bad, m),
+                'ERR_INVALID_PUBLIC_KEY',
+                `${what}: encapsulateInternal`,
+                names,
+              );
             }
           }
         });
@@ -207,8 +297,11 @@ for (const backend of backends) {
             const bad = pair.secretKey.slice();
             bad[i]! ^= 1 << (i & 7);
             const what = `${kem.name} dk with byte ${i} of H(ek) flipped`;
-            expectError(() => decapsulate(kem, enc.ciphertext, bad), 'ERR_INVALID_SECRET_KEY', what, (err) =>
-              assert.match(err.message, wordRe('secretKey'), `${what}: ${err.message}`),
+            expectError(
+              () => decapsulate(kem, enc.ciphertext, bad),
+              'ERR_INVALID_SECRET_KEY',
+              what,
+              (err) => assert.match(err.message, wordRe('secretKey'), `${what}: ${err.message}`),
             );
           }
         });
@@ -217,20 +310,30 @@ for (const backend of backends) {
           const { pair, enc } = fixture();
           const start = 384 * table.k; // dk = dkPKE ‖ ek ‖ H(ek) ‖ z
           const end = 768 * table.k + 32;
-          assert.ok(equalBytes(pair.secretKey.subarray(start, end), pair.publicKey), 'dk does not embed ek where expected');
+          assert.ok(
+            equalBytes(pair.secretKey.subarray(start, end), pair.publicKey),
+            'dk does not embed ek where expected',
+          );
           for (const i of [start, start + 1, (start + end) >> 1, end - 33, end - 32, end - 1]) {
             const bad = pair.secretKey.slice();
             bad[i]! ^= 0x10;
             const what = `${kem.name} dk with byte ${i} (embedded ek) altered`;
-            expectError(() => decapsulate(kem, enc.ciphertext, bad), 'ERR_INVALID_SECRET_KEY', what, (err) =>
-              assert.match(err.message, wordRe('secretKey'), `${what}: ${err.message}`),
+            expectError(
+              () => decapsulate(kem, enc.ciphertext, bad),
+              'ERR_INVALID_SECRET_KEY',
+              what,
+              (err) => assert.match(err.message, wordRe('secretKey'), `${what}: ${err.message}`),
             );
           }
           // The embedded ek replaced by another valid key (H(ek) left as it was).
           const other = keygen(kem, randomBytes(64));
           const swapped = pair.secretKey.slice();
           swapped.set(other.publicKey, start);
-          expectError(() => decapsulate(kem, enc.ciphertext, swapped), 'ERR_INVALID_SECRET_KEY', `${kem.name} dk with another ek`);
+          expectError(
+            () => decapsulate(kem, enc.ciphertext, swapped),
+            'ERR_INVALID_SECRET_KEY',
+            `${kem.name} dk with another ek`,
+          );
         });
 
         // ---- random ciphertexts ---------------------------------------------------------------
@@ -253,10 +356,24 @@ for (const backend of backends) {
           const seed = randomBytes(64);
           const a = keygen(kem, seed);
           const b = keygen(kem, seed);
-          assert.ok(equalBytes(a.publicKey, b.publicKey) && equalBytes(a.secretKey, b.secretKey), 'keygen not deterministic');
-          assert.ok(a.publicKey !== b.publicKey && a.secretKey !== b.secretKey && a.seed !== b.seed, 'same objects returned');
+          assert.ok(
+            equalBytes(a.publicKey, b.publicKey) && equalBytes(a.secretKey, b.secretKey),
+            'keygen not deterministic',
+          );
+          assert.ok(
+            a.publicKey !== b.publicKey && a.secretKey !== b.secretKey && a.seed !== b.seed,
+            'same objects returned',
+          );
           assertNoAliasing(
-            { seedIn: seed, pk1: a.publicKey, sk1: a.secretKey, seed1: a.seed, pk2: b.publicKey, sk2: b.secretKey, seed2: b.seed },
+            {
+              seedIn: seed,
+              pk1: a.publicKey,
+              sk1: a.secretKey,
+              seed1: a.seed,
+              pk2: b.publicKey,
+              sk2: b.secretKey,
+              seed2: b.seed,
+            },
             'keygen',
           );
 
@@ -272,24 +389,60 @@ for (const backend of backends) {
           assert.ok(equalBytes(d1, e1.sharedSecret) && equalBytes(d2, e1.sharedSecret));
           assertNoAliasing(
             {
-              pk: a.publicKey, sk: a.secretKey, m,
-              c1: e1.ciphertext, k1: e1.sharedSecret, c2: e2.ciphertext, k2: e2.sharedSecret,
-              rc1: r1.ciphertext, rk1: r1.sharedSecret, rc2: r2.ciphertext, rk2: r2.sharedSecret,
-              d1, d2,
+              pk: a.publicKey,
+              sk: a.secretKey,
+              m,
+              c1: e1.ciphertext,
+              k1: e1.sharedSecret,
+              c2: e2.ciphertext,
+              k2: e2.sharedSecret,
+              rc1: r1.ciphertext,
+              rk1: r1.sharedSecret,
+              rc2: r2.ciphertext,
+              rk2: r2.sharedSecret,
+              d1,
+              d2,
             },
             'encapsulate/decapsulate',
           );
 
           // Overwriting returned arrays changes nothing that comes later.
-          const expected = { pk: b.publicKey.slice(), sk: b.secretKey.slice(), c: e2.ciphertext.slice(), k: e2.sharedSecret.slice() };
-          for (const arr of [a.publicKey, a.secretKey, a.seed, e1.ciphertext, e1.sharedSecret, d1, r1.ciphertext, r1.sharedSecret]) arr.fill(0xff);
+          const expected = {
+            pk: b.publicKey.slice(),
+            sk: b.secretKey.slice(),
+            c: e2.ciphertext.slice(),
+            k: e2.sharedSecret.slice(),
+          };
+          for (const arr of [
+            a.publicKey,
+            a.secretKey,
+            a.seed,
+            e1.ciphertext,
+            e1.sharedSecret,
+            d1,
+            r1.ciphertext,
+            r1.sharedSecret,
+          ])
+            arr.fill(0xff);
           const c = keygen(kem, seed);
-          assert.ok(equalBytes(c.publicKey, expected.pk) && equalBytes(c.secretKey, expected.sk), 'keygen after overwriting outputs');
+          assert.ok(
+            equalBytes(c.publicKey, expected.pk) && equalBytes(c.secretKey, expected.sk),
+            'keygen after overwriting outputs',
+          );
           assert.ok(equalBytes(c.seed, seed), 'seed after overwriting outputs');
           const e3 = encapsulateInternal(kem, c.publicKey, m);
-          assert.ok(equalBytes(e3.ciphertext, expected.c) && equalBytes(e3.sharedSecret, expected.k), 'encapsulate after overwriting outputs');
-          assert.ok(equalBytes(decapsulate(kem, e3.ciphertext, c.secretKey), expected.k), 'decapsulate after overwriting outputs');
-          assert.ok(equalBytes(b.publicKey, expected.pk) && equalBytes(e2.ciphertext, expected.c), 'earlier outputs changed');
+          assert.ok(
+            equalBytes(e3.ciphertext, expected.c) && equalBytes(e3.sharedSecret, expected.k),
+            'encapsulate after overwriting outputs',
+          );
+          assert.ok(
+            equalBytes(decapsulate(kem, e3.ciphertext, c.secretKey), expected.k),
+            'decapsulate after overwriting outputs',
+          );
+          assert.ok(
+            equalBytes(b.publicKey, expected.pk) && equalBytes(e2.ciphertext, expected.c),
+            'earlier outputs changed',
+          );
         });
 
         // ---- keygen() without a seed ----------------------------------------------------------
@@ -303,10 +456,16 @@ for (const backend of backends) {
           assert.equal(enc.sharedSecret.length, 32);
           assert.ok(equalBytes(decapsulate(kem, enc.ciphertext, a.secretKey), enc.sharedSecret), 'round trip failed');
           // The other key does not decapsulate it to the same secret.
-          assert.ok(!equalBytes(decapsulate(kem, enc.ciphertext, b.secretKey), enc.sharedSecret), 'wrong key decapsulated');
+          assert.ok(
+            !equalBytes(decapsulate(kem, enc.ciphertext, b.secretKey), enc.sharedSecret),
+            'wrong key decapsulated',
+          );
           // The returned seed is the one the pair came from.
           const again = keygen(kem, a.seed);
-          assert.ok(equalBytes(again.publicKey, a.publicKey) && equalBytes(again.secretKey, a.secretKey), 'seed does not reproduce the pair');
+          assert.ok(
+            equalBytes(again.publicKey, a.publicKey) && equalBytes(again.secretKey, a.secretKey),
+            'seed does not reproduce the pair',
+          );
           assert.ok(!equalBytes(a.seed, b.seed), 'two random seeds are equal');
           assert.ok(!equalBytes(a.publicKey, b.publicKey), 'two random public keys are equal');
           assert.ok(!equalBytes(a.secretKey, b.secretKey), 'two random secret keys are equal');
@@ -318,7 +477,17 @@ for (const backend of backends) {
 }
 
 it('instanceof MlKemError: true for the brand of any copy of the class with a code, never throws on a hostile Proxy', () => {
-  const hostile = new Proxy({}, { has() { throw new Error('trap'); }, get() { throw new Error('trap'); } });
+  const hostile = new Proxy(
+    {},
+    {
+      has() {
+        throw new Error('trap');
+      },
+      get() {
+        throw new Error('trap');
+      },
+    },
+  );
   assert.equal(hostile instanceof MlKemError, false);
   assert.equal({ [Symbol.for('mlkem-ts.MlKemError')]: true } instanceof MlKemError, false, 'a brand without a code');
   assert.equal(new MlKemError('ERR_INVALID_TYPE', 'x') instanceof MlKemError, true);

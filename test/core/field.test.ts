@@ -5,6 +5,7 @@
 // Loops are tight: each counts mismatches and records the first counterexample, then asserts once.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import { compress, decompress, fieldCsubq, fieldToCanonical } from '../../src/portable/encode.js';
 import { barrettReduce, bitRev7, montgomeryReduce, mulShoup, nttTwiddles, zetas } from '../../src/portable/ntt.js';
 import { Q, modq } from '../support/helpers.js';
@@ -39,7 +40,7 @@ const RINV = (() => {
 test('constants: q, q^-1 mod 2^16, R mod q, R^2 mod q, R^-1 mod q', () => {
   assert.equal(Q, 3329);
   // QINV·q ≡ 1 (mod 2^16) and QINV is a signed 16-bit value.
-  assert.equal(((QINV * Q) % R + R) % R, 1, 'QINV·q ≢ 1 (mod 2^16)');
+  assert.equal((((QINV * Q) % R) + R) % R, 1, 'QINV·q ≢ 1 (mod 2^16)');
   assert.ok(QINV >= -32768 && QINV <= 32767, 'QINV is not int16');
   assert.equal(MONT, Number(2n ** 16n % 3329n));
   assert.equal(MONT2, Number(2n ** 32n % 3329n));
@@ -54,7 +55,7 @@ test('montgomeryReduce: exhaustive over |a| < q·2^15, r ≡ a·2^-16 (mod q), |
   const bound = Q * 32768; // q·2^15; accepted: -bound < a < bound
   const lo = -bound + 1;
   const hi = bound - 1;
-  let e = Number((((BigInt(lo) % 3329n) + 3329n) % 3329n * BigInt(RINV)) % 3329n);
+  let e = Number(((((BigInt(lo) % 3329n) + 3329n) % 3329n) * BigInt(RINV)) % 3329n);
   let bad = 0;
   let first = '';
   let outOfRange = 0;
@@ -91,7 +92,7 @@ test('montgomeryReduce: bounds and multiples of 2^16 checked with BigInt', () =>
   let first = '';
   for (const a of samples) {
     const r = montgomeryReduce(a);
-    const ok = r > -Q && r < Q && ((BigInt(r) * 65536n - BigInt(a)) % 3329n === 0n);
+    const ok = r > -Q && r < Q && (BigInt(r) * 65536n - BigInt(a)) % 3329n === 0n;
     if (!ok && bad++ === 0) first = `a=${a} r=${r}`;
   }
   assert.ok(samples.length > 10000);
@@ -271,12 +272,17 @@ test('nttTwiddles: zeta[i] = 17^BitRev7(i) mod q centered, zetaShoup[i] = round(
 
 test('mulShoup: exhaustive over a in (-2^15, 2^15) × every NTT twiddle and the constants of invNtt and polyToMont', () => {
   const { zeta, zetaShoup } = nttTwiddles();
-  const pairs: Array<[number, number]> = [[512, 10079], [-266, -5237], [-1044, -20553]];
+  const pairs: Array<[number, number]> = [
+    [512, 10079],
+    [-266, -5237],
+    [-1044, -20553],
+  ];
   for (let i = 0; i < 128; i++) pairs.push([zeta[i]!, zetaShoup[i]!]);
   let bad = 0;
   let first = '';
   for (const [z, zs] of pairs) {
-    if (zs !== Math.round((z * 65536) / Q)) assert.fail(`Shoup constant of ${z} is ${Math.round((z * 65536) / Q)}, not ${zs}`);
+    if (zs !== Math.round((z * 65536) / Q))
+      assert.fail(`Shoup constant of ${z} is ${Math.round((z * 65536) / Q)}, not ${zs}`);
     for (let a = -32767; a <= 32767; a++) {
       const r = mulShoup(a, z, zs);
       if (modq(r - a * z) !== 0 || r <= -Q || r >= Q) {

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { runInNewContext } from 'node:vm';
+
 import { MlKemError } from '../../src/index.js';
 import { backends } from '../support/backends.js';
 import { CHANGES, HOLDERS, changingRandomness, stream, withGetRandomValues } from '../support/hostile-buffers.js';
@@ -73,7 +74,11 @@ for (const backend of backends) {
           const again = kem.encapsulate(pair.publicKey);
           assert.deepEqual(kem.decapsulate(again.ciphertext, pair.secretKey), again.sharedSecret);
         } finally {
-          Object.defineProperty(globalThis.crypto, 'getRandomValues', { configurable: true, writable: true, value: original });
+          Object.defineProperty(globalThis.crypto, 'getRandomValues', {
+            configurable: true,
+            writable: true,
+            value: original,
+          });
         }
       });
     }
@@ -86,11 +91,14 @@ describe('hostile arguments to mlkem-ts/keys and mlkem-ts/hybrid', () => {
     structuredClone(bytes.buffer, { transfer: [bytes.buffer] }); // detaches it: length 0
     return bytes;
   };
-  const throwing = new Proxy({}, {
-    get() {
-      throw new Error('trap');
+  const throwing = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('trap');
+      },
     },
-  });
+  );
   const revoked = (() => {
     const r = Proxy.revocable({}, {});
     r.revoke();
@@ -120,7 +128,14 @@ describe('hostile arguments to mlkem-ts/keys and mlkem-ts/hybrid', () => {
   test('hybrid factories given hostile objects give ERR_INVALID_TYPE', async () => {
     const H = await import('../../src/hybrid/index.js');
     for (const hostile of [throwing, revoked, { name: Object.create(null) as object }, { name: Symbol('x') }]) {
-      for (const factory of [H.createXWing, H.createMLKEM768_P256, H.createMLKEM1024_P384, H.createX25519MLKEM768, H.createSecP256r1MLKEM768, H.createSecP384r1MLKEM1024]) {
+      for (const factory of [
+        H.createXWing,
+        H.createMLKEM768_P256,
+        H.createMLKEM1024_P384,
+        H.createX25519MLKEM768,
+        H.createSecP256r1MLKEM768,
+        H.createSecP384r1MLKEM1024,
+      ]) {
         assertCode(() => factory(hostile as never), 'ERR_INVALID_TYPE');
       }
     }
@@ -138,8 +153,13 @@ describe('inputs are copied before calling out: buffers changed during a call', 
   const calls = publicCalls();
   for (const call of calls) {
     test(call.name, () => {
-      const expected = withGetRandomValues(stream(1), () => outcome(() => call.run(...call.inputs.map((b) => b.slice()))));
-      assert.ok(typeof expected !== 'string' || !expected.startsWith('MlKemError'), `the valid inputs give ${String(expected)}`);
+      const expected = withGetRandomValues(stream(1), () =>
+        outcome(() => call.run(...call.inputs.map((b) => b.slice()))),
+      );
+      assert.ok(
+        typeof expected !== 'string' || !expected.startsWith('MlKemError'),
+        `the valid inputs give ${String(expected)}`,
+      );
       let changed = 0;
       for (let slot = 0; slot < call.inputs.length; slot++) {
         for (const { name: holderName, hold } of HOLDERS) {
@@ -149,7 +169,11 @@ describe('inputs are copied before calling out: buffers changed during a call', 
             const r = changingRandomness(1, held, change);
             const got = withGetRandomValues(r.replacement, () => outcome(() => call.run(...args)));
             if (r.applied()) changed++;
-            assert.deepEqual(got, expected, `argument ${slot} as a ${holderName}, ${change} when the library calls out for randomness`);
+            assert.deepEqual(
+              got,
+              expected,
+              `argument ${slot} as a ${holderName}, ${change} when the library calls out for randomness`,
+            );
           }
         }
       }
@@ -159,18 +183,22 @@ describe('inputs are copied before calling out: buffers changed during a call', 
       let reentered = false;
       let inner = false;
       const [fill, fillInner] = [stream(1), stream(2)]; // the outer call gets the same bytes as before
-      const got = withGetRandomValues((array) => {
-        if (!reentered) {
-          reentered = inner = true;
-          outcome(() => call.run(...call.inputs.map((b) => b.map((x, i) => (i === 0 ? x ^ 1 : x)))));
-          inner = false;
-          for (const a of args) a.fill(0x5a);
-        }
-        (inner ? fillInner : fill)(array);
-      }, () => outcome(() => call.run(...args)));
+      const got = withGetRandomValues(
+        (array) => {
+          if (!reentered) {
+            reentered = inner = true;
+            outcome(() => call.run(...call.inputs.map((b) => b.map((x, i) => (i === 0 ? x ^ 1 : x)))));
+            inner = false;
+            for (const a of args) a.fill(0x5a);
+          }
+          (inner ? fillInner : fill)(array);
+        },
+        () => outcome(() => call.run(...args)),
+      );
       if (reentered) assert.deepEqual(got, expected, 're-entered from getRandomValues');
       // The calls that draw randomness must have met the changes (else this test tests nothing for them).
-      if (/encapsulate$|encapsulate\(\)|pairwise/.test(call.name)) assert.ok(changed > 0, 'no change was made during the call');
+      if (/encapsulate$|encapsulate\(\)|pairwise/.test(call.name))
+        assert.ok(changed > 0, 'no change was made during the call');
     });
   }
 });
@@ -199,7 +227,12 @@ describe('a worker racing a growable SharedArrayBuffer', () => {
    * result, a RangeError). Returns the outcomes by kind; "raced" counts the calls during which
    * the view grew.
    */
-  async function race(bytes: Uint8Array, call: (view: Uint8Array) => unknown, rounds: number, allowed: string): Promise<Map<string, number>> {
+  async function race(
+    bytes: Uint8Array,
+    call: (view: Uint8Array) => unknown,
+    rounds: number,
+    allowed: string,
+  ): Promise<Map<string, number>> {
     const expected = outcome(() => call(bytes));
     const { Worker } = await import('node:worker_threads');
     const worker = new Worker(WORKER, { eval: true });
@@ -220,7 +253,8 @@ describe('a worker racing a growable SharedArrayBuffer', () => {
           const got = outcome(() => call(view));
           const refused = got === `MlKemError ${allowed}`; // the view grew before the call read its length
           if (before > bytes.length) assert.ok(refused, `round ${round}: a longer input gave ${String(got)}`);
-          else if (!refused) assert.deepEqual(got, expected, `round ${round}: neither the input's result nor ${allowed}`);
+          else if (!refused)
+            assert.deepEqual(got, expected, `round ${round}: neither the input's result nor ${allowed}`);
           count(refused ? allowed : 'the right result');
           if (before === bytes.length && view.length > before) count('raced');
         }
@@ -278,8 +312,14 @@ describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only
     drawing.push(
       [`${kem.name} (${backend.name}) keygen()`, () => kem.keygen()],
       [`${kem.name} (${backend.name}) encapsulate`, () => kem.encapsulate(pair.publicKey)],
-      [`${kem.name} (${backend.name}) encapsulationKey().encapsulate()`, () => kem.encapsulationKey(pair.publicKey).encapsulate()],
-      [`${kem.name} (${backend.name}) decapsulationKey(secretKey) (pairwise check)`, () => kem.decapsulationKey(pair.secretKey).secretKey()],
+      [
+        `${kem.name} (${backend.name}) encapsulationKey().encapsulate()`,
+        () => kem.encapsulationKey(pair.publicKey).encapsulate(),
+      ],
+      [
+        `${kem.name} (${backend.name}) decapsulationKey(secretKey) (pairwise check)`,
+        () => kem.decapsulationKey(pair.secretKey).secretKey(),
+      ],
     );
   }
   drawing.push(
@@ -288,7 +328,10 @@ describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only
   );
   for (const hybrid of [H.XWing, H.X25519MLKEM768, H.SecP256r1MLKEM768, H.SecP384r1MLKEM1024]) {
     const hp = hybrid.keygen();
-    drawing.push([`${hybrid.name} keygen()`, () => hybrid.keygen()], [`${hybrid.name} encapsulate`, () => hybrid.encapsulate(hp.publicKey)]);
+    drawing.push(
+      [`${hybrid.name} keygen()`, () => hybrid.keygen()],
+      [`${hybrid.name} encapsulate`, () => hybrid.encapsulate(hp.publicKey)],
+    );
   }
 
   /** Runs fn with globalThis.crypto replaced by a getter, and puts the original back. */
@@ -302,14 +345,57 @@ describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only
     }
   }
 
-  const workerd = new Error('Some functionality, such as asynchronous I/O, timeouts, and generating random values, are not allowed within global scope.');
+  const workerd = new Error(
+    'Some functionality, such as asynchronous I/O, timeouts, and generating random values, are not allowed within global scope.',
+  );
   const failures: Array<[string, (fn: () => unknown) => unknown, unknown, RegExp]> = [
-    ['a globalThis.crypto getter that throws', (fn) => withCrypto(() => { throw workerd; }, fn), workerd, /reading globalThis\.crypto\.getRandomValues threw: Some functionality/],
+    [
+      'a globalThis.crypto getter that throws',
+      (fn) =>
+        withCrypto(() => {
+          throw workerd;
+        }, fn),
+      workerd,
+      /reading globalThis\.crypto\.getRandomValues threw: Some functionality/,
+    ],
     ['no globalThis.crypto', (fn) => withCrypto(() => undefined, fn), undefined, /not available in this runtime/],
-    ['a getRandomValues that is not a function', (fn) => withCrypto(() => ({ getRandomValues: 42 }), fn), undefined, /not available in this runtime/],
-    ['a getRandomValues that throws (workerd at global scope)', (fn) => withGetRandomValues(() => { throw workerd; }, fn), workerd, /getRandomValues threw: Some functionality/],
-    ['a getRandomValues that throws a string', (fn) => withGetRandomValues(() => { throw 'no entropy'; }, fn), 'no entropy', /getRandomValues threw$/],
-    ['a getRandomValues whose error has a throwing message getter', (fn) => withGetRandomValues(() => { throw Object.defineProperty(new Error(), 'message', { get() { throw new Error('trap'); } }); }, fn), 'any', /getRandomValues threw$/],
+    [
+      'a getRandomValues that is not a function',
+      (fn) => withCrypto(() => ({ getRandomValues: 42 }), fn),
+      undefined,
+      /not available in this runtime/,
+    ],
+    [
+      'a getRandomValues that throws (workerd at global scope)',
+      (fn) =>
+        withGetRandomValues(() => {
+          throw workerd;
+        }, fn),
+      workerd,
+      /getRandomValues threw: Some functionality/,
+    ],
+    [
+      'a getRandomValues that throws a string',
+      (fn) =>
+        withGetRandomValues(() => {
+          throw 'no entropy';
+        }, fn),
+      'no entropy',
+      /getRandomValues threw$/,
+    ],
+    [
+      'a getRandomValues whose error has a throwing message getter',
+      (fn) =>
+        withGetRandomValues(() => {
+          throw Object.defineProperty(new Error(), 'message', {
+            get() {
+              throw new Error('trap');
+            },
+          });
+        }, fn),
+      'any',
+      /getRandomValues threw$/,
+    ],
   ];
   for (const [how, around, cause, message] of failures) {
     test(`${how}: ERR_RANDOMNESS from every function that draws randomness`, () => {
@@ -334,20 +420,33 @@ describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only
     for (const [name, fn] of drawing) {
       const handed: Uint8Array[] = [];
       const fill = stream(9);
-      const result = withGetRandomValues((array) => {
-        // Only src/random.ts's calls: @noble/curves draws its own blinding bytes inside the
-        // hybrids, in buffers of its own.
-        if (new Error().stack?.includes('random.ts') === true) handed.push(array);
-        fill(array);
-      }, () => outcome(fn));
+      const result = withGetRandomValues(
+        (array) => {
+          // Only src/random.ts's calls: @noble/curves draws its own blinding bytes inside the
+          // hybrids, in buffers of its own.
+          if (new Error().stack?.includes('random.ts') === true) handed.push(array);
+          fill(array);
+        },
+        () => outcome(fn),
+      );
       assert.ok(handed.length > 0, `${name}: drew no randomness`);
       for (const array of handed) {
         assert.ok(array.buffer instanceof ArrayBuffer, `${name}: a view of a SharedArrayBuffer`);
-        assert.ok(array.byteOffset === 0 && array.buffer.byteLength === array.byteLength, `${name}: a view of ${array.byteLength} bytes into a buffer of ${array.buffer.byteLength} (a workspace or an output)`);
-        assert.ok(array.every((b) => b === 0), `${name}: the buffer handed to getRandomValues was not wiped`);
+        assert.ok(
+          array.byteOffset === 0 && array.buffer.byteLength === array.byteLength,
+          `${name}: a view of ${array.byteLength} bytes into a buffer of ${array.buffer.byteLength} (a workspace or an output)`,
+        );
+        assert.ok(
+          array.every((b) => b === 0),
+          `${name}: the buffer handed to getRandomValues was not wiped`,
+        );
         array.fill(0xaa); // a generator that kept it and writes later
       }
-      assert.deepEqual(withGetRandomValues(stream(9), () => outcome(fn)), result, `${name}: the result depends on more than the random bytes`);
+      assert.deepEqual(
+        withGetRandomValues(stream(9), () => outcome(fn)),
+        result,
+        `${name}: the result depends on more than the random bytes`,
+      );
     }
   });
 
@@ -355,10 +454,13 @@ describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only
     const { randomBytes } = await import('../../src/random.js');
     const sizes: number[] = [];
     const original = globalThis.crypto.getRandomValues.bind(globalThis.crypto);
-    const bytes = withGetRandomValues((a) => {
-      sizes.push(a.length);
-      original(a as Uint8Array<ArrayBuffer>);
-    }, () => randomBytes(150_000));
+    const bytes = withGetRandomValues(
+      (a) => {
+        sizes.push(a.length);
+        original(a as Uint8Array<ArrayBuffer>);
+      },
+      () => randomBytes(150_000),
+    );
     assert.equal(bytes.length, 150_000);
     assert.deepEqual(sizes, [65536, 65536, 18928]);
   });

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+
 import * as noble from '@noble/hashes/sha3.js';
+
 import { splice } from '../../scripts/gen-keccak.js';
 import { interleaveLanes, keccakF1600, sha3_256, sha3_512, shake128, shake256, Sponge } from '../../src/sha3.js';
 
@@ -214,7 +216,10 @@ describe('Sponge', () => {
       while (at < data.length) {
         // Zero-length absorbs, single bytes, and chunks around the rate.
         const pick = randInt(6);
-        const n = Math.min(data.length - at, [0, 1, randInt(fn.rate), fn.rate, fn.rate + randInt(3), randInt(3 * fn.rate)][pick]!);
+        const n = Math.min(
+          data.length - at,
+          [0, 1, randInt(fn.rate), fn.rate, fn.rate + randInt(3), randInt(3 * fn.rate)][pick]!,
+        );
         sponge.absorb(holder, pre + at, n);
         at += n;
       }
@@ -228,14 +233,23 @@ describe('Sponge', () => {
       let done = 0;
       while (done < total) {
         const pick = randInt(6);
-        const n = Math.min(total - done, [0, 1, randInt(17), fn.rate, fn.rate - (done % fn.rate), randInt(3 * fn.rate)][pick]!);
+        const n = Math.min(
+          total - done,
+          [0, 1, randInt(17), fn.rate, fn.rate - (done % fn.rate), randInt(3 * fn.rate)][pick]!,
+        );
         sponge.squeeze(out, base + done, n);
         done += n;
       }
       sponge.squeeze(out, base + done, 0);
       assert.equal(hex(out.subarray(base, base + total)), hex(expected.subarray(0, total)), `${fn.name} trial ${t}`);
-      assert.ok(out.subarray(0, base).every((v) => v === 0x55), 'wrote before off');
-      assert.ok(out.subarray(base + total).every((v) => v === 0x55), 'wrote past off + len');
+      assert.ok(
+        out.subarray(0, base).every((v) => v === 0x55),
+        'wrote before off',
+      );
+      assert.ok(
+        out.subarray(base + total).every((v) => v === 0x55),
+        'wrote past off + len',
+      );
     }
   });
 
@@ -249,9 +263,17 @@ describe('Sponge', () => {
 
   test('squeezeWords gives the byte stream as little-endian words, across blocks', () => {
     const sponge = new Sponge();
-    for (const [rate, count] of [[168, 42], [168, 126], [136, 32], [136, 48], [136, 35]] as const) {
+    for (const [rate, count] of [
+      [168, 42],
+      [168, 126],
+      [136, 32],
+      [136, 48],
+      [136, 35],
+    ] as const) {
       const input = randBytes(rate + 7);
-      const want = createHash(rate === 168 ? 'shake128' : 'shake256', { outputLength: 4 * count }).update(input).digest();
+      const want = createHash(rate === 168 ? 'shake128' : 'shake256', { outputLength: 4 * count })
+        .update(input)
+        .digest();
       const words = new Int32Array(count + 2);
       sponge.init(rate, 0x1f).absorb(input);
       sponge.squeezeWords(words, 1, count);
@@ -260,7 +282,9 @@ describe('Sponge', () => {
       assert.equal(words[count + 1], 0, 'nothing written past count');
     }
     // A later byte squeeze continues at the next block; a squeeze mid-block cannot read words.
-    const stream = createHash('shake128', { outputLength: 3 * 168 }).update(Uint8Array.of(1)).digest();
+    const stream = createHash('shake128', { outputLength: 3 * 168 })
+      .update(Uint8Array.of(1))
+      .digest();
     const out = new Uint8Array(168);
     sponge.init(168, 0x1f).absorb(Uint8Array.of(1));
     sponge.squeezeWords(new Int32Array(5), 0, 5);
@@ -310,8 +334,14 @@ describe('Sponge', () => {
     const { state, buf } = internals(sponge);
     assert.ok(state.some((v) => v !== 0) && buf.some((v) => v !== 0), 'test needs nonzero internals');
     sponge.wipe();
-    assert.ok(state.every((v) => v === 0), 'state not zeroed');
-    assert.ok(buf.every((v) => v === 0), 'buffer not zeroed');
+    assert.ok(
+      state.every((v) => v === 0),
+      'state not zeroed',
+    );
+    assert.ok(
+      buf.every((v) => v === 0),
+      'buffer not zeroed',
+    );
     assert.throws(() => sponge.absorb(new Uint8Array(1)), /init/);
     assert.throws(() => sponge.squeeze(new Uint8Array(1)), /init/);
   });

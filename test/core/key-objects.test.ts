@@ -4,8 +4,9 @@
 // The ACVP vectors run through the key objects in acvp.test.ts.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
 import { MlKemError, type MlKem } from '../../src/index.js';
 import { expansionOf, expansionsMade, trackExpansions } from '../../src/key-objects.js';
 import { decodePkcs8, encodePkcs8 } from '../../src/keys/index.js';
@@ -13,7 +14,11 @@ import { type Backend, backends } from '../support/backends.js';
 import { equalBytes, getCoeff, randomBytes, setCoeff } from '../support/helpers.js';
 
 function assertCode(fn: () => unknown, code: string, what: string): void {
-  assert.throws(fn, (err: unknown) => err instanceof MlKemError && err.code === code, `${what}: expected MlKemError ${code}`);
+  assert.throws(
+    fn,
+    (err: unknown) => err instanceof MlKemError && err.code === code,
+    `${what}: expected MlKemError ${code}`,
+  );
 }
 
 trackExpansions(); // expansionOf below reads the keys' cached secrets
@@ -35,16 +40,25 @@ for (const backend of backends) {
           assert.ok(equalBytes(fromSk.encapsulationKey.bytes(), publicKey), 'encapsulationKey of an expanded key');
           assert.ok(equalBytes(fromSeed.seed(), seed), 'seed()');
           assert.equal(fromSk.seed(), undefined, 'seed() of an expanded key');
-          assert.ok(equalBytes(fromSeed.secretKey(), secretKey) && equalBytes(fromSk.secretKey(), secretKey), 'secretKey()');
+          assert.ok(
+            equalBytes(fromSeed.secretKey(), secretKey) && equalBytes(fromSk.secretKey(), secretKey),
+            'secretKey()',
+          );
 
           const m = randomBytes(32);
           const want = kem.encapsulateInternal(publicKey, m);
           for (const key of [ek, fromSeed.encapsulationKey, fromSk.encapsulationKey]) {
             const got = key.encapsulateInternal(m);
-            assert.ok(equalBytes(got.ciphertext, want.ciphertext) && equalBytes(got.sharedSecret, want.sharedSecret), 'encapsulateInternal');
+            assert.ok(
+              equalBytes(got.ciphertext, want.ciphertext) && equalBytes(got.sharedSecret, want.sharedSecret),
+              'encapsulateInternal',
+            );
           }
           const fresh = ek.encapsulate();
-          assert.ok(equalBytes(kem.decapsulate(fresh.ciphertext, secretKey), fresh.sharedSecret), 'encapsulate() round trip');
+          assert.ok(
+            equalBytes(kem.decapsulate(fresh.ciphertext, secretKey), fresh.sharedSecret),
+            'encapsulate() round trip',
+          );
 
           const tampered = want.ciphertext.slice();
           tampered[i % tampered.length]! ^= 1 << (i % 8);
@@ -63,7 +77,11 @@ for (const backend of backends) {
         }
         assertCode(() => kem.encapsulationKey(publicKey.subarray(1)), 'ERR_INVALID_LENGTH', 'short public key');
         for (const n of [0, 32, 63, 65, kem.sizes.secretKey - 1, kem.sizes.secretKey + 1]) {
-          assertCode(() => kem.decapsulationKey(new Uint8Array(n)), 'ERR_INVALID_LENGTH', `decapsulationKey of ${n} bytes`);
+          assertCode(
+            () => kem.decapsulationKey(new Uint8Array(n)),
+            'ERR_INVALID_LENGTH',
+            `decapsulationKey of ${n} bytes`,
+          );
         }
         const badPk = publicKey.slice();
         setCoeff(badPk, 5, 3329);
@@ -78,10 +96,18 @@ for (const backend of backends) {
         assertCode(() => kem.checkSecretKey(badHash), 'ERR_INVALID_SECRET_KEY', 'checkSecretKey: wrong H(ek)');
 
         const dk = kem.decapsulationKey(secretKey);
-        assertCode(() => dk.decapsulate(new Uint8Array(kem.sizes.ciphertext - 1)), 'ERR_INVALID_LENGTH', 'short ciphertext');
+        assertCode(
+          () => dk.decapsulate(new Uint8Array(kem.sizes.ciphertext - 1)),
+          'ERR_INVALID_LENGTH',
+          'short ciphertext',
+        );
         assertCode(() => dk.decapsulate('c' as unknown as Uint8Array), 'ERR_INVALID_TYPE', 'ciphertext string');
         assertCode(() => dk.encapsulationKey.encapsulateInternal(new Uint8Array(31)), 'ERR_INVALID_LENGTH', 'short m');
-        assertCode(() => kem.decapsulationKey(secretKey, { pairwiseCheck: 1 } as never), 'ERR_INVALID_TYPE', 'pairwiseCheck: 1');
+        assertCode(
+          () => kem.decapsulationKey(secretKey, { pairwiseCheck: 1 } as never),
+          'ERR_INVALID_TYPE',
+          'pairwiseCheck: 1',
+        );
         assertCode(() => kem.decapsulationKey(secretKey, 'x' as never), 'ERR_INVALID_TYPE', 'options string');
       });
 
@@ -93,7 +119,11 @@ for (const backend of backends) {
         setCoeff(plusQ, i, getCoeff(plusQ, i) + 3329);
         assertCode(() => kem.checkSecretKey(plusQ), 'ERR_INVALID_SECRET_KEY', 'checkSecretKey: c + q');
         assertCode(() => kem.decapsulationKey(plusQ), 'ERR_INVALID_SECRET_KEY', 'decapsulationKey: c + q');
-        assertCode(() => kem.decapsulationKey(plusQ, { pairwiseCheck: false }), 'ERR_INVALID_SECRET_KEY', 'c + q without pairwise check');
+        assertCode(
+          () => kem.decapsulationKey(plusQ, { pairwiseCheck: false }),
+          'ERR_INVALID_SECRET_KEY',
+          'c + q without pairwise check',
+        );
 
         // A canonical but altered ŝ behind a valid ek and H(ek): only the pairwise check sees it.
         const altered = secretKey.slice();
@@ -108,11 +138,20 @@ for (const backend of backends) {
         const { publicKey, secretKey, seed } = kem.keygen();
         for (const key of [kem.decapsulationKey(seed), kem.decapsulationKey(secretKey)]) {
           const x = expansionOf(key)!;
-          assert.ok(x.sHat.some((v) => v !== 0) && x.dk.some((v) => v !== 0), 'the key holds its secrets before dispose');
+          assert.ok(
+            x.sHat.some((v) => v !== 0) && x.dk.some((v) => v !== 0),
+            'the key holds its secrets before dispose',
+          );
           const { ciphertext } = key.encapsulationKey.encapsulate();
           key[Symbol.dispose]();
-          assert.ok(x.sHat.every((v) => v === 0), 'ŝ wiped');
-          assert.ok(x.dk.every((v) => v === 0), 'dk (with z) wiped');
+          assert.ok(
+            x.sHat.every((v) => v === 0),
+            'ŝ wiped',
+          );
+          assert.ok(
+            x.dk.every((v) => v === 0),
+            'dk (with z) wiped',
+          );
           assert.ok(x.seed === undefined || x.seed.every((v) => v === 0), 'seed wiped');
           assertCode(() => key.decapsulate(ciphertext), 'ERR_KEY_DISPOSED', 'decapsulate after dispose');
           assertCode(() => key.seed(), 'ERR_KEY_DISPOSED', 'seed() after dispose');
@@ -127,7 +166,11 @@ for (const backend of backends) {
           outside = dk;
           assert.equal(dk.decapsulate(kem.encapsulate(publicKey).ciphertext).length, 32);
         }
-        assertCode(() => outside!.decapsulate(new Uint8Array(kem.sizes.ciphertext)), 'ERR_KEY_DISPOSED', 'after a using block');
+        assertCode(
+          () => outside!.decapsulate(new Uint8Array(kem.sizes.ciphertext)),
+          'ERR_KEY_DISPOSED',
+          'after a using block',
+        );
       });
 
       test('key objects are frozen and their methods work detached from the object', () => {
@@ -160,11 +203,16 @@ for (const backend of backends) {
 test('1,000 live WebAssembly decapsulation keys at once, each still correct', () => {
   const kem = backends.find((b) => b.name === 'wasm')!.kems[1]!;
   const pairs = Array.from({ length: 1000 }, () => kem.keygen());
-  const keys = pairs.map((p, i) => (i % 2 === 0 ? kem.decapsulationKey(p.seed) : kem.decapsulationKey(p.secretKey, { pairwiseCheck: false })));
+  const keys = pairs.map((p, i) =>
+    i % 2 === 0 ? kem.decapsulationKey(p.seed) : kem.decapsulationKey(p.secretKey, { pairwiseCheck: false }),
+  );
   for (let i = 0; i < keys.length; i += 37) {
     const { ciphertext, sharedSecret } = kem.encapsulate(pairs[i]!.publicKey);
     assert.ok(equalBytes(keys[i]!.decapsulate(ciphertext), sharedSecret), `key ${i}`);
-    assert.ok(!equalBytes(keys[(i + 1) % keys.length]!.decapsulate(ciphertext), sharedSecret), `key ${i + 1} must not share it`);
+    assert.ok(
+      !equalBytes(keys[(i + 1) % keys.length]!.decapsulate(ciphertext), sharedSecret),
+      `key ${i + 1} must not share it`,
+    );
   }
   for (const key of keys) key.dispose();
 });
@@ -184,16 +232,30 @@ test('encapsulate takes its copy of the public key before it calls getRandomValu
         new Uint8Array(array!.buffer, array!.byteOffset, array!.byteLength).set(m);
         return array;
       };
-      Object.defineProperty(globalThis.crypto, 'getRandomValues', { value: hostile, configurable: true, writable: true });
+      Object.defineProperty(globalThis.crypto, 'getRandomValues', {
+        value: hostile,
+        configurable: true,
+        writable: true,
+      });
       let got;
       try {
         got = kem.encapsulate(pk);
       } finally {
-        Object.defineProperty(globalThis.crypto, 'getRandomValues', { value: original, configurable: true, writable: true });
+        Object.defineProperty(globalThis.crypto, 'getRandomValues', {
+          value: original,
+          configurable: true,
+          writable: true,
+        });
       }
       const want = kem.encapsulateInternal(publicKey, m);
-      assert.ok(equalBytes(got.ciphertext, want.ciphertext), `${backend.name} ${kem.name}: ciphertext for the original key`);
-      assert.ok(equalBytes(kem.decapsulate(got.ciphertext, secretKey), got.sharedSecret), `${backend.name} ${kem.name}: round trip`);
+      assert.ok(
+        equalBytes(got.ciphertext, want.ciphertext),
+        `${backend.name} ${kem.name}: ciphertext for the original key`,
+      );
+      assert.ok(
+        equalBytes(kem.decapsulate(got.ciphertext, secretKey), got.sharedSecret),
+        `${backend.name} ${kem.name}: round trip`,
+      );
     }
   }
 });
@@ -202,7 +264,10 @@ test('a length-tracking view of a growable SharedArrayBuffer that grows is read 
   const kem = backends[0]!.kems[1]!;
   const { publicKey, secretKey } = kem.keygen();
   const { ciphertext, sharedSecret } = kem.encapsulate(publicKey);
-  const SAB = SharedArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => SharedArrayBuffer & { grow(n: number): void };
+  const SAB = SharedArrayBuffer as unknown as new (
+    n: number,
+    o: { maxByteLength: number },
+  ) => SharedArrayBuffer & { grow(n: number): void };
   for (const backend of backends) {
     const k = backend.kems[1]!;
     const sab = new SAB(ciphertext.length, { maxByteLength: 2 * ciphertext.length });
@@ -233,7 +298,11 @@ test('a getRandomValues that detaches the array it is given is ERR_RANDOMNESS, n
       const { publicKey } = backends[0]!.kems[1]!.keygen(new Uint8Array(64));
       assertCode(() => kem.keygen(), 'ERR_RANDOMNESS', `${backend.name} keygen`);
       assertCode(() => kem.encapsulate(publicKey), 'ERR_RANDOMNESS', `${backend.name} encapsulate`);
-      assertCode(() => kem.encapsulationKey(publicKey).encapsulate(), 'ERR_RANDOMNESS', `${backend.name} EncapsulationKey.encapsulate`);
+      assertCode(
+        () => kem.encapsulationKey(publicKey).encapsulate(),
+        'ERR_RANDOMNESS',
+        `${backend.name} EncapsulationKey.encapsulate`,
+      );
     }
   } finally {
     if (original) Object.defineProperty(globalThis.crypto, 'getRandomValues', original);
@@ -261,7 +330,11 @@ test('a pairwise check that cannot draw randomness wipes its copy of the expande
       ];
       for (const [name, call] of calls) {
         expansionsMade();
-        Object.defineProperty(globalThis.crypto, 'getRandomValues', { value: failing, configurable: true, writable: true });
+        Object.defineProperty(globalThis.crypto, 'getRandomValues', {
+          value: failing,
+          configurable: true,
+          writable: true,
+        });
         try {
           assertCode(call, 'ERR_RANDOMNESS', `${backend.name} ${kem.name} ${name}`);
         } finally {

@@ -5,8 +5,9 @@
 // FinalizationRegistry or WeakRef (Hermes).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
 import { hpkeCoreKem } from '../../src/hpke/hpke-core.js';
 import { ML_KEM_768, MLKEM768_P256, MLKEM768_X25519, hpkeKem } from '../../src/hpke/index.js';
 import { secretsOf, trackSecrets } from '../../src/lifetime.js';
@@ -18,7 +19,9 @@ const zero = (a: Uint8Array | Int16Array) => a.every((v) => v === 0);
 
 test('every kind of decapsulation key collected without dispose() has all its secrets wiped (--expose-gc)', () => {
   const fixture = fileURLToPath(new URL('../support/fixtures/collected-keys.ts', import.meta.url));
-  const out = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fixture], { encoding: 'utf8' }).trim()) as { keys: number; heldNothing: string[]; unwiped: string[] };
+  const out = JSON.parse(
+    execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fixture], { encoding: 'utf8' }).trim(),
+  ) as { keys: number; heldNothing: string[]; unwiped: string[] };
   // 6 ML-KEM keys, 12 hybrid keys, 6 Web Crypto keys, 24 HPKE keys; each held non-zero secrets.
   assert.equal(out.keys, 48);
   assert.deepEqual(out.heldNothing, [], 'keys that held no secret arrays to watch');
@@ -32,7 +35,10 @@ test('dispose() wipes every secret a hybrid key owns, on both curve paths (the n
       const arrays = secretsOf(dk);
       // the seed, and the ML-KEM half's ŝ, dk and seed; on the noble path also the curve scalar
       assert.equal(arrays.length, curves === 'noble' ? 5 : 4, `${c.kem.name} (${curves}): arrays owned`);
-      assert.ok(arrays.every((a) => !zero(a)), `${c.kem.name} (${curves}): secrets held`);
+      assert.ok(
+        arrays.every((a) => !zero(a)),
+        `${c.kem.name} (${curves}): secrets held`,
+      );
       dk.dispose();
       assert.ok(arrays.every(zero), `${c.kem.name} (${curves}): wiped by dispose`);
     }
@@ -43,7 +49,8 @@ test('HPKE private keys hold a key object, and deserializing one leaves no unwip
   for (const kem of [ML_KEM_768, MLKEM768_X25519, MLKEM768_P256]) {
     const secret = crypto.getRandomValues(new Uint8Array(kem.Nsk));
     const buffer = secret.slice().buffer; // the caller's ArrayBuffer, made before copies are counted
-    const same = (a: unknown) => a instanceof Uint8Array && a.length === secret.length && a.every((v, i) => v === secret[i]);
+    const same = (a: unknown) =>
+      a instanceof Uint8Array && a.length === secret.length && a.every((v, i) => v === secret[i]);
     for (const [name, deserialize] of [
       ['hpke DeserializePrivateKey', () => hpkeKem(kem)().DeserializePrivateKey(secret, false)],
       ['@hpke/core deserializePrivateKey', () => hpkeCoreKem(kem).deserializePrivateKey(buffer)],
@@ -65,7 +72,11 @@ test('HPKE private keys hold a key object, and deserializing one leaves no unwip
       const owned = secretsOf(key);
       assert.ok(owned.length > 0, `${kem.name} ${name}: the key holds a key object with its secrets`);
       const left = copies.filter((c) => same(c) && !owned.includes(c));
-      assert.deepEqual(left.length, 0, `${kem.name} ${name}: copies of the private key neither owned by the key nor wiped`);
+      assert.deepEqual(
+        left.length,
+        0,
+        `${kem.name} ${name}: copies of the private key neither owned by the key nor wiped`,
+      );
     }
   }
 });
@@ -92,6 +103,9 @@ test('without FinalizationRegistry and WeakRef (Hermes), the core, hybrids, Web 
     console.log(JSON.stringify([typeof FinalizationRegistry, ok1, ok2, ok3, ok4]));
   `;
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   assert.deepEqual(JSON.parse(out.trim()), ['undefined', true, true, true, true]);
 });

@@ -4,6 +4,7 @@
 // Z_q[X]/(X^256 + 1). Inputs include the extremes of each function's documented range.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import {
   invNtt,
   ntt,
@@ -82,7 +83,13 @@ function refMultiplyNtts(fHat: ArrayLike<number>, gHat: ArrayLike<number>): numb
   const g = Array.from(gHat, modq);
   const h = new Array<number>(N);
   for (let i = 0; i < 128; i++) {
-    const [c0, c1] = refBaseCaseMultiply(f[2 * i]!, f[2 * i + 1]!, g[2 * i]!, g[2 * i + 1]!, POW17[2 * refBitRev7(i) + 1]!);
+    const [c0, c1] = refBaseCaseMultiply(
+      f[2 * i]!,
+      f[2 * i + 1]!,
+      g[2 * i]!,
+      g[2 * i + 1]!,
+      POW17[2 * refBitRev7(i) + 1]!,
+    );
     h[2 * i] = c0;
     h[2 * i + 1] = c1;
   }
@@ -146,7 +153,11 @@ test('reference self-checks: R^-1, the reference NTT matches the schoolbook prod
     const a = Array.from({ length: N }, () => randInt(next, 0, Q - 1));
     const b = Array.from({ length: N }, () => randInt(next, 0, Q - 1));
     assert.deepEqual(refInvNtt(refNtt(a)), a, 'reference NTT^-1(NTT(a)) ≠ a');
-    assert.deepEqual(refMultiplyNtts(refNtt(a), refNtt(b)), refNtt(schoolbook(a, b)), 'reference NTT is not multiplicative');
+    assert.deepEqual(
+      refMultiplyNtts(refNtt(a), refNtt(b)),
+      refNtt(schoolbook(a, b)),
+      'reference NTT is not multiplicative',
+    );
   }
 });
 
@@ -214,7 +225,16 @@ test('nttMultiplyAccumulate k = 1..4 matches R^-1·Σ MultiplyNTTs (Alg 11, 12),
     const pairs: [Int16Array, Int16Array][] = [];
     const poly = (fn: (j: number) => number) => Int16Array.from({ length: N * k }, (_, j) => fn(j));
     // Extremes of the documented range |a|, |b| ≤ q.
-    for (const [x, y] of [[Q, Q], [-Q, -Q], [Q, -Q], [-Q, Q], [Q - 1, Q - 1], [-(Q - 1), Q - 1], [0, Q], [Q, 0]] as const) {
+    for (const [x, y] of [
+      [Q, Q],
+      [-Q, -Q],
+      [Q, -Q],
+      [-Q, Q],
+      [Q - 1, Q - 1],
+      [-(Q - 1), Q - 1],
+      [0, Q],
+      [Q, 0],
+    ] as const) {
       pairs.push([poly(() => x), poly(() => y)]);
     }
     pairs.push([poly((j) => (j & 1 ? -Q : Q)), poly(() => Q)]);
@@ -222,7 +242,8 @@ test('nttMultiplyAccumulate k = 1..4 matches R^-1·Σ MultiplyNTTs (Alg 11, 12),
     for (let t = 0; t < 30; t++) pairs.push([poly(() => (next() & 1 ? Q : -Q)), poly(() => (next() & 1 ? Q : -Q))]);
     for (let t = 0; t < 60; t++) pairs.push([poly(() => randInt(next, -Q, Q)), poly(() => randInt(next, -Q, Q))]);
     // Typical operands: NTT outputs (|x| ≤ (q-1)/2) and decoded values in [0, q).
-    for (let t = 0; t < 20; t++) pairs.push([poly(() => randInt(next, -HALF, HALF)), poly(() => randInt(next, 0, Q - 1))]);
+    for (let t = 0; t < 20; t++)
+      pairs.push([poly(() => randInt(next, -HALF, HALF)), poly(() => randInt(next, 0, Q - 1))]);
     for (const [a, b] of pairs) {
       cases++;
       const out = new Int16Array(N);
@@ -230,8 +251,10 @@ test('nttMultiplyAccumulate k = 1..4 matches R^-1·Σ MultiplyNTTs (Alg 11, 12),
       const bCopy = b.slice();
       nttMultiplyAccumulate(out, a, b, k);
       let err = diffModQ(out, refMulAcc(a, b, k)) ?? outOfRange(out, -(Q - 1), Q - 1);
-      if (err === undefined && (a.some((x, j) => x !== aCopy[j]) || b.some((x, j) => x !== bCopy[j]))) err = 'modified an input';
-      if (err !== undefined && bad++ === 0) first = `k=${k} a=[${a.slice(0, 4).join(', ')}, ...] b=[${b.slice(0, 4).join(', ')}, ...]: ${err}`;
+      if (err === undefined && (a.some((x, j) => x !== aCopy[j]) || b.some((x, j) => x !== bCopy[j])))
+        err = 'modified an input';
+      if (err !== undefined && bad++ === 0)
+        first = `k=${k} a=[${a.slice(0, 4).join(', ')}, ...] b=[${b.slice(0, 4).join(', ')}, ...]: ${err}`;
     }
   }
   assert.ok(cases > 400);
@@ -256,7 +279,10 @@ test('ntt of the negacyclic schoolbook product equals the NTT-domain product; in
     ntt(cHat);
     const prod = new Int16Array(N);
     nttMultiplyAccumulate(prod, aHat, bHat, 1); // R^-1·(â ∘ b̂)
-    let err = diffModQ(Array.from(prod, (x) => modq(x * R)), Array.from(cHat, modq));
+    let err = diffModQ(
+      Array.from(prod, (x) => modq(x * R)),
+      Array.from(cHat, modq),
+    );
     if (err === undefined) {
       invNtt(prod); // R·R^-1·NTT^-1(â ∘ b̂) = a·b
       err = diffModQ(prod, c);

@@ -2,14 +2,51 @@
 // Table 3 (sizes in bytes), and the sizes the public ML-KEM objects report.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import { MlKem1024, MlKem512, MlKem768 } from '../../src/index.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768, type ParameterSet } from '../../src/params.js';
 
 // FIPS 203, Tables 2 and 3, copied from the standard.
 const TABLE = [
-  { set: ML_KEM_512, kem: MlKem512, name: 'ML-KEM-512', k: 2, eta1: 3, eta2: 2, du: 10, dv: 4, ek: 800, dk: 1632, ct: 768 },
-  { set: ML_KEM_768, kem: MlKem768, name: 'ML-KEM-768', k: 3, eta1: 2, eta2: 2, du: 10, dv: 4, ek: 1184, dk: 2400, ct: 1088 },
-  { set: ML_KEM_1024, kem: MlKem1024, name: 'ML-KEM-1024', k: 4, eta1: 2, eta2: 2, du: 11, dv: 5, ek: 1568, dk: 3168, ct: 1568 },
+  {
+    set: ML_KEM_512,
+    kem: MlKem512,
+    name: 'ML-KEM-512',
+    k: 2,
+    eta1: 3,
+    eta2: 2,
+    du: 10,
+    dv: 4,
+    ek: 800,
+    dk: 1632,
+    ct: 768,
+  },
+  {
+    set: ML_KEM_768,
+    kem: MlKem768,
+    name: 'ML-KEM-768',
+    k: 3,
+    eta1: 2,
+    eta2: 2,
+    du: 10,
+    dv: 4,
+    ek: 1184,
+    dk: 2400,
+    ct: 1088,
+  },
+  {
+    set: ML_KEM_1024,
+    kem: MlKem1024,
+    name: 'ML-KEM-1024',
+    k: 4,
+    eta1: 2,
+    eta2: 2,
+    du: 11,
+    dv: 5,
+    ek: 1568,
+    dk: 3168,
+    ct: 1568,
+  },
 ] as const;
 
 for (const row of TABLE) {
@@ -37,7 +74,10 @@ for (const row of TABLE) {
 
   test(`${row.name}: the public object reports the same name and sizes`, () => {
     assert.equal(row.kem.name, row.name);
-    assert.deepEqual({ ...row.kem.sizes }, { publicKey: row.ek, secretKey: row.dk, ciphertext: row.ct, sharedSecret: 32, seed: 64 });
+    assert.deepEqual(
+      { ...row.kem.sizes },
+      { publicKey: row.ek, secretKey: row.dk, ciphertext: row.ct, sharedSecret: 32, seed: 64 },
+    );
   });
 
   test(`${row.name}: parameter set, public object and its sizes are frozen`, () => {

@@ -12,10 +12,11 @@
 // scales every run count.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import fc from 'fast-check';
+
 import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
 import type { HybridKem } from '../../src/hybrid/index.js';
-import { entryOf } from '../../src/registry.js';
 import type { MlKem } from '../../src/index.js';
 import {
   decodePkcs8,
@@ -31,6 +32,7 @@ import {
   type PrivateKeyInfo,
   type PublicKeyInfo,
 } from '../../src/keys/index.js';
+import { entryOf } from '../../src/registry.js';
 import { FORMS, LEVELS } from '../support/api.js';
 import { backends } from '../support/backends.js';
 import {
@@ -54,7 +56,10 @@ import { hybridsOf } from '../support/hybrid-reference.js';
 
 const SCALE = Number(process.env.MLKEM_FC_SCALE ?? '1');
 const FC_SEED = process.env.MLKEM_FC_SEED;
-const runs = (n: number) => ({ numRuns: Math.max(1, Math.round(n * SCALE)), ...(FC_SEED !== undefined ? { seed: Number(FC_SEED) } : {}) });
+const runs = (n: number) => ({
+  numRuns: Math.max(1, Math.round(n * SCALE)),
+  ...(FC_SEED !== undefined ? { seed: Number(FC_SEED) } : {}),
+});
 
 const bytes = (n: number) => fc.uint8Array({ minLength: n, maxLength: n });
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -120,12 +125,29 @@ describe('properties of ML-KEM', () => {
 
 type Ctor = { new (length: number): ArrayBufferView; readonly BYTES_PER_ELEMENT: number };
 const TYPED: readonly Ctor[] = [
-  Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array,
-  BigInt64Array, BigUint64Array,
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+  BigInt64Array,
+  BigUint64Array,
 ];
 const anything = fc.anything({
-  maxDepth: 2, withBigInt: true, withBoxedValues: true, withDate: true, withMap: true, withSet: true,
-  withNullPrototype: true, withObjectString: true, withSparseArray: true, withTypedArray: true,
+  maxDepth: 2,
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
 });
 /**
  * Objects that fight back: a Proxy whose traps throw, a revoked Proxy, a throwing getter, and a
@@ -145,13 +167,31 @@ class Deferred {
 }
 const hostile = (n: number) =>
   fc.constantFrom(
-    new Deferred('Proxy whose traps throw', () => new Proxy(new Uint8Array(n), { get: () => { throw new Error('Proxy get trap'); }, ownKeys: () => { throw new Error('Proxy ownKeys trap'); } })),
+    new Deferred(
+      'Proxy whose traps throw',
+      () =>
+        new Proxy(new Uint8Array(n), {
+          get: () => {
+            throw new Error('Proxy get trap');
+          },
+          ownKeys: () => {
+            throw new Error('Proxy ownKeys trap');
+          },
+        }),
+    ),
     new Deferred('revoked Proxy', () => {
       const r = Proxy.revocable(new Uint8Array(n), {});
       r.revoke();
       return r.proxy;
     }),
-    new Deferred('object with a throwing getter', () => Object.defineProperty({ length: n }, 'seed', { enumerable: true, get: () => { throw new Error('getter'); } })),
+    new Deferred('object with a throwing getter', () =>
+      Object.defineProperty({ length: n }, 'seed', {
+        enumerable: true,
+        get: () => {
+          throw new Error('getter');
+        },
+      }),
+    ),
     new Deferred('detached Uint8Array', () => {
       const a = new Uint8Array(n);
       structuredClone(a.buffer, { transfer: [a.buffer] });
@@ -175,12 +215,17 @@ const around = (n: number) => fc.oneof(fc.constantFrom(n, Math.max(0, n - 1), n 
 function shapes(n: number, valid: fc.Arbitrary<Uint8Array>): fc.Arbitrary<unknown> {
   return fc.oneof(
     anything,
-    fc.tuple(fc.constantFrom(...TYPED), around(n), fc.boolean()).map(([C, len, sameBytes]) => new C(sameBytes ? Math.floor(len / C.BYTES_PER_ELEMENT) : len)),
+    fc
+      .tuple(fc.constantFrom(...TYPED), around(n), fc.boolean())
+      .map(([C, len, sameBytes]) => new C(sameBytes ? Math.floor(len / C.BYTES_PER_ELEMENT) : len)),
     around(n).map((len) => new ArrayBuffer(len)),
     around(n).map((len) => new SharedArrayBuffer(len)),
     around(n).map((len) => new DataView(new ArrayBuffer(len))),
     fc.tuple(around(n), fc.integer({ min: -1, max: 256 })).map(([len, v]) => new Array<number>(len).fill(v)),
-    fc.oneof(fc.string(), around(n).map((len) => 'A'.repeat(len))),
+    fc.oneof(
+      fc.string(),
+      around(n).map((len) => 'A'.repeat(len)),
+    ),
     fc.constantFrom(null, undefined, 0, n, true, Symbol('x'), () => new Uint8Array(n)),
     around(n).map((len) => ({ length: len })),
     around(n).map((len) => Object.create(Uint8Array.prototype, { length: { value: len } }) as object), // looks like one, is not
@@ -194,13 +239,23 @@ function shapes(n: number, valid: fc.Arbitrary<Uint8Array>): fc.Arbitrary<unknow
 }
 
 /** Runs fn(...args) and checks it against `expected` and the contract; `sizes` checks a result. */
-function checkCall(what: string, args: unknown[], call: (...a: unknown[]) => unknown, expected: Expected | undefined, sizes?: (v: unknown) => void): Outcome {
+function checkCall(
+  what: string,
+  args: unknown[],
+  call: (...a: unknown[]) => unknown,
+  expected: Expected | undefined,
+  sizes?: (v: unknown) => void,
+): Outcome {
   const watch = watchArgs(args);
   const out = attempt(() => call(...args));
   assert.equal(watch(), undefined, `${what}: an argument was modified`);
   assert.notEqual(out.kind, 'foreign', `${what}: ${describeOutcome(out)}`);
   if (expected !== undefined) {
-    assert.equal(out.kind === 'ok' ? 'ok' : out.kind === 'error' ? out.code : 'foreign', expected, `${what}: ${describeOutcome(out)}`);
+    assert.equal(
+      out.kind === 'ok' ? 'ok' : out.kind === 'error' ? out.code : 'foreign',
+      expected,
+      `${what}: ${describeOutcome(out)}`,
+    );
   }
   if (out.kind === 'ok') {
     assert.equal(aliasProblem(out.value, args), undefined, `${what}: ${aliasProblem(out.value, args)}`);
@@ -222,7 +277,10 @@ function resultSizes(kem: AnyKem, method: KemMethod): (v: unknown) => void {
   return (v) => {
     const r = v as Record<string, Uint8Array>;
     if (method === 'keygen') {
-      assert.deepEqual([r.publicKey?.length, r.secretKey?.length, r.seed?.length], [kem.sizes.publicKey, kem.sizes.secretKey, kem.sizes.seed]);
+      assert.deepEqual(
+        [r.publicKey?.length, r.secretKey?.length, r.seed?.length],
+        [kem.sizes.publicKey, kem.sizes.secretKey, kem.sizes.seed],
+      );
     } else if (method === 'decapsulate') {
       assert.ok(v instanceof Uint8Array && v.length === kem.sizes.sharedSecret);
     } else {
@@ -235,7 +293,10 @@ function resultSizes(kem: AnyKem, method: KemMethod): (v: unknown) => void {
 function validArgs(kem: AnyKem, eseed: number): Record<string, fc.Arbitrary<Uint8Array>> {
   const pairOf = (s: Uint8Array) => kem.keygen(s);
   const seed = bytes(kem.sizes.seed);
-  const pk = fc.oneof(seed.map((s) => pairOf(s).publicKey), bytes(kem.sizes.publicKey));
+  const pk = fc.oneof(
+    seed.map((s) => pairOf(s).publicKey),
+    bytes(kem.sizes.publicKey),
+  );
   return {
     seed,
     publicKey: pk,
@@ -243,25 +304,41 @@ function validArgs(kem: AnyKem, eseed: number): Record<string, fc.Arbitrary<Uint
     ciphertext: fc.oneof(
       fc.tuple(seed, bytes(eseed)).map(([s, e]) => {
         const r = attempt(() => kem.encapsulateInternal(pairOf(s).publicKey, e));
-        return r.kind === 'ok' ? (r.value as { ciphertext: Uint8Array }).ciphertext : new Uint8Array(kem.sizes.ciphertext);
+        return r.kind === 'ok'
+          ? (r.value as { ciphertext: Uint8Array }).ciphertext
+          : new Uint8Array(kem.sizes.ciphertext);
       }),
       bytes(kem.sizes.ciphertext),
     ),
-    secretKey: fc.oneof(seed.map((s) => pairOf(s).secretKey), bytes(kem.sizes.secretKey)),
+    secretKey: fc.oneof(
+      seed.map((s) => pairOf(s).secretKey),
+      bytes(kem.sizes.secretKey),
+    ),
   };
 }
 
 const METHODS: readonly KemMethod[] = ['keygen', 'encapsulate', 'encapsulateInternal', 'decapsulate'];
 
-function anyShapeTests(kem: AnyKem, label: string, expected: typeof expectedCore, numRuns: number, eseed: number): void {
+function anyShapeTests(
+  kem: AnyKem,
+  label: string,
+  expected: typeof expectedCore,
+  numRuns: number,
+  eseed: number,
+): void {
   const valid = validArgs(kem, eseed);
   for (const method of METHODS) {
     it(`(d) ${label} ${method}: any value in any argument gives the predicted outcome, never a foreign throw`, () => {
       const lengths: Record<string, number> = {
-        seed: kem.sizes.seed, publicKey: kem.sizes.publicKey, m: eseed, ciphertext: kem.sizes.ciphertext, secretKey: kem.sizes.secretKey,
+        seed: kem.sizes.seed,
+        publicKey: kem.sizes.publicKey,
+        m: eseed,
+        ciphertext: kem.sizes.ciphertext,
+        secretKey: kem.sizes.secretKey,
       };
       const arbs = argNames[method].map((name) => shapes(lengths[name]!, valid[name]!));
-      const argsArb = method === 'keygen' ? fc.oneof(fc.constant([] as unknown[]), fc.tuple(...arbs)) : fc.tuple(...arbs);
+      const argsArb =
+        method === 'keygen' ? fc.oneof(fc.constant([] as unknown[]), fc.tuple(...arbs)) : fc.tuple(...arbs);
       fc.assert(
         fc.property(argsArb, (generated) => {
           const args = generated.map(materialize);
@@ -277,7 +354,8 @@ function anyShapeTests(kem: AnyKem, label: string, expected: typeof expectedCore
 describe('(d) any input shape: the core and the hybrids', () => {
   for (const backend of backends) {
     for (const kem of backend.kems) anyShapeTests(kem, `${kem.name} (${backend.name})`, expectedCore, 150, 32);
-    for (const { kem } of hybridsOf(backend)) anyShapeTests(kem, `${kem.name} (${backend.name})`, expectedHybrid, 40, kem.sizes.eseed);
+    for (const { kem } of hybridsOf(backend))
+      anyShapeTests(kem, `${kem.name} (${backend.name})`, expectedHybrid, 40, kem.sizes.eseed);
   }
 });
 
@@ -292,7 +370,9 @@ describe('(d) any input shape: the hybrid factories', () => {
         hostile(8),
         anyOf(kems),
         anyOf(kems).map((k) => ({ ...k })),
-        fc.tuple(anyOf(kems), fc.constantFrom('name', 'keygen', 'encapsulateInternal', 'decapsulate'), anything).map(([k, member, v]) => ({ ...k, [member]: v })),
+        fc
+          .tuple(anyOf(kems), fc.constantFrom('name', 'keygen', 'encapsulateInternal', 'decapsulate'), anything)
+          .map(([k, member, v]) => ({ ...k, [member]: v })),
       );
       fc.assert(
         fc.property(arb, (generated) => {
@@ -301,11 +381,19 @@ describe('(d) any input shape: the hybrid factories', () => {
           let expected: Expected = 'ERR_INVALID_TYPE';
           try {
             const k = kem as Record<string, unknown>;
-            if (typeof k === 'object' && k !== null && k.name === level && ['keygen', 'encapsulateInternal', 'decapsulate'].every((m) => typeof k[m] === 'function')) expected = 'ok';
+            if (
+              typeof k === 'object' &&
+              k !== null &&
+              k.name === level &&
+              ['keygen', 'encapsulateInternal', 'decapsulate'].every((m) => typeof k[m] === 'function')
+            )
+              expected = 'ok';
           } catch {
             // unreadable: not an MlKem
           }
-          checkCall(factory.name, [kem], factory as (...a: unknown[]) => unknown, expected, (v) => assert.equal((v as HybridKem).name, name));
+          checkCall(factory.name, [kem], factory as (...a: unknown[]) => unknown, expected, (v) =>
+            assert.equal((v as HybridKem).name, name),
+          );
         }),
         runs(100),
       );
@@ -349,9 +437,13 @@ const labelArb = fc.oneof(anyOf(['PUBLIC KEY', 'PRIVATE KEY', undefined]), anyth
 const jwkArb = fc.oneof(
   anything,
   hostile(8),
-  fc.tuple(anyOf(corpus.flatMap((c) => [toJwk(c.pair), toJwk({ publicKey: c.pair.publicKey })])), fc.constantFrom('kty', 'alg', 'pub', 'priv', 'x'), anything).map(
-    ([jwk, member, value]) => ({ ...jwk, [member]: value }),
-  ),
+  fc
+    .tuple(
+      anyOf(corpus.flatMap((c) => [toJwk(c.pair), toJwk({ publicKey: c.pair.publicKey })])),
+      fc.constantFrom('kty', 'alg', 'pub', 'priv', 'x'),
+      anything,
+    )
+    .map(([jwk, member, value]) => ({ ...jwk, [member]: value })),
   anyOf(corpus.map((c) => toJwk(c.pair))),
 );
 
@@ -370,26 +462,78 @@ function checkPrivateInfo(v: unknown): void {
 const typeUnlessU8 = (v: unknown): Expected | undefined => (isU8(v) ? undefined : 'ERR_INVALID_TYPE');
 
 describe('(d) any input shape: mlkem-ts/keys', () => {
-  const cases: Array<{ name: string; arb: fc.Arbitrary<unknown[]>; call: (...a: any[]) => unknown; expect: (args: unknown[]) => Expected | undefined; check?: (v: unknown) => void }> = [
-    { name: 'decodeSpki', arb: fc.tuple(derShapes), call: decodeSpki, expect: (a) => typeUnlessU8(a[0]), check: checkPublicInfo },
+  const cases: Array<{
+    name: string;
+    arb: fc.Arbitrary<unknown[]>;
+    call: (...a: any[]) => unknown;
+    expect: (args: unknown[]) => Expected | undefined;
+    check?: (v: unknown) => void;
+  }> = [
+    {
+      name: 'decodeSpki',
+      arb: fc.tuple(derShapes),
+      call: decodeSpki,
+      expect: (a) => typeUnlessU8(a[0]),
+      check: checkPublicInfo,
+    },
     {
       name: 'decodePkcs8',
-      arb: fc.tuple(derShapes, fc.oneof(fc.constant(undefined), fc.record({ pairwiseCheck: fc.oneof(fc.boolean(), anything) }, { requiredKeys: [] }), anything, hostile(0))),
+      arb: fc.tuple(
+        derShapes,
+        fc.oneof(
+          fc.constant(undefined),
+          fc.record({ pairwiseCheck: fc.oneof(fc.boolean(), anything) }, { requiredKeys: [] }),
+          anything,
+          hostile(0),
+        ),
+      ),
       call: decodePkcs8,
       expect: (a) => typeUnlessU8(a[0]),
       check: checkPrivateInfo,
     },
-    { name: 'encodeSpki', arb: fc.tuple(fc.oneof(pkArb, shapes(1184, pkArb))), call: encodeSpki, expect: (a) => typeUnlessU8(a[0]), check: (v) => assert.ok(isU8(v)) },
+    {
+      name: 'encodeSpki',
+      arb: fc.tuple(fc.oneof(pkArb, shapes(1184, pkArb))),
+      call: encodeSpki,
+      expect: (a) => typeUnlessU8(a[0]),
+      check: (v) => assert.ok(isU8(v)),
+    },
     {
       name: 'encodePkcs8',
-      arb: fc.tuple(keyParts, fc.oneof(fc.constant(undefined), fc.record({ form: fc.oneof(anyOf(FORMS), anything) }, { requiredKeys: [] }), anything, hostile(0))),
+      arb: fc.tuple(
+        keyParts,
+        fc.oneof(
+          fc.constant(undefined),
+          fc.record({ form: fc.oneof(anyOf(FORMS), anything) }, { requiredKeys: [] }),
+          anything,
+          hostile(0),
+        ),
+      ),
       call: encodePkcs8,
       expect: () => undefined,
       check: (v) => assert.ok(isU8(v)),
     },
-    { name: 'toJwk', arb: fc.tuple(keyParts), call: toJwk, expect: () => undefined, check: (v) => assert.equal((v as { kty: unknown }).kty, 'AKP') },
-    { name: 'fromJwk', arb: fc.tuple(jwkArb), call: fromJwk, expect: () => undefined, check: (v) => ('secretKey' in (v as object) ? checkPrivateInfo(v) : checkPublicInfo(v)) },
-    { name: 'toPem', arb: fc.tuple(derShapes, labelArb), call: toPem, expect: (a) => typeUnlessU8(a[0]), check: (v) => assert.equal(typeof v, 'string') },
+    {
+      name: 'toJwk',
+      arb: fc.tuple(keyParts),
+      call: toJwk,
+      expect: () => undefined,
+      check: (v) => assert.equal((v as { kty: unknown }).kty, 'AKP'),
+    },
+    {
+      name: 'fromJwk',
+      arb: fc.tuple(jwkArb),
+      call: fromJwk,
+      expect: () => undefined,
+      check: (v) => ('secretKey' in (v as object) ? checkPrivateInfo(v) : checkPublicInfo(v)),
+    },
+    {
+      name: 'toPem',
+      arb: fc.tuple(derShapes, labelArb),
+      call: toPem,
+      expect: (a) => typeUnlessU8(a[0]),
+      check: (v) => assert.equal(typeof v, 'string'),
+    },
     {
       name: 'fromPem',
       arb: fc.tuple(fc.oneof(pemArb, fc.string(), anything), labelArb),
@@ -397,7 +541,12 @@ describe('(d) any input shape: mlkem-ts/keys', () => {
       expect: (a) => (typeof a[0] === 'string' ? undefined : 'ERR_INVALID_TYPE'),
       check: (v) => assert.ok(isU8((v as { der: unknown }).der)),
     },
-    { name: 'kemFor', arb: fc.tuple(fc.oneof(anyOf(LEVELS), anything)), call: kemFor, expect: (a) => (LEVELS.includes(a[0] as never) ? 'ok' : 'ERR_INVALID_TYPE') },
+    {
+      name: 'kemFor',
+      arb: fc.tuple(fc.oneof(anyOf(LEVELS), anything)),
+      call: kemFor,
+      expect: (a) => (LEVELS.includes(a[0] as never) ? 'ok' : 'ERR_INVALID_TYPE'),
+    },
   ];
   for (const c of cases) {
     it(`(d) ${c.name}: any value in any argument gives a result or an MlKemError with a documented code`, () => {
@@ -447,12 +596,16 @@ function checkKinds<C, D>(site: Site<C, D>, numRuns: number): void {
           const out = attempt(() => site.call(...args));
           assert.equal(watch(), undefined, `${what}: ${watch()}`);
           if (site.check === undefined) {
-            assert.ok(sameOutcome(out, reference), `${what}: ${describeOutcome(out)}, with a plain Uint8Array ${describeOutcome(reference)}`);
+            assert.ok(
+              sameOutcome(out, reference),
+              `${what}: ${describeOutcome(out)}, with a plain Uint8Array ${describeOutcome(reference)}`,
+            );
           } else {
             assert.equal(out.kind, reference.kind, `${what}: ${describeOutcome(out)}`);
             if (out.kind === 'ok') site.check(out.value, data);
           }
-          if (out.kind === 'ok') assert.equal(aliasProblem(out.value, args), undefined, `${what}: ${aliasProblem(out.value, args)}`);
+          if (out.kind === 'ok')
+            assert.equal(aliasProblem(out.value, args), undefined, `${what}: ${aliasProblem(out.value, args)}`);
         }
       }
     }),
@@ -470,9 +623,27 @@ function kemSites(kem: AnyKem, label: string, eseedBytes: number): Array<Site<[U
   type K = ReturnType<typeof prepare>;
   const site = { content, prepare };
   return [
-    { ...site, name: `${label} keygen`, slots: 1, build: (c: K, at) => [at(0, c.seed)], call: (s: Uint8Array) => kem.keygen(s) },
-    { ...site, name: `${label} encapsulateInternal`, slots: 2, build: (c: K, at) => [at(0, c.pair.publicKey), at(1, c.e)], call: (p: Uint8Array, e: Uint8Array) => kem.encapsulateInternal(p, e) },
-    { ...site, name: `${label} decapsulate`, slots: 2, build: (c: K, at) => [at(0, c.enc.ciphertext), at(1, c.pair.secretKey)], call: (ct: Uint8Array, sk: Uint8Array) => kem.decapsulate(ct, sk) },
+    {
+      ...site,
+      name: `${label} keygen`,
+      slots: 1,
+      build: (c: K, at) => [at(0, c.seed)],
+      call: (s: Uint8Array) => kem.keygen(s),
+    },
+    {
+      ...site,
+      name: `${label} encapsulateInternal`,
+      slots: 2,
+      build: (c: K, at) => [at(0, c.pair.publicKey), at(1, c.e)],
+      call: (p: Uint8Array, e: Uint8Array) => kem.encapsulateInternal(p, e),
+    },
+    {
+      ...site,
+      name: `${label} decapsulate`,
+      slots: 2,
+      build: (c: K, at) => [at(0, c.enc.ciphertext), at(1, c.pair.secretKey)],
+      call: (ct: Uint8Array, sk: Uint8Array) => kem.decapsulate(ct, sk),
+    },
     {
       ...site,
       name: `${label} encapsulate`,
@@ -481,7 +652,11 @@ function kemSites(kem: AnyKem, label: string, eseedBytes: number): Array<Site<[U
       call: (p: Uint8Array) => kem.encapsulate(p),
       check: (v, c: K) => {
         const { ciphertext, sharedSecret } = v as { ciphertext: Uint8Array; sharedSecret: Uint8Array };
-        assert.equal(hex(kem.decapsulate(ciphertext, c.pair.secretKey)), hex(sharedSecret), `${label} encapsulate: round trip`);
+        assert.equal(
+          hex(kem.decapsulate(ciphertext, c.pair.secretKey)),
+          hex(sharedSecret),
+          `${label} encapsulate: round trip`,
+        );
       },
     },
   ];
@@ -493,34 +668,79 @@ describe('(e) argument kinds: every Uint8Array argument as each ARG_KIND behaves
       for (const site of kemSites(kem, `${kem.name} (${backend.name})`, 32)) it(site.name, () => checkKinds(site, 3));
     }
     for (const { kem } of hybridsOf(backend)) {
-      for (const site of kemSites(kem, `${kem.name} (${backend.name})`, kem.sizes.eseed)) it(site.name, () => checkKinds(site, 1));
+      for (const site of kemSites(kem, `${kem.name} (${backend.name})`, kem.sizes.eseed))
+        it(site.name, () => checkKinds(site, 1));
     }
   }
 
   const content = fc.tuple(anyOf(LEVELS), bytes(64));
   const prepare = ([algorithm, seed]: [MlKemAlgorithm, Uint8Array]) => {
     const pair = kemFor(algorithm).keygen(seed);
-    return { algorithm, pair, spki: encodeSpki(pair.publicKey), pkcs8: FORMS.map((form) => encodePkcs8(pair, { form })) };
+    return {
+      algorithm,
+      pair,
+      spki: encodeSpki(pair.publicKey),
+      pkcs8: FORMS.map((form) => encodePkcs8(pair, { form })),
+    };
   };
   type L = ReturnType<typeof prepare>;
   const site = { content, prepare };
   const keySites: Array<Site<[MlKemAlgorithm, Uint8Array], L>> = [
     { ...site, name: 'encodeSpki', slots: 1, build: (c, at) => [at(0, c.pair.publicKey)], call: encodeSpki },
     { ...site, name: 'decodeSpki', slots: 1, build: (c, at) => [at(0, c.spki)], call: decodeSpki },
-    ...FORMS.map((form, i): Site<[MlKemAlgorithm, Uint8Array], L> => ({ ...site, name: `decodePkcs8 (${form})`, slots: 1, build: (c, at) => [at(0, c.pkcs8[i]!)], call: decodePkcs8 })),
-    { ...site, name: 'decodePkcs8 (expanded, pairwiseCheck)', slots: 1, build: (c, at) => [at(0, c.pkcs8[1]!), { pairwiseCheck: true }], call: decodePkcs8 },
+    ...FORMS.map((form, i): Site<[MlKemAlgorithm, Uint8Array], L> => ({
+      ...site,
+      name: `decodePkcs8 (${form})`,
+      slots: 1,
+      build: (c, at) => [at(0, c.pkcs8[i]!)],
+      call: decodePkcs8,
+    })),
+    {
+      ...site,
+      name: 'decodePkcs8 (expanded, pairwiseCheck)',
+      slots: 1,
+      build: (c, at) => [at(0, c.pkcs8[1]!), { pairwiseCheck: true }],
+      call: decodePkcs8,
+    },
     { ...site, name: 'toPem', slots: 1, build: (c, at) => [at(0, c.pkcs8[0]!), 'PRIVATE KEY'], call: toPem },
     {
       ...site,
       name: 'encodePkcs8 { seed, secretKey, publicKey } (both)',
       slots: 3,
-      build: (c, at) => [{ seed: at(0, c.pair.seed), secretKey: at(1, c.pair.secretKey), publicKey: at(2, c.pair.publicKey) }, { form: 'both' }],
+      build: (c, at) => [
+        { seed: at(0, c.pair.seed), secretKey: at(1, c.pair.secretKey), publicKey: at(2, c.pair.publicKey) },
+        { form: 'both' },
+      ],
       call: encodePkcs8,
     },
-    { ...site, name: 'encodePkcs8 { algorithm, seed }', slots: 1, build: (c, at) => [{ algorithm: c.algorithm, seed: at(0, c.pair.seed) }], call: encodePkcs8 },
-    { ...site, name: 'encodePkcs8 { secretKey }', slots: 1, build: (c, at) => [{ secretKey: at(0, c.pair.secretKey) }], call: encodePkcs8 },
-    { ...site, name: 'toJwk { seed, publicKey, algorithm }', slots: 2, build: (c, at) => [{ algorithm: c.algorithm, seed: at(0, c.pair.seed), publicKey: at(1, c.pair.publicKey) }], call: toJwk },
-    { ...site, name: 'toJwk { publicKey }', slots: 1, build: (c, at) => [{ publicKey: at(0, c.pair.publicKey) }], call: toJwk },
+    {
+      ...site,
+      name: 'encodePkcs8 { algorithm, seed }',
+      slots: 1,
+      build: (c, at) => [{ algorithm: c.algorithm, seed: at(0, c.pair.seed) }],
+      call: encodePkcs8,
+    },
+    {
+      ...site,
+      name: 'encodePkcs8 { secretKey }',
+      slots: 1,
+      build: (c, at) => [{ secretKey: at(0, c.pair.secretKey) }],
+      call: encodePkcs8,
+    },
+    {
+      ...site,
+      name: 'toJwk { seed, publicKey, algorithm }',
+      slots: 2,
+      build: (c, at) => [{ algorithm: c.algorithm, seed: at(0, c.pair.seed), publicKey: at(1, c.pair.publicKey) }],
+      call: toJwk,
+    },
+    {
+      ...site,
+      name: 'toJwk { publicKey }',
+      slots: 1,
+      build: (c, at) => [{ publicKey: at(0, c.pair.publicKey) }],
+      call: toJwk,
+    },
   ];
   for (const s of keySites) it(`keys ${s.name}`, () => checkKinds(s, 3));
 });

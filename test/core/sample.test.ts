@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
+
 import { sampleMatrix, sampleNoise, sampleNtt, samplePolyCbd } from '../../src/portable/sample.js';
 import { Q, rng } from '../support/helpers.js';
 
@@ -76,7 +77,8 @@ for (const eta of [2, 3] as const) {
     for (const sigma of sigmas) {
       const sigmaCopy = sigma.slice();
       // Every nonce for the first sigmas, a few (including 0 and 255) for the others.
-      const nonces = sigmas.indexOf(sigma) < 3 ? Array.from({ length: 256 }, (_, n) => n) : [0, 255, next() & 255, next() & 255];
+      const nonces =
+        sigmas.indexOf(sigma) < 3 ? Array.from({ length: 256 }, (_, n) => n) : [0, 255, next() & 255, next() & 255];
       for (const nonce of nonces) {
         cases++;
         out.fill(99);
@@ -84,7 +86,8 @@ for (const eta of [2, 3] as const) {
         const want = refSamplePolyCbd(prf(eta, sigma, nonce), eta);
         let err: string | undefined;
         for (let j = 0; j < N && err === undefined; j++) {
-          if (out[j] !== want[j] || out[j]! < -eta || out[j]! > eta) err = `index ${j}: got ${out[j]} expected ${want[j]}`;
+          if (out[j] !== want[j] || out[j]! < -eta || out[j]! > eta)
+            err = `index ${j}: got ${out[j]} expected ${want[j]}`;
         }
         if (err === undefined && sigma.some((x, j) => x !== sigmaCopy[j])) err = 'modified sigma';
         if (err !== undefined && bad++ === 0) first = `sigma=${hex(sigma)} nonce=${nonce}: ${err}`;
@@ -103,7 +106,11 @@ test('samplePolyCbd: every value in [-eta, eta] occurs (the distribution is not 
       samplePolyCbd(out, new Uint8Array(32).fill(nonce), nonce, eta);
       for (const x of out) seen.add(x);
     }
-    assert.deepEqual([...seen].sort((a, b) => a - b), Array.from({ length: 2 * eta + 1 }, (_, i) => i - eta), `eta=${eta}`);
+    assert.deepEqual(
+      [...seen].sort((a, b) => a - b),
+      Array.from({ length: 2 * eta + 1 }, (_, i) => i - eta),
+      `eta=${eta}`,
+    );
   }
 });
 
@@ -118,7 +125,11 @@ test('sampleNtt matches Algorithm 7 on SHAKE128(rho ‖ j ‖ i); coefficients i
   for (const rho of rhos) {
     const rhoCopy = rho.slice();
     // All (j, i) of ML-KEM-1024's 4×4 matrix, plus the extreme byte values.
-    const idx: [number, number][] = [[255, 255], [0, 255], [255, 0]];
+    const idx: [number, number][] = [
+      [255, 255],
+      [0, 255],
+      [255, 0],
+    ];
     for (let j = 0; j < 4; j++) for (let i = 0; i < 4; i++) idx.push([j, i]);
     for (const [j, i] of idx) {
       cases++;
@@ -159,7 +170,11 @@ test('sampleMatrix: entry (i, j) is sampleNtt(rho, j, i), or (rho, i, j) transpo
         for (let j = 0; j < k; j++) {
           if (transposed) sampleNtt(want, rho, i, j);
           else sampleNtt(want, rho, j, i);
-          assert.deepEqual(a.subarray(256 * (i * k + j), 256 * (i * k + j + 1)), want, `k=${k} transposed=${transposed} (${i}, ${j})`);
+          assert.deepEqual(
+            a.subarray(256 * (i * k + j), 256 * (i * k + j + 1)),
+            want,
+            `k=${k} transposed=${transposed} (${i}, ${j})`,
+          );
         }
       }
     }
@@ -168,7 +183,12 @@ test('sampleMatrix: entry (i, j) is sampleNtt(rho, j, i), or (rho, i, j) transpo
 
 test('sampleNoise: polynomial t is samplePolyCbd(sigma, t), eta1 below k and eta2 from k on; nothing written past count', () => {
   const next = rng(78);
-  for (const [eta1, eta2] of [[2, 2], [3, 2], [2, 3], [3, 3]] as const) {
+  for (const [eta1, eta2] of [
+    [2, 2],
+    [3, 2],
+    [2, 3],
+    [3, 3],
+  ] as const) {
     const sigma = Uint8Array.from({ length: 32 }, () => next() & 0xff);
     const out = new Int16Array(256 * 6).fill(99);
     sampleNoise(out, sigma, 5, 2, eta1, eta2);
@@ -178,6 +198,9 @@ test('sampleNoise: polynomial t is samplePolyCbd(sigma, t), eta1 below k and eta
       samplePolyCbd(want, sigma, t, eta);
       assert.deepEqual(out.subarray(256 * t, 256 * (t + 1)), want, `eta=${eta} t=${t}`);
     }
-    assert.ok(out.subarray(256 * 5).every((x) => x === 99), 'past count untouched');
+    assert.ok(
+      out.subarray(256 * 5).every((x) => x === 99),
+      'past count untouched',
+    );
   }
 });

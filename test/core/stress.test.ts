@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
+
 import { backends } from '../support/backends.js';
 import { randomBytes } from '../support/helpers.js';
 
@@ -15,7 +16,8 @@ const GARBAGE = Math.ceil(1000 * SCALE);
 /** Key pairs reused by the tamper and garbage checks (a fresh pair for every round trip). */
 const KEYS = 16;
 
-const j = (z: Uint8Array, c: Uint8Array) => new Uint8Array(createHash('shake256', { outputLength: 32 }).update(z).update(c).digest());
+const j = (z: Uint8Array, c: Uint8Array) =>
+  new Uint8Array(createHash('shake256', { outputLength: 32 }).update(z).update(c).digest());
 const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 for (const backend of backends) {

@@ -45,7 +45,11 @@ describe('timing statistics', () => {
   it('Welch t of two samples of one distribution is small', () => {
     const g = normals(1);
     const w = new WelchT();
-    feed((x, c) => w.push(x, c), 20_000, () => 100 + 5 * g());
+    feed(
+      (x, c) => w.push(x, c),
+      20_000,
+      () => 100 + 5 * g(),
+    );
     assert.equal(w.minN(), 20_000);
     assert.ok(Math.abs(w.t()) < 4.5, `|t| = ${Math.abs(w.t())}`);
   });
@@ -54,7 +58,11 @@ describe('timing statistics', () => {
     const g = normals(2);
     const w = new WelchT();
     // Expected t ≈ 0.1 · sqrt(20000 / 2) = 10; class A is slower, so t > 0.
-    feed((x, c) => w.push(x, c), 20_000, (c) => 100 + (c === 0 ? 0.5 : 0) + 5 * g());
+    feed(
+      (x, c) => w.push(x, c),
+      20_000,
+      (c) => 100 + (c === 0 ? 0.5 : 0) + 5 * g(),
+    );
     assert.ok(w.t() > 6, `t = ${w.t()}`);
   });
 
@@ -121,7 +129,11 @@ describe('timing statistics', () => {
   it('the second-order test sees a difference in spread with equal means', () => {
     const g = normals(7);
     const test = new DudectTest(cropThresholds([0, 1]), 100);
-    feed((x, c) => test.push(x, c), 20_000, (c) => 100 + (c === 0 ? 1 : 2) * g());
+    feed(
+      (x, c) => test.push(x, c),
+      20_000,
+      (c) => 100 + (c === 0 ? 1 : 2) * g(),
+    );
     const s = test.summary(1000);
     assert.ok(Math.abs(s.tUncropped) < 4.5);
     assert.ok(Math.abs(s.tSecondOrder) > 20, `second-order |t| = ${Math.abs(s.tSecondOrder)}`);
@@ -131,7 +143,11 @@ describe('timing statistics', () => {
     const n = 10_000;
     const s = makeSchedule(n, createRng(8));
     assert.equal(s.length, 2 * n);
-    assert.equal(s.reduce((a, c) => a + c, 0), n, 'exactly n of each class');
+    assert.equal(
+      s.reduce((a, c) => a + c, 0),
+      n,
+      'exactly n of each class',
+    );
     // Both classes spread over the whole run, not in blocks: each half holds about n/2 ones.
     const firstHalf = s.subarray(0, n).reduce((a, c) => a + c, 0);
     assert.ok(Math.abs(firstHalf - n / 2) < 5 * Math.sqrt(n / 4), `first half: ${firstHalf}`);

@@ -4,9 +4,11 @@
 // secret from encap with ekm; the same error classes and messages for the same bad input.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import * as Core from '@hpke/core';
-import * as TheirMlKem from '@hpke/ml-kem';
 import { XWing as TheirXWing } from '@hpke/hybridkem-x-wing';
+import * as TheirMlKem from '@hpke/ml-kem';
+
 import * as OurMlKem from '../../src/hpke/ml-kem.js';
 import { XWing as OurXWing } from '../../src/hpke/x-wing.js';
 import { te } from '../support/hpke-helpers.js';
@@ -58,7 +60,11 @@ for (const [name, ours, theirs] of PAIRS) {
         const { enc, ct } = await sender.seal({ recipientPublicKey: pk, info }, message, aad);
         assert.deepEqual(bytes(await recipient.open({ recipientKey: pair, enc, info }, ct, aad)), message);
         // And the recipient's private key as stored, its seed, imported back into the same class.
-        const sk = await recipient.kem.importKey('raw', await recipient.kem.serializePrivateKey(pair.privateKey), false);
+        const sk = await recipient.kem.importKey(
+          'raw',
+          await recipient.kem.serializePrivateKey(pair.privateKey),
+          false,
+        );
         assert.deepEqual(bytes(await recipient.open({ recipientKey: sk, enc, info }, ct, aad)), message);
       });
     }
@@ -66,7 +72,10 @@ for (const [name, ours, theirs] of PAIRS) {
     it("takes the package's own keys (XCryptoKey) as its own", async () => {
       const [a, b] = [ours(), theirs()];
       const pair = await b.generateKeyPair();
-      assert.deepEqual(bytes(await a.serializePublicKey(pair.publicKey)), bytes(await b.serializePublicKey(pair.publicKey)));
+      assert.deepEqual(
+        bytes(await a.serializePublicKey(pair.publicKey)),
+        bytes(await b.serializePublicKey(pair.publicKey)),
+      );
       const { enc, sharedSecret } = await a.encap({ recipientPublicKey: pair.publicKey });
       assert.deepEqual(bytes(await a.decap({ recipientKey: pair.privateKey, enc })), bytes(sharedSecret));
       assert.deepEqual(bytes(await b.decap({ recipientKey: pair.privateKey, enc })), bytes(sharedSecret));
@@ -78,8 +87,14 @@ for (const [name, ours, theirs] of PAIRS) {
       for (let i = 0; i < 12; i++) {
         const ikm = random(lengths[i % lengths.length]!);
         const [x, y] = [await a.deriveKeyPair(ikm), await b.deriveKeyPair(ikm)];
-        assert.deepEqual(bytes(await a.serializePrivateKey(x.privateKey)), bytes(await b.serializePrivateKey(y.privateKey)));
-        assert.deepEqual(bytes(await a.serializePublicKey(x.publicKey)), bytes(await b.serializePublicKey(y.publicKey)));
+        assert.deepEqual(
+          bytes(await a.serializePrivateKey(x.privateKey)),
+          bytes(await b.serializePrivateKey(y.privateKey)),
+        );
+        assert.deepEqual(
+          bytes(await a.serializePublicKey(x.publicKey)),
+          bytes(await b.serializePublicKey(y.publicKey)),
+        );
       }
     });
 
@@ -91,11 +106,14 @@ for (const [name, ours, theirs] of PAIRS) {
         const ekm = random(isXWing ? 64 : 32);
         const given = ekm.slice();
         const mine = await a.encap({ recipientPublicKey: x.publicKey, ekm });
-        assert.deepEqual(ekm, given, 'the caller\'s ekm is left as it was (we wipe only our copy)');
+        assert.deepEqual(ekm, given, "the caller's ekm is left as it was (we wipe only our copy)");
         const other = await b.encap({ recipientPublicKey: y.publicKey, ekm });
         assert.deepEqual(bytes(mine.enc), bytes(other.enc));
         assert.deepEqual(bytes(mine.sharedSecret), bytes(other.sharedSecret));
-        assert.deepEqual(bytes(await a.decap({ recipientKey: x.privateKey, enc: other.enc })), bytes(other.sharedSecret));
+        assert.deepEqual(
+          bytes(await a.decap({ recipientKey: x.privateKey, enc: other.enc })),
+          bytes(other.sharedSecret),
+        );
       }
     });
 
@@ -148,34 +166,65 @@ for (const [name, ours, theirs] of PAIRS) {
         ['deriveKeyPair, 10 bytes', (k) => k.deriveKeyPair(new Uint8Array(10))],
         ['deriveKeyPair, 65 bytes', (k) => k.deriveKeyPair(new Uint8Array(65))],
         ['importKey raw, a string', (k) => k.importKey('raw', 'x' as never)],
-        ['importKey raw, a DataView', (k) => k.importKey('raw', new DataView(new ArrayBuffer(k.publicKeySize)) as never)],
+        [
+          'importKey raw, a DataView',
+          (k) => k.importKey('raw', new DataView(new ArrayBuffer(k.publicKeySize)) as never),
+        ],
         ['importKey raw, short', (k) => k.importKey('raw', new Uint8Array(3) as never)],
-        ['importKey raw, private, public length', (k) => k.importKey('raw', new Uint8Array(k.publicKeySize) as never, false)],
+        [
+          'importKey raw, private, public length',
+          (k) => k.importKey('raw', new Uint8Array(k.publicKeySize) as never, false),
+        ],
         ['importKey jwk, an ArrayBuffer', (k) => k.importKey('jwk', new ArrayBuffer(3) as never)],
         ['importKey jwk, kty EC', (k) => k.importKey('jwk', { kty: 'EC' })],
         ['importKey jwk, no kty', (k) => k.importKey('jwk', {})],
         ['importKey jwk, other alg', (k) => k.importKey('jwk', { kty: 'AKP', alg: 'ML-KEM-9' } as never)],
         ['importKey jwk, private without priv', (k) => k.importKey('jwk', { kty: 'AKP', alg: k.name } as never, false)],
-        ['importKey jwk, private, key_ops', (k) => k.importKey('jwk', { kty: 'AKP', alg: k.name, priv: 'AAAA', key_ops: ['encrypt'] } as never, false)],
-        ['importKey jwk, public with priv', (k) => k.importKey('jwk', { kty: 'AKP', alg: k.name, priv: 'AAAA' } as never)],
+        [
+          'importKey jwk, private, key_ops',
+          (k) => k.importKey('jwk', { kty: 'AKP', alg: k.name, priv: 'AAAA', key_ops: ['encrypt'] } as never, false),
+        ],
+        [
+          'importKey jwk, public with priv',
+          (k) => k.importKey('jwk', { kty: 'AKP', alg: k.name, priv: 'AAAA' } as never),
+        ],
         ['importKey jwk, public without pub', (k) => k.importKey('jwk', { kty: 'AKP', alg: k.name } as never)],
-        ['importKey jwk, public, key_ops', (k) => k.importKey('jwk', { kty: 'AKP', alg: k.name, pub: 'AAAA', key_ops: ['deriveBits'] } as never)],
-        ['importKey jwk, public, short pub', (k) => k.importKey('jwk', { kty: 'AKP', alg: k.name, pub: 'AAAA' } as never)],
+        [
+          'importKey jwk, public, key_ops',
+          (k) => k.importKey('jwk', { kty: 'AKP', alg: k.name, pub: 'AAAA', key_ops: ['deriveBits'] } as never),
+        ],
+        [
+          'importKey jwk, public, short pub',
+          (k) => k.importKey('jwk', { kty: 'AKP', alg: k.name, pub: 'AAAA' } as never),
+        ],
         ['encap to a private key', (k, own) => k.encap({ recipientPublicKey: own.privateKey })],
         ['encap to another KEM', (k) => k.encap({ recipientPublicKey: po.publicKey })],
         ['encap, ekm a key pair', (k, own) => k.encap({ recipientPublicKey: own.publicKey, ekm: own as never })],
         ['encap, ekm a string', (k, own) => k.encap({ recipientPublicKey: own.publicKey, ekm: 'x' as never })],
         ['encap, ekm 16 bytes', (k, own) => k.encap({ recipientPublicKey: own.publicKey, ekm: new Uint8Array(16) })],
-        ['encap, invalid encapsulation key', async (k) => k.encap({ recipientPublicKey: await k.deserializePublicKey(invalid) })],
-        ['encap, invalid encapsulation key and ekm', async (k) => k.encap({ recipientPublicKey: await k.deserializePublicKey(invalid), ekm: random(isXWing ? 64 : 32) })],
+        [
+          'encap, invalid encapsulation key',
+          async (k) => k.encap({ recipientPublicKey: await k.deserializePublicKey(invalid) }),
+        ],
+        [
+          'encap, invalid encapsulation key and ekm',
+          async (k) =>
+            k.encap({ recipientPublicKey: await k.deserializePublicKey(invalid), ekm: random(isXWing ? 64 : 32) }),
+        ],
         ['decap, enc 5 bytes', (k, own) => k.decap({ recipientKey: own.privateKey, enc: new Uint8Array(5) })],
-        ['decap with a public key', (k, own) => k.decap({ recipientKey: own.publicKey, enc: new Uint8Array(k.encSize) })],
+        [
+          'decap with a public key',
+          (k, own) => k.decap({ recipientKey: own.publicKey, enc: new Uint8Array(k.encSize) }),
+        ],
         ['decap with another KEM', (k) => k.decap({ recipientKey: po.privateKey, enc: new Uint8Array(k.encSize) })],
         ['decap, enc of another key', (k, own) => k.decap({ recipientKey: own, enc })],
       ];
       if (isXWing) {
         cases.push(
-          ['encap, low-order X25519 share', async (k) => k.encap({ recipientPublicKey: await k.deserializePublicKey(lowOrder) })],
+          [
+            'encap, low-order X25519 share',
+            async (k) => k.encap({ recipientPublicKey: await k.deserializePublicKey(lowOrder) }),
+          ],
           ['decap, low-order X25519 share', (k, own) => k.decap({ recipientKey: own.privateKey, enc: encLowOrder })],
           ['generateKeyPairDerand, 5 bytes', (k) => (k as OurXWing).generateKeyPairDerand(new Uint8Array(5))],
           ['generateKeyPairDerand, 32 bytes', (k) => (k as OurXWing).generateKeyPairDerand(new Uint8Array(32))],

@@ -5,10 +5,12 @@
 // with our MlKemError as the cause where the KEM refused, and never anything else.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import * as Core from '@hpke/core';
 import * as HPKE from 'hpke';
-import { createHpkeKem, hpkeKem, ML_KEM_768, MlKemError, type HpkeKem } from '../../src/hpke/index.js';
+
 import { hpkeCoreKem } from '../../src/hpke/hpke-core.js';
+import { createHpkeKem, hpkeKem, ML_KEM_768, MlKemError, type HpkeKem } from '../../src/hpke/index.js';
 import { backends } from '../support/backends.js';
 import { setCoeff } from '../support/helpers.js';
 import { hpkeKems, te } from '../support/hpke-helpers.js';
@@ -29,14 +31,21 @@ async function rejects(p: Promise<unknown>, cls: new (...args: never[]) => Error
 }
 
 /** Asserts that p rejects with an instance of cls whose cause is a TypeError saying `message`. */
-async function rejectsCausedBy(p: Promise<unknown>, cls: new (...args: never[]) => Error, message: string): Promise<void> {
+async function rejectsCausedBy(
+  p: Promise<unknown>,
+  cls: new (...args: never[]) => Error,
+  message: string,
+): Promise<void> {
   const err = await p.then(
     () => assert.fail(`expected ${cls.name}, got success`),
     (e: unknown) => e,
   );
   assert.ok(err instanceof cls, `expected ${cls.name}, got ${String(err)}`);
   const cause = (err as Error).cause;
-  assert.ok(cause instanceof TypeError && cause.message === message, `expected cause TypeError('${message}'), got ${String(cause)}`);
+  assert.ok(
+    cause instanceof TypeError && cause.message === message,
+    `expected cause TypeError('${message}'), got ${String(cause)}`,
+  );
 }
 
 /** For the NIST-curve hybrids: b with its trailing SEC 1 point (the last `point` bytes) made (0, 0), not on the curve. */
@@ -91,12 +100,20 @@ for (const backend of backends) {
         const mine = await suite.GenerateKeyPair();
         const theirs = await otherSuite.GenerateKeyPair();
         // The words of hpke's own KEMs, which its test suite matches.
-        await rejectsCausedBy(suite.Seal(theirs.publicKey, message), HPKE.EncapError, `key algorithm must be ${kem.name}`);
+        await rejectsCausedBy(
+          suite.Seal(theirs.publicKey, message),
+          HPKE.EncapError,
+          `key algorithm must be ${kem.name}`,
+        );
         await rejects(suite.Seal(mine.privateKey, message), TypeError); // hpke itself: "Invalid publicKey"
         const fake = { algorithm: { name: kem.name }, extractable: true, type: 'public' } as never;
         await rejectsCausedBy(suite.Seal(fake, message), HPKE.EncapError, 'unexpected key constructor');
         const { encapsulatedSecret, ciphertext } = await suite.Seal(mine.publicKey, message);
-        await rejectsCausedBy(suite.Open(theirs.privateKey, encapsulatedSecret, ciphertext), HPKE.DecapError, `key algorithm must be ${kem.name}`);
+        await rejectsCausedBy(
+          suite.Open(theirs.privateKey, encapsulatedSecret, ciphertext),
+          HPKE.DecapError,
+          `key algorithm must be ${kem.name}`,
+        );
       });
 
       it('a public key failing the ML-KEM encapsulation key check (FIPS 203 §7.2): EncapError', async () => {
@@ -142,7 +159,11 @@ for (const backend of backends) {
           const { privateKey, publicKey } = await suite.GenerateKeyPair();
           const pk = await suite.SerializePublicKey(publicKey);
           pk.fill(0, kem.Npk - 32); // u = 0: pk_X of order 1
-          await rejects(suite.Seal(await suite.DeserializePublicKey(pk), message), HPKE.EncapError, 'ERR_INVALID_PUBLIC_KEY');
+          await rejects(
+            suite.Seal(await suite.DeserializePublicKey(pk), message),
+            HPKE.EncapError,
+            'ERR_INVALID_PUBLIC_KEY',
+          );
           const { encapsulatedSecret: enc, ciphertext: ct } = await suite.Seal(publicKey, message);
           const lowOrder = enc.slice();
           lowOrder.fill(0, kem.Nenc - 32); // u = 0: ct_X of order 1
@@ -152,7 +173,11 @@ for (const backend of backends) {
     });
 
     describe(`HPKE bad input, ${kem.name} on ${backend.name}, @hpke/core`, () => {
-      const suite = new Core.CipherSuite({ kem: hpkeCoreKem(kem), kdf: new Core.HkdfSha256(), aead: new Core.Aes128Gcm() });
+      const suite = new Core.CipherSuite({
+        kem: hpkeCoreKem(kem),
+        kdf: new Core.HkdfSha256(),
+        aead: new Core.Aes128Gcm(),
+      });
       const otherKem = hpkeCoreKem(other);
 
       it('wrong-length enc: DecapError', async () => {
@@ -186,7 +211,10 @@ for (const backend of backends) {
         const pk = new Uint8Array(await suite.kem.serializePublicKey(publicKey));
         const bad = await suite.kem.deserializePublicKey(invalidPublicKey(pk));
         await rejects(suite.seal({ recipientPublicKey: bad }, message), Core.EncapError);
-        await rejects(suite.kem.encap({ recipientPublicKey: publicKey, ekm: new Uint8Array(kem.Nrandom - 1) }), Core.EncapError);
+        await rejects(
+          suite.kem.encap({ recipientPublicKey: publicKey, ekm: new Uint8Array(kem.Nrandom - 1) }),
+          Core.EncapError,
+        );
       });
 
       if (POINT_BYTES[kem.id] !== undefined) {
@@ -194,7 +222,10 @@ for (const backend of backends) {
           const point = POINT_BYTES[kem.id]!;
           const recipientKey = await suite.kem.generateKeyPair();
           const pk = new Uint8Array(await suite.kem.serializePublicKey(recipientKey.publicKey));
-          await rejects(suite.seal({ recipientPublicKey: await suite.kem.deserializePublicKey(offCurve(pk, point)) }, message), Core.EncapError);
+          await rejects(
+            suite.seal({ recipientPublicKey: await suite.kem.deserializePublicKey(offCurve(pk, point)) }, message),
+            Core.EncapError,
+          );
           const { enc, ct } = await suite.seal({ recipientPublicKey: recipientKey.publicKey }, message);
           await rejects(suite.open({ recipientKey, enc: offCurve(new Uint8Array(enc), point) }, ct), Core.DecapError);
         });
@@ -219,7 +250,10 @@ describe('createHpkeKem refuses what is not a KEM of the draft', () => {
   it('throws ERR_INVALID_TYPE for non-KEMs and for the RFC 10024 TLS groups', async () => {
     const { X25519MLKEM768 } = await import('../../src/hybrid/index.js');
     for (const bad of [undefined, null, 42, {}, { name: 'ML-KEM-768' }, X25519MLKEM768]) {
-      assert.throws(() => createHpkeKem(bad as never), (e: unknown) => e instanceof MlKemError && e.code === 'ERR_INVALID_TYPE');
+      assert.throws(
+        () => createHpkeKem(bad as never),
+        (e: unknown) => e instanceof MlKemError && e.code === 'ERR_INVALID_TYPE',
+      );
     }
   });
 });
@@ -230,7 +264,10 @@ describe('HPKE private keys: only the seed form, serialized only when extractabl
     const { MlKem768 } = await import('../../src/index.js');
     const { publicKey, secretKey } = MlKem768.keygen();
     const { enc } = ML_KEM_768.encap(publicKey);
-    assert.throws(() => ML_KEM_768.decap(enc, secretKey), (err: unknown) => (err as { code?: string }).code === 'ERR_INVALID_LENGTH');
+    assert.throws(
+      () => ML_KEM_768.decap(enc, secretKey),
+      (err: unknown) => (err as { code?: string }).code === 'ERR_INVALID_LENGTH',
+    );
   });
 
   it('SerializePrivateKey refuses a key that is not extractable', async () => {

@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describe, it } from 'node:test';
+
 import { turboshake128, turboshake256 } from '@noble/hashes/sha3-addons.js';
+
 import { SHAKE128, SHAKE256, TURBOSHAKE128, TURBOSHAKE256, xofDerive, type Xof } from '../../src/hpke/derive.js';
 import { KDF_SHAKE128, KDF_SHAKE256, KDF_TurboSHAKE128, KDF_TurboSHAKE256 } from '../../src/hpke/index.js';
 import { randomBytes } from '../support/helpers.js';
@@ -32,14 +34,18 @@ describe('one-stage KDFs', () => {
 
   it('the hpke KDF objects: ids, Nh, one stage, Derive = the XOF', async () => {
     const kdfs = [KDF_SHAKE128(), KDF_SHAKE256(), KDF_TurboSHAKE128(), KDF_TurboSHAKE256()];
-    assert.deepEqual(kdfs.map((k) => [k.id, k.name, k.Nh, k.stages]), [
-      [0x10, 'SHAKE128', 32, 1],
-      [0x11, 'SHAKE256', 64, 1],
-      [0x12, 'TurboSHAKE128', 32, 1],
-      [0x13, 'TurboSHAKE256', 64, 1],
-    ]);
+    assert.deepEqual(
+      kdfs.map((k) => [k.id, k.name, k.Nh, k.stages]),
+      [
+        [0x10, 'SHAKE128', 32, 1],
+        [0x11, 'SHAKE256', 64, 1],
+        [0x12, 'TurboSHAKE128', 32, 1],
+        [0x13, 'TurboSHAKE256', 64, 1],
+      ],
+    );
     const m = randomBytes(100);
-    for (const [i, kdf] of kdfs.entries()) assert.deepEqual(await kdf.Derive(m, 77), new Uint8Array(reference[i]![1](m, 77)));
+    for (const [i, kdf] of kdfs.entries())
+      assert.deepEqual(await kdf.Derive(m, 77), new Uint8Array(reference[i]![1](m, 77)));
     await assert.rejects(kdfs[0]!.Extract(m, m), TypeError);
   });
 });

@@ -4,7 +4,9 @@
 // that is not extractable is refused as its own KEMs refuse it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import * as HPKE from 'hpke';
+
 import * as Ours from '../../src/hpke/index.js';
 
 const factories = Object.entries(Ours).filter(([name]) => /^(KEM|KDF)_/.test(name)) as [string, () => { id: number }][];
@@ -47,7 +49,11 @@ describe('hpke library contract: keys', () => {
   for (const [name, factory] of kems) {
     const suite = new HPKE.CipherSuite(factory, HPKE.KDF_HKDF_SHA256, HPKE.AEAD_EXPORT_ONLY);
     const otherName = name === 'KEM_ML_KEM_768' ? 'KEM_ML_KEM_512' : 'KEM_ML_KEM_768';
-    const other = new HPKE.CipherSuite(kems.find(([n]) => n === otherName)![1], HPKE.KDF_HKDF_SHA256, HPKE.AEAD_EXPORT_ONLY);
+    const other = new HPKE.CipherSuite(
+      kems.find(([n]) => n === otherName)![1],
+      HPKE.KDF_HKDF_SHA256,
+      HPKE.AEAD_EXPORT_ONLY,
+    );
 
     it(`${name}: Encap of another algorithm's key is EncapError, caused by hpke's words`, async () => {
       for (const wrong of [await dhkem.GenerateKeyPair(), await other.GenerateKeyPair()]) {
@@ -65,20 +71,29 @@ describe('hpke library contract: keys', () => {
       const mine = await suite.GenerateKeyPair();
       const { encapsulatedSecret } = await suite.SendExport(mine.publicKey, empty, 32);
       for (const wrong of [await dhkem.GenerateKeyPair(), await other.GenerateKeyPair()]) {
-        await assert.rejects(suite.ReceiveExport(wrong.privateKey as never, encapsulatedSecret, empty, 32), (err: Error) => {
-          assert.equal(err.name, 'DecapError');
-          assert.ok(err.cause instanceof TypeError);
-          assert.match(err.cause.message, wording);
-          return true;
-        });
+        await assert.rejects(
+          suite.ReceiveExport(wrong.privateKey as never, encapsulatedSecret, empty, 32),
+          (err: Error) => {
+            assert.equal(err.name, 'DecapError');
+            assert.ok(err.cause instanceof TypeError);
+            assert.match(err.cause.message, wording);
+            return true;
+          },
+        );
       }
     });
 
     it(`${name}: serializing a private key that is not extractable throws TypeError('key must be extractable')`, async () => {
       const { privateKey } = await suite.GenerateKeyPair(false);
       assert.equal(privateKey.extractable, false);
-      await assert.rejects(suite.SerializePrivateKey(privateKey), { name: 'TypeError', message: '"privateKey" must be extractable' });
-      await assert.rejects(factory().SerializePrivateKey(privateKey), { name: 'TypeError', message: 'key must be extractable' });
+      await assert.rejects(suite.SerializePrivateKey(privateKey), {
+        name: 'TypeError',
+        message: '"privateKey" must be extractable',
+      });
+      await assert.rejects(factory().SerializePrivateKey(privateKey), {
+        name: 'TypeError',
+        message: 'key must be extractable',
+      });
       const open = await suite.GenerateKeyPair(true);
       assert.equal((await factory().SerializePrivateKey(open.privateKey)).length, suite.KEM.Nsk);
     });
@@ -86,7 +101,12 @@ describe('hpke library contract: keys', () => {
     it(`${name}: the KEM's methods refuse another algorithm's key before anything else`, async () => {
       const kem = factory();
       const wrong = await dhkem.GenerateKeyPair(true);
-      for (const call of [() => kem.SerializePublicKey(wrong.publicKey as never), () => kem.SerializePrivateKey(wrong.privateKey as never), () => kem.Encap(wrong.publicKey as never), () => kem.Decap(new Uint8Array(kem.Nenc), wrong.privateKey as never, undefined)]) {
+      for (const call of [
+        () => kem.SerializePublicKey(wrong.publicKey as never),
+        () => kem.SerializePrivateKey(wrong.privateKey as never),
+        () => kem.Encap(wrong.publicKey as never),
+        () => kem.Decap(new Uint8Array(kem.Nenc), wrong.privateKey as never, undefined),
+      ]) {
         await assert.rejects(call(), { name: 'TypeError', message: `key algorithm must be ${kem.name}` });
       }
       const fake = { algorithm: { name: kem.name }, extractable: true, type: 'public' } as never;

@@ -6,10 +6,11 @@
 // Its own file: the runtime's Web Crypto and node:crypto are chosen once per process.
 import assert from 'node:assert/strict';
 import { it, mock } from 'node:test';
+
 import { MlKemError } from '../../src/errors.js';
+import { SELF_TEST_LIMIT_MS } from '../../src/hybrid/curves/webcrypto-curves.js';
 import { internalsOf } from '../../src/hybrid/internals.js';
 import { mlkem768P256Over } from '../../src/hybrid/nist-hybrids.js';
-import { SELF_TEST_LIMIT_MS } from '../../src/hybrid/curves/webcrypto-curves.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
 import { MlKem768 } from '../../src/index.js';
 
@@ -27,13 +28,15 @@ for (const m of ['importKey', 'exportKey', 'deriveBits', 'generateKey', 'getPubl
   if (typeof real[m] !== 'function') continue;
   subtle[m] = (...args: unknown[]) => {
     if (names(args).includes('X25519')) return new Promise(() => {});
-    if (m === 'importKey' && failNext.delete(args[0] as string)) return Promise.reject(new DOMException('transient', 'OperationError'));
+    if (m === 'importKey' && failNext.delete(args[0] as string))
+      return Promise.reject(new DOMException('transient', 'OperationError'));
     return real[m]!.apply(real, args);
   };
 }
 Object.defineProperty(globalThis.crypto, 'subtle', { value: subtle, configurable: true });
 
-const isPlatformError = (err: unknown) => err instanceof MlKemError && err.code === 'ERR_PLATFORM' && /transient/.test(err.message);
+const isPlatformError = (err: unknown) =>
+  err instanceof MlKemError && err.code === 'ERR_PLATFORM' && /transient/.test(err.message);
 
 it("a Web Crypto whose X25519 never answers: X-Wing's door on 'auto' falls back to noble once the self-test's time limit has passed", async (t) => {
   mock.timers.enable({ apis: ['setTimeout'] });
@@ -47,7 +50,7 @@ it("a Web Crypto whose X25519 never answers: X-Wing's door on 'auto' falls back 
     await new Promise((resolve) => setImmediate(resolve));
     mock.timers.tick(1000);
   }
-  assert.equal(path, 'noble', `still no answer ${2 * SELF_TEST_LIMIT_MS / 1000} s (mock time) after the first call`);
+  assert.equal(path, 'noble', `still no answer ${(2 * SELF_TEST_LIMIT_MS) / 1000} s (mock time) after the first call`);
   await asked;
   const pair = reference.keygen(new Uint8Array(32).fill(3));
   const enc = await door.encapsulationKey(pair.publicKey).encapsulate();

@@ -5,6 +5,7 @@
 // X25519MLKEM768 refuses them), random ciphertexts, fresh outputs and the exported objects.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import {
   MLKEM1024_P384,
   MLKEM768_P256,
@@ -49,20 +50,48 @@ import {
 /** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label): the combiner of the concrete hybrid KEMs (X-Wing's §5.3). */
 const combiner = (name: string, ssM: Uint8Array, ssX: Uint8Array, ctX: Uint8Array, pkX: Uint8Array): Uint8Array =>
   sha3_256(Uint8Array.from([...ssM, ...ssX, ...ctX, ...pkX, ...Buffer.from(LABELS[name]!, 'latin1')]));
-const xwingCombiner = (ssM: Uint8Array, ssX: Uint8Array, ctX: Uint8Array, pkX: Uint8Array): Uint8Array => combiner('X-Wing', ssM, ssX, ctX, pkX);
+const xwingCombiner = (ssM: Uint8Array, ssX: Uint8Array, ctX: Uint8Array, pkX: Uint8Array): Uint8Array =>
+  combiner('X-Wing', ssM, ssX, ctX, pkX);
 
 /** Rounds of the randomized compositional checks (the NIST curves are slow in JavaScript). */
-const ROUNDS = { 'X-Wing': 8, 'MLKEM768-P256': 4, 'MLKEM1024-P384': 3, X25519MLKEM768: 8, SecP256r1MLKEM768: 4, SecP384r1MLKEM1024: 3 } as const;
+const ROUNDS = {
+  'X-Wing': 8,
+  'MLKEM768-P256': 4,
+  'MLKEM1024-P384': 3,
+  X25519MLKEM768: 8,
+  SecP256r1MLKEM768: 4,
+  SecP384r1MLKEM1024: 3,
+} as const;
 
 describe('mlkem-ts/hybrid exports', () => {
   it('exports the six hybrids over the portable core, frozen, with the sizes of their specifications', () => {
     const expected = [
       [XWing, 'X-Wing', { publicKey: 1216, secretKey: 32, ciphertext: 1120, sharedSecret: 32, seed: 32, eseed: 64 }],
-      [MLKEM768_P256, 'MLKEM768-P256', { publicKey: 1249, secretKey: 32, ciphertext: 1153, sharedSecret: 32, seed: 32, eseed: 160 }],
-      [MLKEM1024_P384, 'MLKEM1024-P384', { publicKey: 1665, secretKey: 32, ciphertext: 1665, sharedSecret: 32, seed: 32, eseed: 80 }],
-      [X25519MLKEM768, 'X25519MLKEM768', { publicKey: 1216, secretKey: 96, ciphertext: 1120, sharedSecret: 64, seed: 96, eseed: 64 }],
-      [SecP256r1MLKEM768, 'SecP256r1MLKEM768', { publicKey: 1249, secretKey: 112, ciphertext: 1153, sharedSecret: 64, seed: 112, eseed: 64 }],
-      [SecP384r1MLKEM1024, 'SecP384r1MLKEM1024', { publicKey: 1665, secretKey: 136, ciphertext: 1665, sharedSecret: 80, seed: 136, eseed: 80 }],
+      [
+        MLKEM768_P256,
+        'MLKEM768-P256',
+        { publicKey: 1249, secretKey: 32, ciphertext: 1153, sharedSecret: 32, seed: 32, eseed: 160 },
+      ],
+      [
+        MLKEM1024_P384,
+        'MLKEM1024-P384',
+        { publicKey: 1665, secretKey: 32, ciphertext: 1665, sharedSecret: 32, seed: 32, eseed: 80 },
+      ],
+      [
+        X25519MLKEM768,
+        'X25519MLKEM768',
+        { publicKey: 1216, secretKey: 96, ciphertext: 1120, sharedSecret: 64, seed: 96, eseed: 64 },
+      ],
+      [
+        SecP256r1MLKEM768,
+        'SecP256r1MLKEM768',
+        { publicKey: 1249, secretKey: 112, ciphertext: 1153, sharedSecret: 64, seed: 112, eseed: 64 },
+      ],
+      [
+        SecP384r1MLKEM1024,
+        'SecP384r1MLKEM1024',
+        { publicKey: 1665, secretKey: 136, ciphertext: 1665, sharedSecret: 80, seed: 136, eseed: 80 },
+      ],
     ] as const;
     for (const [kem, name, sizes] of expected) {
       assert.equal(kem.name, name);
@@ -75,7 +104,8 @@ describe('mlkem-ts/hybrid exports', () => {
     assert.equal(MLKEM768_X25519, XWing);
     assert.equal(createMLKEM768_X25519, createXWing);
     const H = await import('../../src/hybrid/index.js');
-    for (const old of ['createX25519MlKem768', 'createSecP256r1MlKem768', 'createSecP384r1MlKem1024']) assert.ok(!(old in H), old);
+    for (const old of ['createX25519MlKem768', 'createSecP256r1MlKem768', 'createSecP384r1MlKem1024'])
+      assert.ok(!(old in H), old);
   });
 
   it('the exported objects equal the factories over MlKem768 / MlKem1024', () => {
@@ -92,10 +122,18 @@ describe('mlkem-ts/hybrid exports', () => {
       const pa = a.keygen(seed);
       const pb = b.keygen(seed);
       assert.ok(equalBytes(pa.publicKey, pb.publicKey), a.name);
-      const eseed = a === SecP256r1MLKEM768 ? Uint8Array.from([...randomScalar('P-256'), ...randomBytes(32)])
-        : a === SecP384r1MLKEM1024 ? Uint8Array.from([...randomScalar('P-384'), ...randomBytes(32)])
-        : randomBytes(a.sizes.eseed);
-      assert.ok(equalBytes(a.encapsulateInternal(pa.publicKey, eseed).sharedSecret, b.encapsulateInternal(pb.publicKey, eseed).sharedSecret));
+      const eseed =
+        a === SecP256r1MLKEM768
+          ? Uint8Array.from([...randomScalar('P-256'), ...randomBytes(32)])
+          : a === SecP384r1MLKEM1024
+            ? Uint8Array.from([...randomScalar('P-384'), ...randomBytes(32)])
+            : randomBytes(a.sizes.eseed);
+      assert.ok(
+        equalBytes(
+          a.encapsulateInternal(pa.publicKey, eseed).sharedSecret,
+          b.encapsulateInternal(pb.publicKey, eseed).sharedSecret,
+        ),
+      );
     }
   });
 
@@ -114,92 +152,108 @@ describe('mlkem-ts/hybrid exports', () => {
       ['createSecP384r1MLKEM1024(undefined)', () => createSecP384r1MLKEM1024(undefined as never), 'ML-KEM-1024'],
     ];
     for (const [what, fn, expected] of cases) {
-      assert.throws(fn, (err: unknown) => err instanceof MlKemError && err.code === 'ERR_INVALID_TYPE' && err.message.includes(expected), what);
+      assert.throws(
+        fn,
+        (err: unknown) =>
+          err instanceof MlKemError && err.code === 'ERR_INVALID_TYPE' && err.message.includes(expected),
+        what,
+      );
     }
   });
 });
 
 for (const backend of backends) {
   for (const path of CURVE_PATHS) {
-  describe(`hybrids on ${backend.name}, ${path} curves`, () => {
-    for (const c of hybridsOf(backend, path)) {
-      const { kem, mlkem } = c;
-      describe(kem.name, () => {
-        it('round trip: keygen(), encapsulate, decapsulate agree; another key does not', () => {
-          const a = kem.keygen();
-          const b = kem.keygen();
-          assert.equal(a.publicKey.length, kem.sizes.publicKey);
-          assert.equal(a.secretKey.length, kem.sizes.secretKey);
-          assert.ok(equalBytes(a.seed, a.secretKey), 'seed and secretKey differ');
-          assert.ok(!equalBytes(a.seed, b.seed), 'two random seeds are equal');
-          const enc = kem.encapsulate(a.publicKey);
-          assert.equal(enc.ciphertext.length, kem.sizes.ciphertext);
-          assert.equal(enc.sharedSecret.length, kem.sizes.sharedSecret);
-          assert.ok(equalBytes(kem.decapsulate(enc.ciphertext, a.secretKey), enc.sharedSecret), 'round trip failed');
-          assert.ok(!equalBytes(kem.decapsulate(enc.ciphertext, b.secretKey), enc.sharedSecret), 'wrong key agreed');
-          const enc2 = kem.encapsulate(a.publicKey);
-          assert.ok(!equalBytes(enc2.ciphertext, enc.ciphertext) && !equalBytes(enc2.sharedSecret, enc.sharedSecret), 'encapsulate repeated itself');
-          // keygen(seed) rebuilds the pair.
-          assert.ok(equalBytes(kem.keygen(a.seed).publicKey, a.publicKey), 'keygen(seed) differs');
-        });
-
-        it(`composition: the ML-KEM half equals ${mlkem.name} and the ${c.curve} half equals OpenSSL, on random seeds`, () => {
-          for (let round = 0; round < ROUNDS[kem.name]; round++) compositional(c);
-        });
-
-        it('outputs are fresh and inputs unchanged', () => {
-          const seed = randomBytes(kem.sizes.seed);
-          const seedCopy = seed.slice();
-          const p1 = kem.keygen(seed);
-          const p2 = kem.keygen(seed);
-          assert.ok(equalBytes(seed, seedCopy), 'keygen modified seed');
-          assert.ok(p1.publicKey !== p2.publicKey && p1.seed !== seed && p1.secretKey !== p1.seed, 'outputs shared');
-          assert.ok(p1.seed.buffer !== seed.buffer && p1.secretKey.buffer !== p1.seed.buffer, 'outputs alias');
-          const eseed = validEseed(c);
-          const [pk, es] = [p1.publicKey.slice(), eseed.slice()];
-          const e1 = kem.encapsulateInternal(p1.publicKey, eseed);
-          assert.ok(equalBytes(p1.publicKey, pk) && equalBytes(eseed, es), 'encapsulateInternal modified its input');
-          assert.ok(e1.ciphertext.buffer !== e1.sharedSecret.buffer, 'ciphertext and shared secret alias');
-          const [ct, sk] = [e1.ciphertext.slice(), p1.secretKey.slice()];
-          const d1 = kem.decapsulate(e1.ciphertext, p1.secretKey);
-          assert.ok(equalBytes(e1.ciphertext, ct) && equalBytes(p1.secretKey, sk), 'decapsulate modified its input');
-          // Overwriting outputs changes nothing later.
-          const expected = e1.sharedSecret.slice();
-          for (const arr of [p1.publicKey, p1.secretKey, p1.seed, e1.sharedSecret, d1]) arr.fill(0xa5);
-          assert.ok(equalBytes(kem.decapsulate(kem.encapsulateInternal(p2.publicKey, eseed).ciphertext, p2.secretKey), expected));
-        });
-
-        if (c.curve === 'X25519') {
-          lowOrderTests(c);
-          it('decapsulating 100 random ciphertexts of the right length never throws', () => {
-            const pair = kem.keygen();
-            for (let i = 0; i < 100; i++) {
-              const out = kem.decapsulate(randomBytes(kem.sizes.ciphertext), pair.secretKey);
-              assert.equal(out.length, kem.sizes.sharedSecret);
-            }
+    describe(`hybrids on ${backend.name}, ${path} curves`, () => {
+      for (const c of hybridsOf(backend, path)) {
+        const { kem, mlkem } = c;
+        describe(kem.name, () => {
+          it('round trip: keygen(), encapsulate, decapsulate agree; another key does not', () => {
+            const a = kem.keygen();
+            const b = kem.keygen();
+            assert.equal(a.publicKey.length, kem.sizes.publicKey);
+            assert.equal(a.secretKey.length, kem.sizes.secretKey);
+            assert.ok(equalBytes(a.seed, a.secretKey), 'seed and secretKey differ');
+            assert.ok(!equalBytes(a.seed, b.seed), 'two random seeds are equal');
+            const enc = kem.encapsulate(a.publicKey);
+            assert.equal(enc.ciphertext.length, kem.sizes.ciphertext);
+            assert.equal(enc.sharedSecret.length, kem.sizes.sharedSecret);
+            assert.ok(equalBytes(kem.decapsulate(enc.ciphertext, a.secretKey), enc.sharedSecret), 'round trip failed');
+            assert.ok(!equalBytes(kem.decapsulate(enc.ciphertext, b.secretKey), enc.sharedSecret), 'wrong key agreed');
+            const enc2 = kem.encapsulate(a.publicKey);
+            assert.ok(
+              !equalBytes(enc2.ciphertext, enc.ciphertext) && !equalBytes(enc2.sharedSecret, enc.sharedSecret),
+              'encapsulate repeated itself',
+            );
+            // keygen(seed) rebuilds the pair.
+            assert.ok(equalBytes(kem.keygen(a.seed).publicKey, a.publicKey), 'keygen(seed) differs');
           });
-        } else {
-          it('random ciphertexts: a valid ECDH share is never refused; random bytes in its place are refused only with ERR_INVALID_PUBLIC_KEY', () => {
-            const pair = kem.keygen();
-            for (let i = 0; i < 6; i++) {
-              const share = nodeEcPublic(c.curve as 'P-256' | 'P-384', randomScalar(c.curve as 'P-256' | 'P-384'));
-              const ct = joinHalves(c, randomBytes(mlkem.sizes.ciphertext), share);
-              assert.equal(kem.decapsulate(ct, pair.secretKey).length, kem.sizes.sharedSecret);
-            }
-            for (let i = 0; i < 50; i++) {
-              const ct = randomBytes(kem.sizes.ciphertext);
-              try {
-                kem.decapsulate(ct, pair.secretKey);
-                assert.fail('a random share was accepted (a 2^-128 event)');
-              } catch (err) {
-                assert.ok(err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY', `random ciphertext ${i}: ${String(err)}`);
+
+          it(`composition: the ML-KEM half equals ${mlkem.name} and the ${c.curve} half equals OpenSSL, on random seeds`, () => {
+            for (let round = 0; round < ROUNDS[kem.name]; round++) compositional(c);
+          });
+
+          it('outputs are fresh and inputs unchanged', () => {
+            const seed = randomBytes(kem.sizes.seed);
+            const seedCopy = seed.slice();
+            const p1 = kem.keygen(seed);
+            const p2 = kem.keygen(seed);
+            assert.ok(equalBytes(seed, seedCopy), 'keygen modified seed');
+            assert.ok(p1.publicKey !== p2.publicKey && p1.seed !== seed && p1.secretKey !== p1.seed, 'outputs shared');
+            assert.ok(p1.seed.buffer !== seed.buffer && p1.secretKey.buffer !== p1.seed.buffer, 'outputs alias');
+            const eseed = validEseed(c);
+            const [pk, es] = [p1.publicKey.slice(), eseed.slice()];
+            const e1 = kem.encapsulateInternal(p1.publicKey, eseed);
+            assert.ok(equalBytes(p1.publicKey, pk) && equalBytes(eseed, es), 'encapsulateInternal modified its input');
+            assert.ok(e1.ciphertext.buffer !== e1.sharedSecret.buffer, 'ciphertext and shared secret alias');
+            const [ct, sk] = [e1.ciphertext.slice(), p1.secretKey.slice()];
+            const d1 = kem.decapsulate(e1.ciphertext, p1.secretKey);
+            assert.ok(equalBytes(e1.ciphertext, ct) && equalBytes(p1.secretKey, sk), 'decapsulate modified its input');
+            // Overwriting outputs changes nothing later.
+            const expected = e1.sharedSecret.slice();
+            for (const arr of [p1.publicKey, p1.secretKey, p1.seed, e1.sharedSecret, d1]) arr.fill(0xa5);
+            assert.ok(
+              equalBytes(
+                kem.decapsulate(kem.encapsulateInternal(p2.publicKey, eseed).ciphertext, p2.secretKey),
+                expected,
+              ),
+            );
+          });
+
+          if (c.curve === 'X25519') {
+            lowOrderTests(c);
+            it('decapsulating 100 random ciphertexts of the right length never throws', () => {
+              const pair = kem.keygen();
+              for (let i = 0; i < 100; i++) {
+                const out = kem.decapsulate(randomBytes(kem.sizes.ciphertext), pair.secretKey);
+                assert.equal(out.length, kem.sizes.sharedSecret);
               }
-            }
-          });
-        }
-      });
-    }
-  });
+            });
+          } else {
+            it('random ciphertexts: a valid ECDH share is never refused; random bytes in its place are refused only with ERR_INVALID_PUBLIC_KEY', () => {
+              const pair = kem.keygen();
+              for (let i = 0; i < 6; i++) {
+                const share = nodeEcPublic(c.curve as 'P-256' | 'P-384', randomScalar(c.curve as 'P-256' | 'P-384'));
+                const ct = joinHalves(c, randomBytes(mlkem.sizes.ciphertext), share);
+                assert.equal(kem.decapsulate(ct, pair.secretKey).length, kem.sizes.sharedSecret);
+              }
+              for (let i = 0; i < 50; i++) {
+                const ct = randomBytes(kem.sizes.ciphertext);
+                try {
+                  kem.decapsulate(ct, pair.secretKey);
+                  assert.fail('a random share was accepted (a 2^-128 event)');
+                } catch (err) {
+                  assert.ok(
+                    err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY',
+                    `random ciphertext ${i}: ${String(err)}`,
+                  );
+                }
+              }
+            });
+          }
+        });
+      }
+    });
   }
 }
 
@@ -225,7 +279,8 @@ function compositional(c: HybridCase): void {
     const seedT = expanded.subarray(64);
     const dkT = c.curve === 'X25519' ? seedT : firstValidWindow(c.curve, seedT);
     const pub = (k: Uint8Array) => (c.curve === 'X25519' ? nodeX25519Public(k) : nodeEcPublic(c.curve, k));
-    const dh = (k: Uint8Array, e: Uint8Array) => (c.curve === 'X25519' ? nodeX25519(k, e) : nodeEcShared(c.curve, k, e));
+    const dh = (k: Uint8Array, e: Uint8Array) =>
+      c.curve === 'X25519' ? nodeX25519(k, e) : nodeEcShared(c.curve, k, e);
     const pkT = pub(dkT);
     assert.equal(toHex(pair.publicKey), toHex(inner.publicKey) + toHex(pkT), `${kem.name} public key`);
     // EncapsDerand: eseed = m ‖ group seed; ct = ct_PQ ‖ Exp(G, e); ss = SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label).
@@ -236,7 +291,11 @@ function compositional(c: HybridCase): void {
     assert.equal(toHex(enc.ciphertext), toHex(innerEnc.ciphertext) + toHex(ctT), `${kem.name} ciphertext`);
     const ssT = dh(e, pkT);
     assert.ok(equalBytes(ssT, dh(dkT, ctT)), 'OpenSSL disagrees with itself');
-    assert.equal(toHex(enc.sharedSecret), toHex(combiner(kem.name, innerEnc.sharedSecret, ssT, ctT, pkT)), `${kem.name} shared secret`);
+    assert.equal(
+      toHex(enc.sharedSecret),
+      toHex(combiner(kem.name, innerEnc.sharedSecret, ssT, ctT, pkT)),
+      `${kem.name} shared secret`,
+    );
     return;
   }
 
@@ -276,7 +335,10 @@ function lowOrderTests(c: HybridCase): void {
   it('the low-order u encodings give all zeros by RFC 7748 and are refused by OpenSSL (control for the tests below)', () => {
     const k = randomBytes(32);
     for (const [name, u] of lowOrder) {
-      assert.ok(rfc7748X25519(k, u).every((b) => b === 0), `RFC 7748 X25519(k, ${name}) is not zero`);
+      assert.ok(
+        rfc7748X25519(k, u).every((b) => b === 0),
+        `RFC 7748 X25519(k, ${name}) is not zero`,
+      );
       assert.throws(() => nodeX25519(k, u), Error, `OpenSSL accepted ${name}`);
     }
     // The written-out ladder agrees with OpenSSL on ordinary inputs.
@@ -298,12 +360,20 @@ function lowOrderTests(c: HybridCase): void {
         const innerEnc = mlkem.encapsulateInternal(pkM, eseed.subarray(0, 32));
         const ctX = nodeX25519Public(eseed.subarray(32));
         assert.equal(toHex(enc.ciphertext), toHex(innerEnc.ciphertext) + toHex(ctX), name);
-        assert.equal(toHex(enc.sharedSecret), toHex(xwingCombiner(innerEnc.sharedSecret, new Uint8Array(32), ctX, u)), `encapsulate to ${name}`);
+        assert.equal(
+          toHex(enc.sharedSecret),
+          toHex(xwingCombiner(innerEnc.sharedSecret, new Uint8Array(32), ctX, u)),
+          `encapsulate to ${name}`,
+        );
         assert.equal(kem.encapsulate(bad).sharedSecret.length, 32);
         // Decapsulation of a ciphertext whose X25519 part is low order.
         const ct = Uint8Array.from([...enc.ciphertext.subarray(0, 1088), ...u]);
         const ssM = mlkem.decapsulate(ct.subarray(0, 1088), inner.secretKey);
-        assert.equal(toHex(kem.decapsulate(ct, pair.secretKey)), toHex(xwingCombiner(ssM, new Uint8Array(32), u, pkX)), `decapsulate ${name}`);
+        assert.equal(
+          toHex(kem.decapsulate(ct, pair.secretKey)),
+          toHex(xwingCombiner(ssM, new Uint8Array(32), u, pkX)),
+          `decapsulate ${name}`,
+        );
       }
     });
   } else {
@@ -321,11 +391,14 @@ function lowOrderTests(c: HybridCase): void {
           });
         }
         const badCt = Uint8Array.from([...enc.ciphertext.subarray(0, 1088), ...u]);
-        assert.throws(() => kem.decapsulate(badCt, pair.secretKey), (err: unknown) => {
-          assert.ok(err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY', `${name}: ${String(err)}`);
-          assert.match(err.message, /ciphertext/);
-          return true;
-        });
+        assert.throws(
+          () => kem.decapsulate(badCt, pair.secretKey),
+          (err: unknown) => {
+            assert.ok(err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY', `${name}: ${String(err)}`);
+            assert.match(err.message, /ciphertext/);
+            return true;
+          },
+        );
       }
       // Control: the same key and ciphertext with their own shares work.
       assert.ok(equalBytes(kem.decapsulate(enc.ciphertext, pair.secretKey), enc.sharedSecret));

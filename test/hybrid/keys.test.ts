@@ -3,10 +3,18 @@
 // key keeps working while its inputs are overwritten.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { MlKemError } from '../../src/hybrid/index.js';
 import { backends } from '../support/backends.js';
 import { equalBytes, randomBytes } from '../support/helpers.js';
-import { CURVE_PATHS, hybridsOf, joinHalves, lowOrderEncodings, toHex, type HybridCase } from '../support/hybrid-reference.js';
+import {
+  CURVE_PATHS,
+  hybridsOf,
+  joinHalves,
+  lowOrderEncodings,
+  toHex,
+  type HybridCase,
+} from '../support/hybrid-reference.js';
 
 const isError = (code: string) => (err: unknown) => err instanceof MlKemError && err.code === code;
 
@@ -45,7 +53,10 @@ for (const backend of backends) {
           for (let i = 0; i < 3; i++) {
             const e = ek.encapsulate();
             assert.ok(equalBytes(dk.decapsulate(e.ciphertext), e.sharedSecret), 'round trip through the key objects');
-            assert.ok(equalBytes(kem.decapsulate(e.ciphertext, pair.secretKey), e.sharedSecret), 'one-shot decapsulation of a key object ciphertext');
+            assert.ok(
+              equalBytes(kem.decapsulate(e.ciphertext, pair.secretKey), e.sharedSecret),
+              'one-shot decapsulation of a key object ciphertext',
+            );
           }
           assert.equal(toHex(dk.decapsulate(one.ciphertext)), toHex(one.sharedSecret));
           dk.dispose();
@@ -61,7 +72,10 @@ for (const backend of backends) {
           assert.throws(() => dk.decapsulate(e.ciphertext), isError('ERR_KEY_DISPOSED'));
           assert.throws(() => dk.seed(), isError('ERR_KEY_DISPOSED'));
           const later = ek.encapsulate();
-          assert.ok(equalBytes(kem.decapsulate(later.ciphertext, pair.secretKey), later.sharedSecret), 'the public half after dispose');
+          assert.ok(
+            equalBytes(kem.decapsulate(later.ciphertext, pair.secretKey), later.sharedSecret),
+            'the public half after dispose',
+          );
           const dk2 = kem.decapsulationKey(pair.secretKey);
           (dk2 as unknown as Record<symbol, () => void>)[Symbol.dispose]!();
           assert.throws(() => dk2.seed(), isError('ERR_KEY_DISPOSED'));
@@ -77,15 +91,28 @@ for (const backend of backends) {
             assert.throws(() => dk.decapsulate(bad as never), isError('ERR_INVALID_TYPE'));
             assert.throws(() => dk.encapsulationKey.encapsulateInternal(bad as never), isError('ERR_INVALID_TYPE'));
           }
-          assert.throws(() => kem.encapsulationKey(new Uint8Array(kem.sizes.publicKey - 1)), isError('ERR_INVALID_LENGTH'));
-          assert.throws(() => kem.decapsulationKey(new Uint8Array(kem.sizes.secretKey + 1)), isError('ERR_INVALID_LENGTH'));
+          assert.throws(
+            () => kem.encapsulationKey(new Uint8Array(kem.sizes.publicKey - 1)),
+            isError('ERR_INVALID_LENGTH'),
+          );
+          assert.throws(
+            () => kem.decapsulationKey(new Uint8Array(kem.sizes.secretKey + 1)),
+            isError('ERR_INVALID_LENGTH'),
+          );
           assert.throws(() => dk.decapsulate(new Uint8Array(kem.sizes.ciphertext + 1)), isError('ERR_INVALID_LENGTH'));
-          assert.throws(() => dk.encapsulationKey.encapsulateInternal(new Uint8Array(kem.sizes.eseed - 1)), isError('ERR_INVALID_LENGTH'));
+          assert.throws(
+            () => dk.encapsulationKey.encapsulateInternal(new Uint8Array(kem.sizes.eseed - 1)),
+            isError('ERR_INVALID_LENGTH'),
+          );
           // An invalid curve share: refused by every hybrid but X-Wing, in both directions.
           const badShare = c.curve === 'X25519' ? lowOrderEncodings()[0]![1] : randomBytes(c.share);
-          const badPk = c.kemFirst ? joinHalves(c, pair.publicKey.subarray(0, pair.publicKey.length - c.share), badShare) : joinHalves(c, pair.publicKey.subarray(c.share), badShare);
+          const badPk = c.kemFirst
+            ? joinHalves(c, pair.publicKey.subarray(0, pair.publicKey.length - c.share), badShare)
+            : joinHalves(c, pair.publicKey.subarray(c.share), badShare);
           const ct = kem.encapsulate(pair.publicKey).ciphertext;
-          const badCt = c.kemFirst ? joinHalves(c, ct.subarray(0, ct.length - c.share), badShare) : joinHalves(c, ct.subarray(c.share), badShare);
+          const badCt = c.kemFirst
+            ? joinHalves(c, ct.subarray(0, ct.length - c.share), badShare)
+            : joinHalves(c, ct.subarray(c.share), badShare);
           if (kem.name === 'X-Wing') {
             assert.equal(kem.encapsulationKey(badPk).encapsulate().sharedSecret.length, 32);
             assert.equal(toHex(dk.decapsulate(badCt)), toHex(kem.decapsulate(badCt, pair.secretKey)));

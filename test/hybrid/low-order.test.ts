@@ -10,12 +10,14 @@
 // Every low-order encoding (with its non-canonical forms and bit 255 set), both curve paths.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { DecapError, EncapError } from '@hpke/core';
-import { MlKem768, MlKemError } from '../../src/index.js';
+
 import { hpkeCoreKem } from '../../src/hpke/hpke-core.js';
 import { MLKEM768_X25519, hpkeKem } from '../../src/hpke/index.js';
 import { XWing, createXWing } from '../../src/hybrid/index.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
+import { MlKem768, MlKemError } from '../../src/index.js';
 import { subtle } from '../../src/webcrypto/index.js';
 import type { WebCryptoSubtle } from '../../src/webcrypto/types.js';
 import { lowOrderEncodings } from '../support/hybrid-reference.js';
@@ -53,24 +55,43 @@ describe('X-Wing, the plain KEM', () => {
         const pk = withShare(publicKey, 1184, u);
         const ct = withShare(good.ciphertext, 1088, u);
         assert.throws(() => strict.encapsulate(pk), isCode('ERR_INVALID_PUBLIC_KEY'), `encapsulate, u = ${name}`);
-        assert.throws(() => strict.encapsulateInternal(pk, eseed), isCode('ERR_INVALID_PUBLIC_KEY'), `encapsulateInternal, u = ${name}`);
+        assert.throws(
+          () => strict.encapsulateInternal(pk, eseed),
+          isCode('ERR_INVALID_PUBLIC_KEY'),
+          `encapsulateInternal, u = ${name}`,
+        );
         const ek = strict.encapsulationKey(pk); // the key is read as Node 26 imports it; using it fails
-        assert.throws(() => ek.encapsulate(), isCode('ERR_INVALID_PUBLIC_KEY'), `EncapsulationKey.encapsulate, u = ${name}`);
+        assert.throws(
+          () => ek.encapsulate(),
+          isCode('ERR_INVALID_PUBLIC_KEY'),
+          `EncapsulationKey.encapsulate, u = ${name}`,
+        );
         assert.throws(() => strict.decapsulate(ct, seed), isCode('ERR_INVALID_PUBLIC_KEY'), `decapsulate, u = ${name}`);
-        assert.throws(() => dk.decapsulate(ct), isCode('ERR_INVALID_PUBLIC_KEY'), `DecapsulationKey.decapsulate, u = ${name}`);
+        assert.throws(
+          () => dk.decapsulate(ct),
+          isCode('ERR_INVALID_PUBLIC_KEY'),
+          `DecapsulationKey.decapsulate, u = ${name}`,
+        );
       }
       assert.deepEqual(dk.decapsulate(good.ciphertext), good.sharedSecret);
     });
   }
 
   it('createXWing checks its options', () => {
-    assert.throws(() => createXWing(MlKem768, { refuseLowOrder: 'yes' as unknown as boolean }), isCode('ERR_INVALID_TYPE'));
+    assert.throws(
+      () => createXWing(MlKem768, { refuseLowOrder: 'yes' as unknown as boolean }),
+      isCode('ERR_INVALID_TYPE'),
+    );
     assert.throws(() => createXWing(MlKem768, 5 as never), isCode('ERR_INVALID_TYPE'));
     assert.equal(createXWing(MlKem768, { refuseLowOrder: true }).name, 'X-Wing');
   });
 });
 
-const nativeHas = (globalThis as { SubtleCrypto?: { supports?: (op: string, alg: string) => boolean } }).SubtleCrypto?.supports?.('encapsulateBits', 'MLKEM768-X25519') === true;
+const nativeHas =
+  (globalThis as { SubtleCrypto?: { supports?: (op: string, alg: string) => boolean } }).SubtleCrypto?.supports?.(
+    'encapsulateBits',
+    'MLKEM768-X25519',
+  ) === true;
 const sides: Array<[string, WebCryptoSubtle]> = [['ponyfill', subtle]];
 if (nativeHas) sides.push(['Node 26 native', globalThis.crypto.subtle as unknown as WebCryptoSubtle]);
 for (const [side, s] of sides) {
@@ -82,7 +103,11 @@ for (const [side, s] of sides) {
     for (const [name, u] of lowOrder) {
       const key = await s.importKey('raw-public', withShare(pk, 1184, u), alg, true, ['encapsulateBits']);
       await assert.rejects(s.encapsulateBits(alg, key), { name: 'OperationError' }, `encapsulateBits, u = ${name}`);
-      await assert.rejects(s.decapsulateBits(alg, privateKey, withShare(new Uint8Array(ciphertext), 1088, u)), { name: 'OperationError' }, `decapsulateBits, u = ${name}`);
+      await assert.rejects(
+        s.decapsulateBits(alg, privateKey, withShare(new Uint8Array(ciphertext), 1088, u)),
+        { name: 'OperationError' },
+        `decapsulateBits, u = ${name}`,
+      );
     }
   });
 }
@@ -108,7 +133,10 @@ describe('HPKE MLKEM768-X25519 refuses low-order shares', () => {
       const bad = withShare(enc, 1088, u);
       await assert.rejects(async () => kem.Encap(await kem.DeserializePublicKey(pk)), isCode('ERR_INVALID_PUBLIC_KEY')); // CipherSuite: EncapError
       await assert.rejects(kem.Decap(bad, sk, undefined), isCode('ERR_INVALID_PUBLIC_KEY')); // CipherSuite: DecapError
-      await assert.rejects(async () => core.encap({ recipientPublicKey: await core.deserializePublicKey(pk.slice().buffer) }), EncapError);
+      await assert.rejects(
+        async () => core.encap({ recipientPublicKey: await core.deserializePublicKey(pk.slice().buffer) }),
+        EncapError,
+      );
       await assert.rejects(core.decap({ enc: bad.slice().buffer, recipientKey: coreSk }), DecapError);
     }
   });

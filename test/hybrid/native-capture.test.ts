@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 
 test('node:crypto is captured at the self-test; later platform errors are ERR_PLATFORM (X25519, P-256, P-384)', () => {
   const fixture = fileURLToPath(new URL('../support/fixtures/native-capture.ts', import.meta.url));
-  const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', fixture], { encoding: 'utf8' }).trim()) as { unchanged: boolean[]; failures: string[] };
+  const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', fixture], { encoding: 'utf8' }).trim()) as {
+    unchanged: boolean[];
+    failures: string[];
+  };
   assert.deepEqual(out.unchanged, [true, true, true], 'results after node:crypto was replaced');
   assert.equal(out.failures.length, 3);
   for (const f of out.failures) assert.match(f, /^ERR_PLATFORM (diffieHellman|computeSecret) failed$/);

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
+
 import { MlKemError } from '../../src/errors.js';
 import { constructionOf } from '../../src/hybrid/constructions.js';
 import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
@@ -24,7 +25,14 @@ const NEW_ENTRY: HybridEntry = Object.freeze({
   name: 'MLKEM1024-P256',
   aliases: [],
   mlkem: 'ML-KEM-1024',
-  sizes: Object.freeze({ publicKey: 1568 + 65, secretKey: 32, ciphertext: 1568 + 65, sharedSecret: 32, seed: 32, eseed: 32 + 128 }),
+  sizes: Object.freeze({
+    publicKey: 1568 + 65,
+    secretKey: 32,
+    ciphertext: 1568 + 65,
+    sharedSecret: 32,
+    seed: 32,
+    eseed: 32 + 128,
+  }),
 });
 
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
@@ -33,7 +41,7 @@ for (const backend of backends) {
   const mlkem = (e: HybridEntry) => backend.kems.find((k) => k.name === e.mlkem)!;
 
   describe(`a hybrid from a registry entry alone (${backend.name})`, () => {
-    it('MLKEM1024-P256: the sizes of its entry, and the concrete draft\'s bytes computed here (keygen, EncapsDerand, Decaps)', () => {
+    it("MLKEM1024-P256: the sizes of its entry, and the concrete draft's bytes computed here (keygen, EncapsDerand, Decaps)", () => {
       const kem = nistConcreteOf(NEW_ENTRY, groupOf(NEW_ENTRY))(mlkem(NEW_ENTRY), 'auto');
       assert.equal(kem.name, NEW_ENTRY.name);
       assert.deepEqual({ ...kem.sizes }, { ...NEW_ENTRY.sizes });
@@ -63,10 +71,16 @@ for (const backend of backends) {
       const pair = kem.keygen();
       const ct = kem.encapsulate(pair.publicKey).ciphertext;
       ct[1568 + 10]! ^= 1; // the P-256 point leaves the curve
-      assert.throws(() => kem.decapsulate(ct, pair.secretKey), (err: unknown) => err instanceof MlKemError && err.code === 'ERR_INVALID_PUBLIC_KEY' && err.message.startsWith('MLKEM1024-P256 ciphertext is not valid: its P-256 element'));
+      assert.throws(
+        () => kem.decapsulate(ct, pair.secretKey),
+        (err: unknown) =>
+          err instanceof MlKemError &&
+          err.code === 'ERR_INVALID_PUBLIC_KEY' &&
+          err.message.startsWith('MLKEM1024-P256 ciphertext is not valid: its P-256 element'),
+      );
     });
 
-    it('the shipped NIST concrete hybrids are their entries\' hybrids: the same bytes', () => {
+    it("the shipped NIST concrete hybrids are their entries' hybrids: the same bytes", () => {
       const entries = HYBRID_ENTRIES.filter((e) => e.family === 'concrete' && e.curve !== 'X25519');
       assert.equal(entries.length, 2);
       for (const entry of entries) {

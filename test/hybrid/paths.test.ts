@@ -8,13 +8,24 @@
 // scalar multiplications with random bytes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import type { Group } from '../../src/hybrid/curves/curve.js';
-import { MlKemError } from '../../src/hybrid/index.js';
 import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
+import { MlKemError } from '../../src/hybrid/index.js';
 import { backends } from '../support/backends.js';
 import { randomBytes } from '../support/helpers.js';
-import { CURVE_ORDER, FIELD_PRIME, bigEndianBytes, encodeU, hybridsOf, joinHalves, lowOrderEncodings, toHex, type HybridCase } from '../support/hybrid-reference.js';
+import {
+  CURVE_ORDER,
+  FIELD_PRIME,
+  bigEndianBytes,
+  encodeU,
+  hybridsOf,
+  joinHalves,
+  lowOrderEncodings,
+  toHex,
+  type HybridCase,
+} from '../support/hybrid-reference.js';
 
 const native = (g: Group) => g.impl('native');
 const noble = (g: Group) => g.impl('noble');
@@ -25,7 +36,10 @@ function outcome(f: () => unknown): string {
     const r = f();
     if (r instanceof Uint8Array) return toHex(r);
     const o = r as Record<string, Uint8Array>;
-    return Object.keys(o).sort().map((k) => `${k}=${toHex(o[k]!)}`).join(' ');
+    return Object.keys(o)
+      .sort()
+      .map((k) => `${k}=${toHex(o[k]!)}`)
+      .join(' ');
   } catch (err) {
     assert.ok(err instanceof MlKemError, `a foreign error: ${String(err)}`);
     return `${err.code}: ${err.message}`;
@@ -35,7 +49,11 @@ function outcome(f: () => unknown): string {
 describe('curve groups: native and noble give the same bytes', () => {
   it('X25519: public keys of edge and random scalars; shared secrets with random, high-bit and non-canonical u', () => {
     const p = 2n ** 255n - 19n;
-    const scalars = [new Uint8Array(32), new Uint8Array(32).fill(0xff), ...Array.from({ length: 20 }, () => randomBytes(32))];
+    const scalars = [
+      new Uint8Array(32),
+      new Uint8Array(32).fill(0xff),
+      ...Array.from({ length: 20 }, () => randomBytes(32)),
+    ];
     const us = [
       ...Array.from({ length: 10 }, () => randomBytes(32)),
       ...Array.from({ length: 5 }, () => {
@@ -55,7 +73,8 @@ describe('curve groups: native and noble give the same bytes', () => {
         assert.equal(toHex(a.sharedSecret(u)), toHex(b.sharedSecret(u)), `X25519(${toHex(k)}, ${toHex(u)})`);
       }
     }
-    for (const [name, u] of lowOrderEncodings()) assert.ok(X25519.elementProblem(u) !== undefined, `${name} not flagged`);
+    for (const [name, u] of lowOrderEncodings())
+      assert.ok(X25519.elementProblem(u) !== undefined, `${name} not flagged`);
   });
 
   for (const group of [P256_GROUP, P384_GROUP]) {
@@ -64,7 +83,11 @@ describe('curve groups: native and noble give the same bytes', () => {
       const n = CURVE_ORDER[group.name];
       const scalars = [1n, 2n, n - 2n, n - 1n].map((d) => bigEndianBytes(d, L));
       for (let i = 0; i < 8; i++) scalars.push(randomBytes(L));
-      const points = Array.from({ length: 4 }, () => noble(group).load(bigEndianBytes(1n + (BigInt(`0x${toHex(randomBytes(L))}`) % (n - 1n)), L)).publicKey());
+      const points = Array.from({ length: 4 }, () =>
+        noble(group)
+          .load(bigEndianBytes(1n + (BigInt(`0x${toHex(randomBytes(L))}`) % (n - 1n)), L))
+          .publicKey(),
+      );
       for (const d of scalars) {
         if (!group.isValidScalar(d)) continue; // a random 48-byte P-384 value can be ≥ n (2^-190)
         const [a, b] = [native(group).load(d), noble(group).load(d)];
@@ -76,7 +99,14 @@ describe('curve groups: native and noble give the same bytes', () => {
     it(`${group.name}: the same scalar-range decisions at the edges (0, n, 2^bits - 1 refused; 1, n - 1 taken)`, () => {
       const L = group.scalarBytes;
       const n = CURVE_ORDER[group.name];
-      for (const [d, ok] of [[0n, false], [1n, true], [n - 1n, true], [n, false], [n + 1n, false], [2n ** BigInt(8 * L) - 1n, false]] as const) {
+      for (const [d, ok] of [
+        [0n, false],
+        [1n, true],
+        [n - 1n, true],
+        [n, false],
+        [n + 1n, false],
+        [2n ** BigInt(8 * L) - 1n, false],
+      ] as const) {
         assert.equal(group.isValidScalar(bigEndianBytes(d, L)), ok, `${d}`);
       }
       assert.ok(FIELD_PRIME[group.name] > n);
@@ -87,7 +117,10 @@ describe('curve groups: native and noble give the same bytes', () => {
 /** Inputs to try on both paths: valid ones and the adversarial ones each hybrid must treat alike. */
 function inputs(c: HybridCase): Array<[string, (kem: HybridCase['kem']) => unknown]> {
   const seed = randomBytes(c.kem.sizes.seed);
-  const eseed = c.curve === 'X25519' || c.concrete ? randomBytes(c.kem.sizes.eseed) : joinHalves(c, randomBytes(32), bigEndianBytes(7n, c.scalar));
+  const eseed =
+    c.curve === 'X25519' || c.concrete
+      ? randomBytes(c.kem.sizes.eseed)
+      : joinHalves(c, randomBytes(32), bigEndianBytes(7n, c.scalar));
   const pair = c.kem.keygen(seed);
   const enc = c.kem.encapsulateInternal(pair.publicKey, eseed);
   const withShare = (bytes: Uint8Array, share: Uint8Array) => {
@@ -101,9 +134,15 @@ function inputs(c: HybridCase): Array<[string, (kem: HybridCase['kem']) => unkno
           ['random', randomBytes(c.share)],
           ['off the curve', Uint8Array.from([4, ...randomBytes(c.share - 1)])],
           ['0x02 prefix', Uint8Array.from([2, ...randomBytes(c.share - 1)])],
-          ['x = p', Uint8Array.from([4, ...bigEndianBytes(FIELD_PRIME[c.curve], c.scalar), ...new Uint8Array(c.scalar)])],
+          [
+            'x = p',
+            Uint8Array.from([4, ...bigEndianBytes(FIELD_PRIME[c.curve], c.scalar), ...new Uint8Array(c.scalar)]),
+          ],
         ];
-  const randomKemPart = withShare(randomBytes(c.kem.sizes.ciphertext), c.kemFirst ? enc.ciphertext.subarray(-c.share) : enc.ciphertext.subarray(0, c.share));
+  const randomKemPart = withShare(
+    randomBytes(c.kem.sizes.ciphertext),
+    c.kemFirst ? enc.ciphertext.subarray(-c.share) : enc.ciphertext.subarray(0, c.share),
+  );
   const randomCiphertext = randomBytes(c.kem.sizes.ciphertext);
   const list: Array<[string, (kem: HybridCase['kem']) => unknown]> = [
     ['keygen(seed)', (k) => k.keygen(seed)],
@@ -113,12 +152,20 @@ function inputs(c: HybridCase): Array<[string, (kem: HybridCase['kem']) => unkno
     ['decapsulate of random bytes', (k) => k.decapsulate(randomCiphertext, pair.secretKey)],
   ];
   for (const [name, share] of badShares) {
-    list.push([`encapsulateInternal to a public key with share ${name}`, (k) => k.encapsulateInternal(withShare(pair.publicKey, share), eseed)]);
-    list.push([`decapsulate of a ciphertext with share ${name}`, (k) => k.decapsulate(withShare(enc.ciphertext, share), pair.secretKey)]);
+    list.push([
+      `encapsulateInternal to a public key with share ${name}`,
+      (k) => k.encapsulateInternal(withShare(pair.publicKey, share), eseed),
+    ]);
+    list.push([
+      `decapsulate of a ciphertext with share ${name}`,
+      (k) => k.decapsulate(withShare(enc.ciphertext, share), pair.secretKey),
+    ]);
   }
   if (c.curve !== 'X25519') {
     const L = c.scalar;
-    const bad = c.concrete ? new Uint8Array(c.kem.sizes.eseed).fill(0xff) : joinHalves(c, randomBytes(32), bigEndianBytes(CURVE_ORDER[c.curve], L));
+    const bad = c.concrete
+      ? new Uint8Array(c.kem.sizes.eseed).fill(0xff)
+      : joinHalves(c, randomBytes(32), bigEndianBytes(CURVE_ORDER[c.curve], L));
     list.push(['encapsulateInternal with an invalid eseed scalar', (k) => k.encapsulateInternal(pair.publicKey, bad)]);
   }
   return list;
@@ -131,7 +178,11 @@ for (const backend of backends) {
       it(c.kem.name, () => {
         for (let round = 0; round < 2; round++) {
           for (const [what, call] of inputs(c)) {
-            assert.equal(outcome(() => call(c.kem)), outcome(() => call(nobles[i]!.kem)), `${c.kem.name}: ${what}`);
+            assert.equal(
+              outcome(() => call(c.kem)),
+              outcome(() => call(nobles[i]!.kem)),
+              `${c.kem.name}: ${what}`,
+            );
           }
         }
       });
@@ -155,7 +206,10 @@ describe('randomness: which hybrid operations call getRandomValues on each curve
   const cases = (path: 'native' | 'noble') =>
     hybridsOf(backend, path).map((c) => {
       const pair = c.kem.keygen();
-      const eseed = c.curve === 'X25519' || c.concrete ? randomBytes(c.kem.sizes.eseed) : joinHalves(c, randomBytes(32), bigEndianBytes(5n, c.scalar));
+      const eseed =
+        c.curve === 'X25519' || c.concrete
+          ? randomBytes(c.kem.sizes.eseed)
+          : joinHalves(c, randomBytes(32), bigEndianBytes(5n, c.scalar));
       const enc = c.kem.encapsulateInternal(pair.publicKey, eseed);
       return { c, pair, eseed, enc };
     });
@@ -164,11 +218,19 @@ describe('randomness: which hybrid operations call getRandomValues on each curve
     for (const { c, pair, eseed, enc } of cases('native')) {
       withoutCrypto(() => {
         assert.equal(toHex(c.kem.keygen(pair.seed).publicKey), toHex(pair.publicKey), c.kem.name);
-        assert.equal(toHex(c.kem.encapsulateInternal(pair.publicKey, eseed).ciphertext), toHex(enc.ciphertext), c.kem.name);
+        assert.equal(
+          toHex(c.kem.encapsulateInternal(pair.publicKey, eseed).ciphertext),
+          toHex(enc.ciphertext),
+          c.kem.name,
+        );
         assert.equal(toHex(c.kem.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret), c.kem.name);
         const dk = c.kem.decapsulationKey(pair.secretKey);
         assert.equal(toHex(dk.decapsulate(enc.ciphertext)), toHex(enc.sharedSecret), c.kem.name);
-        for (const call of [() => c.kem.keygen(), () => c.kem.encapsulate(pair.publicKey), () => dk.encapsulationKey.encapsulate()]) {
+        for (const call of [
+          () => c.kem.keygen(),
+          () => c.kem.encapsulate(pair.publicKey),
+          () => dk.encapsulationKey.encapsulate(),
+        ]) {
           assert.throws(call, (err: unknown) => err instanceof MlKemError && err.code === 'ERR_RANDOMNESS', c.kem.name);
         }
       });
@@ -184,27 +246,43 @@ describe('randomness: which hybrid operations call getRandomValues on each curve
           ['decapsulationKey', () => c.kem.decapsulationKey(pair.secretKey)],
         ];
         // X25519MLKEM768's decapsulation multiplies only by the peer's u: noble's ladder draws nothing.
-        if (c.kem.name === 'X25519MLKEM768') assert.equal(toHex(c.kem.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret));
+        if (c.kem.name === 'X25519MLKEM768')
+          assert.equal(toHex(c.kem.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret));
         else calls.push(['decapsulate', () => c.kem.decapsulate(enc.ciphertext, pair.secretKey)]);
         for (const [what, call] of calls) {
-          assert.throws(call, (err: unknown) => {
-            assert.ok(err instanceof MlKemError, `${c.kem.name} ${what}: a foreign error: ${String(err)}`);
-            assert.equal(err.code, 'ERR_RANDOMNESS');
-            assert.match(err.message, /@noble\/curves/);
-            return true;
-          }, `${c.kem.name} ${what}`);
+          assert.throws(
+            call,
+            (err: unknown) => {
+              assert.ok(err instanceof MlKemError, `${c.kem.name} ${what}: a foreign error: ${String(err)}`);
+              assert.equal(err.code, 'ERR_RANDOMNESS');
+              assert.match(err.message, /@noble\/curves/);
+              return true;
+            },
+            `${c.kem.name} ${what}`,
+          );
         }
       });
       // A getRandomValues that throws an error whose message getter throws: still ERR_RANDOMNESS, with the cause.
       const hostile = new Error('x');
-      Object.defineProperty(hostile, 'message', { get: () => { throw new Error('message getter'); } });
-      const throwing = { getRandomValues: () => { throw hostile; } };
+      Object.defineProperty(hostile, 'message', {
+        get: () => {
+          throw new Error('message getter');
+        },
+      });
+      const throwing = {
+        getRandomValues: () => {
+          throw hostile;
+        },
+      };
       withoutCrypto(() => {
-        assert.throws(() => c.kem.encapsulateInternal(pair.publicKey, eseed), (err: unknown) => {
-          assert.ok(err instanceof MlKemError && err.code === 'ERR_RANDOMNESS', `${c.kem.name}: ${String(err)}`);
-          assert.equal((err as { cause?: unknown }).cause, hostile);
-          return true;
-        });
+        assert.throws(
+          () => c.kem.encapsulateInternal(pair.publicKey, eseed),
+          (err: unknown) => {
+            assert.ok(err instanceof MlKemError && err.code === 'ERR_RANDOMNESS', `${c.kem.name}: ${String(err)}`);
+            assert.equal((err as { cause?: unknown }).cause, hostile);
+            return true;
+          },
+        );
       }, throwing);
       // With randomness back, the same calls work again.
       assert.equal(toHex(c.kem.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret));

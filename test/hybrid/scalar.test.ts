@@ -3,7 +3,9 @@
 // the code used before) on random and edge-case seeds, for P-256 and P-384.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import { p256, p384 } from '@noble/curves/nist.js';
+
 import { reduceToScalar } from '../../src/hybrid/curves/nist.js';
 import { randomBytes } from '../support/helpers.js';
 
@@ -13,13 +15,23 @@ const CURVES = [
 ] as const;
 
 const toBig = (a: Uint8Array) => a.reduce((acc, b) => (acc << 8n) | BigInt(b), 0n);
-const toBytes = (x: bigint, L: number) => Uint8Array.from({ length: L }, (_, i) => Number((x >> BigInt(8 * (L - 1 - i))) & 0xffn));
+const toBytes = (x: bigint, L: number) =>
+  Uint8Array.from({ length: L }, (_, i) => Number((x >> BigInt(8 * (L - 1 - i))) & 0xffn));
 
 for (const { name, curve, L, seedBytes } of CURVES) {
   test(`${name}: (c mod (n - 1)) + 1 equals BigInt and noble on random and edge-case seeds`, () => {
     const n = curve.Point.Fn.ORDER;
     const order = toBytes(n, L);
-    const edges = [0n, 1n, n - 2n, n - 1n, n, 2n * (n - 1n), 2n * (n - 1n) - 1n, (1n << BigInt(8 * seedBytes)) - 1n].map((x) => toBytes(x, seedBytes));
+    const edges = [
+      0n,
+      1n,
+      n - 2n,
+      n - 1n,
+      n,
+      2n * (n - 1n),
+      2n * (n - 1n) - 1n,
+      (1n << BigInt(8 * seedBytes)) - 1n,
+    ].map((x) => toBytes(x, seedBytes));
     const seeds = [...edges, ...Array.from({ length: 2000 }, () => randomBytes(seedBytes))];
     for (const c of seeds) {
       const want = toBytes((toBig(c) % (n - 1n)) + 1n, L);

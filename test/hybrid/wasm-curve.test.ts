@@ -5,15 +5,23 @@
 // and through the asynchronous doors. The whole hybrid suite runs on it too (CURVE_PATHS).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { slowKeyImport } from '../../src/hybrid/curves/native.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
-import { compileSync, instantiate } from '../../src/wasm/instance.js';
 import { offerX25519, offeredX25519 } from '../../src/offered-x25519.js';
+import { compileSync, instantiate } from '../../src/wasm/instance.js';
 import { backends, kemByName } from '../support/backends.js';
 import { runCurvePaths } from '../support/curve-paths-suite.js';
 import { randomBytes } from '../support/helpers.js';
-import { encodeU, lowOrderEncodings, nodeX25519, nodeX25519Public, rfc7748X25519, toHex } from '../support/hybrid-reference.js';
+import {
+  encodeU,
+  lowOrderEncodings,
+  nodeX25519,
+  nodeX25519Public,
+  rfc7748X25519,
+  toHex,
+} from '../support/hybrid-reference.js';
 
 const ROUNDS = Number(process.env.MLKEM_DIFF_N ?? 3);
 const wasm = () => X25519.impl('wasm');
@@ -40,7 +48,11 @@ describe('X25519 on the WebAssembly module behind the curve seam', () => {
 
   it('gives the bytes of node:crypto (and of noble, and of RFC 7748 written out) for edge and random scalars and u', () => {
     const p = 2n ** 255n - 19n;
-    const scalars = [new Uint8Array(32), new Uint8Array(32).fill(0xff), ...Array.from({ length: 16 }, () => randomBytes(32))];
+    const scalars = [
+      new Uint8Array(32),
+      new Uint8Array(32).fill(0xff),
+      ...Array.from({ length: 16 }, () => randomBytes(32)),
+    ];
     const us = [
       ...Array.from({ length: 8 }, () => randomBytes(32)),
       ...Array.from({ length: 4 }, () => {
@@ -65,7 +77,8 @@ describe('X25519 on the WebAssembly module behind the curve seam', () => {
           if (i < 3) assert.equal(ours, toHex(b.sharedSecret(u)));
         }
         // Low-order u: the Group refuses them before a CurveImpl is asked, but the function itself is RFC 7748's.
-        for (const [name, u] of lowOrderEncodings()) assert.equal(toHex(a.sharedSecret(u)), toHex(rfc7748X25519(k, u)), name);
+        for (const [name, u] of lowOrderEncodings())
+          assert.equal(toHex(a.sharedSecret(u)), toHex(rfc7748X25519(k, u)), name);
       } finally {
         a.dispose();
         b.dispose();
@@ -79,7 +92,11 @@ describe('X25519 on the WebAssembly module behind the curve seam', () => {
     const before = toHex(key.publicKey());
     assert.equal(before, toHex(nodeX25519Public(k)));
     key.dispose();
-    assert.equal(toHex(key.publicKey()), toHex(nodeX25519Public(new Uint8Array(32))), 'the key still computes with its old scalar');
+    assert.equal(
+      toHex(key.publicKey()),
+      toHex(nodeX25519Public(new Uint8Array(32))),
+      'the key still computes with its old scalar',
+    );
   });
 
   for (const backend of backends) {
@@ -103,14 +120,22 @@ describe('X25519 on the WebAssembly module behind the curve seam', () => {
       }
     });
 
-    it(`${backend.name}: the hybrids on wasm curves, synchronous key objects behind the asynchronous doors, give the noble hybrids' bytes and errors (${ROUNDS} random key pairs each, with every edge case)`, { timeout: 300_000 }, async (t) => {
-      const [, MlKem768, MlKem1024] = backend.kems;
-      const r = await runCurvePaths({ MlKem768: MlKem768!, MlKem1024: MlKem1024! }, ['wasm'], ROUNDS, 'own');
-      t.diagnostic(Object.entries(r.checks).map(([k, v]) => `${k} ×${v}`).join('; '));
-      assert.deepEqual(r.failures, []);
-      assert.equal(r.took['X-Wing wasm'], 'wasm');
-      assert.equal(r.took['X-Wing refusing low order wasm'], 'wasm');
-      assert.ok(r.checks['X-Wing wasm']! >= 20 * ROUNDS, 'too few comparisons');
-    });
+    it(
+      `${backend.name}: the hybrids on wasm curves, synchronous key objects behind the asynchronous doors, give the noble hybrids' bytes and errors (${ROUNDS} random key pairs each, with every edge case)`,
+      { timeout: 300_000 },
+      async (t) => {
+        const [, MlKem768, MlKem1024] = backend.kems;
+        const r = await runCurvePaths({ MlKem768: MlKem768!, MlKem1024: MlKem1024! }, ['wasm'], ROUNDS, 'own');
+        t.diagnostic(
+          Object.entries(r.checks)
+            .map(([k, v]) => `${k} ×${v}`)
+            .join('; '),
+        );
+        assert.deepEqual(r.failures, []);
+        assert.equal(r.took['X-Wing wasm'], 'wasm');
+        assert.equal(r.took['X-Wing refusing low order wasm'], 'wasm');
+        assert.ok(r.checks['X-Wing wasm']! >= 20 * ROUNDS, 'too few comparisons');
+      },
+    );
   }
 });

@@ -7,6 +7,7 @@
 // not used.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { MlKemError } from '../../src/errors.js';
 import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { nobleP256, nobleP384 } from '../../src/hybrid/curves/noble-nist.js';
@@ -22,40 +23,72 @@ const ROUNDS = Number(process.env.MLKEM_DIFF_N ?? 3);
 const autoPath = (name: string): string => (name.startsWith('X-Wing') ? X25519.impl('auto').path : 'native');
 
 for (const backend of backends) {
-  it(`${backend.name}: the asynchronous doors on Web Crypto, node:crypto and noble give the noble hybrids' bytes and errors (${ROUNDS} random key pairs each, with every edge case)`, { timeout: 300_000 }, async (t) => {
-    const [, MlKem768, MlKem1024] = backend.kems;
-    const r = await runCurvePaths({ MlKem768: MlKem768!, MlKem1024: MlKem1024! }, ['webcrypto', 'native', 'noble', 'auto'], ROUNDS);
-    t.diagnostic(Object.entries(r.checks).map(([k, v]) => `${k} ×${v}`).join('; '));
-    assert.deepEqual(r.failures, []);
-    for (const name of ['X-Wing', 'MLKEM768-P256', 'MLKEM1024-P384']) {
-      assert.equal(r.took[`${name} webcrypto`], 'webcrypto', `${name}: Node's Web Crypto did not pass the self-test`);
-      assert.equal(r.took[`${name} native`], 'native');
-      assert.equal(r.took[`${name} noble`], 'noble');
-      assert.equal(r.took[`${name} auto`], autoPath(name), `${name}: 'auto' takes node:crypto where the runtime has it`);
-      assert.ok(r.checks[`${name} webcrypto`]! >= 20 * ROUNDS, `${name}: too few comparisons`);
-    }
-  });
+  it(
+    `${backend.name}: the asynchronous doors on Web Crypto, node:crypto and noble give the noble hybrids' bytes and errors (${ROUNDS} random key pairs each, with every edge case)`,
+    { timeout: 300_000 },
+    async (t) => {
+      const [, MlKem768, MlKem1024] = backend.kems;
+      const r = await runCurvePaths(
+        { MlKem768: MlKem768!, MlKem1024: MlKem1024! },
+        ['webcrypto', 'native', 'noble', 'auto'],
+        ROUNDS,
+      );
+      t.diagnostic(
+        Object.entries(r.checks)
+          .map(([k, v]) => `${k} ×${v}`)
+          .join('; '),
+      );
+      assert.deepEqual(r.failures, []);
+      for (const name of ['X-Wing', 'MLKEM768-P256', 'MLKEM1024-P384']) {
+        assert.equal(r.took[`${name} webcrypto`], 'webcrypto', `${name}: Node's Web Crypto did not pass the self-test`);
+        assert.equal(r.took[`${name} native`], 'native');
+        assert.equal(r.took[`${name} noble`], 'noble');
+        assert.equal(
+          r.took[`${name} auto`],
+          autoPath(name),
+          `${name}: 'auto' takes node:crypto where the runtime has it`,
+        );
+        assert.ok(r.checks[`${name} webcrypto`]! >= 20 * ROUNDS, `${name}: too few comparisons`);
+      }
+    },
+  );
 }
 
 for (const backend of backends) {
-  it(`${backend.name}: a door whose curve is its synchronous key objects' own (node:crypto, noble) decapsulates through them, with the same bytes and errors (${ROUNDS} random key pairs each, with every edge case)`, { timeout: 300_000 }, async (t) => {
-    const [, MlKem768, MlKem1024] = backend.kems;
-    const r = await runCurvePaths({ MlKem768: MlKem768!, MlKem1024: MlKem1024! }, ['native', 'noble', 'auto'], ROUNDS, 'own');
-    t.diagnostic(Object.entries(r.checks).map(([k, v]) => `${k} ×${v}`).join('; '));
-    assert.deepEqual(r.failures, []);
-    for (const name of ['X-Wing', 'X-Wing refusing low order', 'MLKEM768-P256', 'MLKEM1024-P384']) {
-      assert.equal(r.took[`${name} native`], 'native');
-      assert.equal(r.took[`${name} noble`], 'noble');
-      assert.equal(r.took[`${name} auto`], autoPath(name));
-    }
-  });
+  it(
+    `${backend.name}: a door whose curve is its synchronous key objects' own (node:crypto, noble) decapsulates through them, with the same bytes and errors (${ROUNDS} random key pairs each, with every edge case)`,
+    { timeout: 300_000 },
+    async (t) => {
+      const [, MlKem768, MlKem1024] = backend.kems;
+      const r = await runCurvePaths(
+        { MlKem768: MlKem768!, MlKem1024: MlKem1024! },
+        ['native', 'noble', 'auto'],
+        ROUNDS,
+        'own',
+      );
+      t.diagnostic(
+        Object.entries(r.checks)
+          .map(([k, v]) => `${k} ×${v}`)
+          .join('; '),
+      );
+      assert.deepEqual(r.failures, []);
+      for (const name of ['X-Wing', 'X-Wing refusing low order', 'MLKEM768-P256', 'MLKEM1024-P384']) {
+        assert.equal(r.took[`${name} native`], 'native');
+        assert.equal(r.took[`${name} noble`], 'noble');
+        assert.equal(r.took[`${name} auto`], autoPath(name));
+      }
+    },
+  );
 }
 
 /** Node's own SubtleCrypto with `change` applied to some of its methods. */
-function subtleWith(change: (m: keyof CurveSubtle, f: (...a: unknown[]) => Promise<unknown>, args: unknown[]) => Promise<unknown>): CurveSubtle {
+function subtleWith(
+  change: (m: keyof CurveSubtle, f: (...a: unknown[]) => Promise<unknown>, args: unknown[]) => Promise<unknown>,
+): CurveSubtle {
   const s = globalThis.crypto.subtle as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
   const out: Record<string, unknown> = {};
-  for (const m of ['importKey', 'exportKey', 'deriveBits', 'generateKey'] as const) out[m] = (...args: unknown[]) => change(m, s[m]!.bind(s), args);
+  for (const m of ['importKey', 'exportKey', 'deriveBits', 'generateKey'] as const)
+    out[m] = (...args: unknown[]) => change(m, s[m]!.bind(s), args);
   return out as unknown as CurveSubtle;
 }
 
@@ -64,7 +97,7 @@ const algorithmOf = (args: unknown[], at: number): string => {
   return a?.namedCurve ?? a?.name ?? '';
 };
 
-describe("the self-test: a Web Crypto that fails it is not used", () => {
+describe('the self-test: a Web Crypto that fails it is not used', () => {
   const cases = [
     ['X25519', X25519, nobleX25519],
     ['P-256', P256_GROUP, nobleP256],
@@ -72,49 +105,88 @@ describe("the self-test: a Web Crypto that fails it is not used", () => {
   ] as const;
 
   it("Node's own Web Crypto passes for every curve (the other cases would be blind otherwise)", async () => {
-    for (const [name, group, reference] of cases) assert.ok(await testedWebCryptoImpl(group, subtleWith((_, f, a) => f(...a)), reference), name);
-    for (const [name, group, reference] of cases) assert.equal((await webCryptoCurve(group, reference))?.path, 'webcrypto', name);
+    for (const [name, group, reference] of cases)
+      assert.ok(
+        await testedWebCryptoImpl(
+          group,
+          subtleWith((_, f, a) => f(...a)),
+          reference,
+        ),
+        name,
+      );
+    for (const [name, group, reference] of cases)
+      assert.equal((await webCryptoCurve(group, reference))?.path, 'webcrypto', name);
   });
 
-  const broken: Array<[string, (m: string, f: (...a: unknown[]) => Promise<unknown>, args: unknown[]) => Promise<unknown>]> = [
-    ['refuses the curve (NotSupportedError, as WebKitGTK does X25519)', (m, f, a) => (m === 'importKey' || m === 'generateKey' ? Promise.reject(new DOMException('not supported', 'NotSupportedError')) : f(...a))],
-    ['refuses PKCS#8 private keys', (m, f, a) => (m === 'importKey' && a[0] === 'pkcs8' ? Promise.reject(new DOMException('no', 'DataError')) : f(...a))],
-    ['answers wrongly (one bit of every shared secret flipped)', async (m, f, a) => {
-      const r = await f(...a);
-      if (m !== 'deriveBits') return r;
-      const b = new Uint8Array(r as ArrayBuffer).slice();
-      b[5]! ^= 1;
-      return b.buffer;
-    }],
-    ['trims leading zero bytes of a shared secret (as a big integer would)', async (m, f, a) => {
-      const r = new Uint8Array((await f(...a)) as ArrayBuffer);
-      if (m !== 'deriveBits') return r.buffer;
-      let i = 0;
-      while (i < r.length - 1 && r[i] === 0) i++;
-      return r.slice(i).buffer;
-    }],
-    ['trims trailing zero bytes of a shared secret (a little-endian big integer)', async (m, f, a) => {
-      const r = new Uint8Array((await f(...a)) as ArrayBuffer);
-      if (m !== 'deriveBits') return r.buffer;
-      let j = r.length;
-      while (j > 1 && r[j - 1] === 0) j--;
-      return r.slice(0, j).buffer;
-    }],
-    ['trims leading zero bytes of the scalar it imports', (m, f, a) => {
-      if (m !== 'importKey' || a[0] !== 'pkcs8') return f(...a);
-      const der = new Uint8Array(a[1] as Uint8Array);
-      // A scalar with a zero first byte reads as the next one shifted: a mangled key.
-      const L = algorithmOf(a, 2) === 'P-384' ? 48 : 32;
-      // X25519: RFC 8410's fixed header; ECPrivateKey: after version 1 and the OCTET STRING's tag and length.
-      const at = algorithmOf(a, 2) === 'X25519' ? 16 : der.findIndex((_, i) => [2, 1, 1, 4, L].every((b, j) => der[i + j] === b)) + 5;
-      if (der[at] === 0) der.copyWithin(at, at + 1, at + L);
-      return f(a[0], der, ...a.slice(2));
-    }],
-    ['gives a random key pair whose public key is not its own', async (m, f, a) => {
-      if (m !== 'generateKey') return f(...a);
-      const [one, two] = [(await f(...a)) as CryptoKeyPair, (await f(...a)) as CryptoKeyPair];
-      return { publicKey: one.publicKey, privateKey: two.privateKey };
-    }],
+  const broken: Array<
+    [string, (m: string, f: (...a: unknown[]) => Promise<unknown>, args: unknown[]) => Promise<unknown>]
+  > = [
+    [
+      'refuses the curve (NotSupportedError, as WebKitGTK does X25519)',
+      (m, f, a) =>
+        m === 'importKey' || m === 'generateKey'
+          ? Promise.reject(new DOMException('not supported', 'NotSupportedError'))
+          : f(...a),
+    ],
+    [
+      'refuses PKCS#8 private keys',
+      (m, f, a) =>
+        m === 'importKey' && a[0] === 'pkcs8' ? Promise.reject(new DOMException('no', 'DataError')) : f(...a),
+    ],
+    [
+      'answers wrongly (one bit of every shared secret flipped)',
+      async (m, f, a) => {
+        const r = await f(...a);
+        if (m !== 'deriveBits') return r;
+        const b = new Uint8Array(r as ArrayBuffer).slice();
+        b[5]! ^= 1;
+        return b.buffer;
+      },
+    ],
+    [
+      'trims leading zero bytes of a shared secret (as a big integer would)',
+      async (m, f, a) => {
+        const r = new Uint8Array((await f(...a)) as ArrayBuffer);
+        if (m !== 'deriveBits') return r.buffer;
+        let i = 0;
+        while (i < r.length - 1 && r[i] === 0) i++;
+        return r.slice(i).buffer;
+      },
+    ],
+    [
+      'trims trailing zero bytes of a shared secret (a little-endian big integer)',
+      async (m, f, a) => {
+        const r = new Uint8Array((await f(...a)) as ArrayBuffer);
+        if (m !== 'deriveBits') return r.buffer;
+        let j = r.length;
+        while (j > 1 && r[j - 1] === 0) j--;
+        return r.slice(0, j).buffer;
+      },
+    ],
+    [
+      'trims leading zero bytes of the scalar it imports',
+      (m, f, a) => {
+        if (m !== 'importKey' || a[0] !== 'pkcs8') return f(...a);
+        const der = new Uint8Array(a[1] as Uint8Array);
+        // A scalar with a zero first byte reads as the next one shifted: a mangled key.
+        const L = algorithmOf(a, 2) === 'P-384' ? 48 : 32;
+        // X25519: RFC 8410's fixed header; ECPrivateKey: after version 1 and the OCTET STRING's tag and length.
+        const at =
+          algorithmOf(a, 2) === 'X25519'
+            ? 16
+            : der.findIndex((_, i) => [2, 1, 1, 4, L].every((b, j) => der[i + j] === b)) + 5;
+        if (der[at] === 0) der.copyWithin(at, at + 1, at + L);
+        return f(a[0], der, ...a.slice(2));
+      },
+    ],
+    [
+      'gives a random key pair whose public key is not its own',
+      async (m, f, a) => {
+        if (m !== 'generateKey') return f(...a);
+        const [one, two] = [(await f(...a)) as CryptoKeyPair, (await f(...a)) as CryptoKeyPair];
+        return { publicKey: one.publicKey, privateKey: two.privateKey };
+      },
+    ],
   ];
   for (const [what, change] of broken) {
     const keyPairs = what.startsWith('gives a random key pair');
@@ -131,7 +203,13 @@ describe("the self-test: a Web Crypto that fails it is not used", () => {
   it('a Web Crypto that fails after passing: ERR_PLATFORM with its error as cause, not a DOMException', async () => {
     for (const [name, group, reference] of cases) {
       let failing = false;
-      const impl = (await testedWebCryptoImpl(group, subtleWith((m, f, a) => (failing && m === 'deriveBits' ? Promise.reject(new DOMException('boom', 'OperationError')) : f(...a))), reference))!;
+      const impl = (await testedWebCryptoImpl(
+        group,
+        subtleWith((m, f, a) =>
+          failing && m === 'deriveBits' ? Promise.reject(new DOMException('boom', 'OperationError')) : f(...a),
+        ),
+        reference,
+      ))!;
       const key = await impl.load(new Uint8Array(name === 'P-384' ? 48 : 32).fill(7));
       const peer = await impl.element(key.publicKey);
       failing = true;
@@ -146,9 +224,12 @@ describe("the self-test: a Web Crypto that fails it is not used", () => {
   });
 });
 
-it("loading a scalar into Web Crypto copies it only into the PKCS#8 handed to importKey, wiped after (never spread into an array)", async (t) => {
+it('loading a scalar into Web Crypto copies it only into the PKCS#8 handed to importKey, wiped after (never spread into an array)', async (t) => {
   const r = await runScalarCopies();
   t.diagnostic(r.loads.join('; '));
   assert.deepEqual(r.failures, []);
-  assert.ok(r.loads.every((l) => l.endsWith('loaded')), `Node's Web Crypto refused a way: ${r.loads.join('; ')}`);
+  assert.ok(
+    r.loads.every((l) => l.endsWith('loaded')),
+    `Node's Web Crypto refused a way: ${r.loads.join('; ')}`,
+  );
 });

@@ -3,8 +3,17 @@
 // refused with ERR_INVALID_TYPE.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import { MlKem768, MlKemError, type MlKem } from '../../src/index.js';
-import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromJwk, toJwk, type MlKemBackend } from '../../src/keys/index.js';
+import {
+  decodePkcs8,
+  decodeSpki,
+  encodePkcs8,
+  encodeSpki,
+  fromJwk,
+  toJwk,
+  type MlKemBackend,
+} from '../../src/keys/index.js';
 import { loadWasmSync } from '../../src/wasm/index.js';
 import { equalBytes } from '../support/helpers.js';
 
@@ -25,7 +34,10 @@ function counting(backend: MlKemBackend): { backend: MlKemBackend; calls: () => 
             },
       ]),
     ) as unknown as MlKem;
-  return { backend: { MlKem512: wrap(backend.MlKem512), MlKem768: wrap(backend.MlKem768), MlKem1024: wrap(backend.MlKem1024) }, calls: () => n };
+  return {
+    backend: { MlKem512: wrap(backend.MlKem512), MlKem768: wrap(backend.MlKem768), MlKem1024: wrap(backend.MlKem1024) },
+    calls: () => n,
+  };
 }
 
 test('every codec gives the same result on the wasm backend, and uses it', () => {
@@ -39,7 +51,10 @@ test('every codec gives the same result on the wasm backend, and uses it', () =>
     assert.ok(equalBytes(der, encodePkcs8({ seed, secretKey, publicKey }, { form })), `encodePkcs8 ${form}`);
     const viaWasm = decodePkcs8(der, { backend, pairwiseCheck: true });
     const viaPortable = decodePkcs8(der, { pairwiseCheck: true });
-    assert.ok(equalBytes(viaWasm.secretKey, viaPortable.secretKey) && equalBytes(viaWasm.publicKey, publicKey), `decodePkcs8 ${form}`);
+    assert.ok(
+      equalBytes(viaWasm.secretKey, viaPortable.secretKey) && equalBytes(viaWasm.publicKey, publicKey),
+      `decodePkcs8 ${form}`,
+    );
   }
   const jwk = toJwk({ algorithm: 'ML-KEM-768', seed }, options);
   assert.deepEqual(jwk, toJwk({ algorithm: 'ML-KEM-768', seed }));
@@ -49,7 +64,13 @@ test('every codec gives the same result on the wasm backend, and uses it', () =>
 
 test('a wrong backend is refused with ERR_INVALID_TYPE', () => {
   const der = encodeSpki(MlKem768.keygen().publicKey);
-  for (const backend of [null, 'wasm', 42, {}, { MlKem512: wasm.MlKem768, MlKem768: wasm.MlKem768, MlKem1024: wasm.MlKem1024 }]) {
+  for (const backend of [
+    null,
+    'wasm',
+    42,
+    {},
+    { MlKem512: wasm.MlKem768, MlKem768: wasm.MlKem768, MlKem1024: wasm.MlKem1024 },
+  ]) {
     assert.throws(
       () => decodeSpki(der, { backend } as never),
       (err: unknown) => err instanceof MlKemError && err.code === 'ERR_INVALID_TYPE' && /backend/.test(err.message),

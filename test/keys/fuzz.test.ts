@@ -6,6 +6,9 @@
 // MLKEM_FUZZ_SEED or random, and printed so that a failure can be replayed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
+import { mutateJwk } from '../../scripts/fuzz/mutate.js';
+import { Rng } from '../../scripts/fuzz/prng.js';
 import { MlKemError } from '../../src/index.js';
 import {
   type PrivateKeyInfo,
@@ -21,10 +24,8 @@ import {
   toPem,
 } from '../../src/keys/index.js';
 import { CODES, FORMS, LEVELS } from '../support/api.js';
-import { tlv } from '../support/keys-der.js';
 import { headerOffsets } from '../support/helpers.js';
-import { mutateJwk } from '../../scripts/fuzz/mutate.js';
-import { Rng } from '../../scripts/fuzz/prng.js';
+import { tlv } from '../support/keys-der.js';
 
 const N = Number(process.env.MLKEM_FUZZ_N ?? (process.env.CI === 'true' ? 100_000 : 20_000));
 const SEED = Number(process.env.MLKEM_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 32));
@@ -61,7 +62,16 @@ for (const alg of LEVELS) {
   // OneAsymmetricKey v2 with publicKey [1] and attributes [0]
   const v2 = encodePkcs8(pair).slice(2); // content of the short-form outer SEQUENCE
   v2[2] = 1;
-  pkcs8s.push(tlv(0x30, Uint8Array.from([...v2, ...tlv(0xa0, Uint8Array.of(0x30, 0)), ...tlv(0x81, Uint8Array.from([0, ...pair.publicKey]))])));
+  pkcs8s.push(
+    tlv(
+      0x30,
+      Uint8Array.from([
+        ...v2,
+        ...tlv(0xa0, Uint8Array.of(0x30, 0)),
+        ...tlv(0x81, Uint8Array.from([0, ...pair.publicKey])),
+      ]),
+    ),
+  );
   pems.push(toPem(spki, 'PUBLIC KEY'), toPem(encodePkcs8(pair), 'PRIVATE KEY'), toPem(pkcs8s.at(-2)!, 'PRIVATE KEY'));
   jwks.push({ ...toJwk(pair) }, { ...toJwk({ publicKey: pair.publicKey }) });
 }
@@ -80,7 +90,24 @@ function mutateBytes(src: Uint8Array): Uint8Array {
       for (let i = 1 + rnd.int(3); i > 0; i--) b[at()]! ^= 1 << rnd.int(8);
       return b;
     case 1: // a byte set to an interesting or random value
-      b[at()] = rnd.pick([0x00, 0x01, 0x02, 0x04, 0x05, 0x06, 0x30, 0x7f, 0x80, 0x81, 0x82, 0x83, 0x84, 0xa0, 0xff, rnd.int(256)]);
+      b[at()] = rnd.pick([
+        0x00,
+        0x01,
+        0x02,
+        0x04,
+        0x05,
+        0x06,
+        0x30,
+        0x7f,
+        0x80,
+        0x81,
+        0x82,
+        0x83,
+        0x84,
+        0xa0,
+        0xff,
+        rnd.int(256),
+      ]);
       return b;
     case 2: // truncation
       return b.subarray(0, rnd.int(b.length));
@@ -116,7 +143,8 @@ function mutateBytes(src: Uint8Array): Uint8Array {
 function randomText(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ \t\r\n:-*';
   let s = '';
-  for (let i = rnd.int(120); i > 0; i--) s += rnd.next() < 0.95 ? alphabet[rnd.int(alphabet.length)] : String.fromCharCode(rnd.int(0x10000));
+  for (let i = rnd.int(120); i > 0; i--)
+    s += rnd.next() < 0.95 ? alphabet[rnd.int(alphabet.length)] : String.fromCharCode(rnd.int(0x10000));
   return s;
 }
 
@@ -131,7 +159,10 @@ function mutatePem(src: string): string {
       lines.splice(rnd.int(lines.length), 1);
       return lines.join('\n');
     case 2:
-      return src.replace(rnd.pick(['PUBLIC', 'PRIVATE', 'BEGIN', 'END', 'KEY', '-----']), rnd.pick(['', 'PUBLIC', 'PRIVATE', 'X', '----']));
+      return src.replace(
+        rnd.pick(['PUBLIC', 'PRIVATE', 'BEGIN', 'END', 'KEY', '-----']),
+        rnd.pick(['', 'PUBLIC', 'PRIVATE', 'X', '----']),
+      );
     case 3:
       return src.slice(0, rnd.int(src.length));
     case 4:
@@ -181,7 +212,10 @@ describe('decoder fuzzing', () => {
         const b = mutateBytes(rnd.pick(ders));
         input = b;
         const which = rnd.int(3);
-        run = which === 0 ? () => checkPublic(decodeSpki(b)) : () => checkPrivate(decodePkcs8(b, { pairwiseCheck: which === 2 }));
+        run =
+          which === 0
+            ? () => checkPublic(decodeSpki(b))
+            : () => checkPrivate(decodePkcs8(b, { pairwiseCheck: which === 2 }));
       } else if (kind < 0.85) {
         const text = rnd.next() < 0.1 ? randomText() : mutatePem(rnd.pick(pems));
         input = text;
@@ -205,7 +239,9 @@ describe('decoder fuzzing', () => {
       } catch (err) {
         if (!(err instanceof MlKemError) || !CODES.includes(err.code)) {
           const shown = input instanceof Uint8Array ? Buffer.from(input).toString('hex') : JSON.stringify(input);
-          assert.fail(`case ${i} (MLKEM_FUZZ_SEED=${SEED}) threw ${String(err)}${err instanceof Error ? `\n${err.stack}` : ''}\ninput: ${shown?.slice(0, 400)}`);
+          assert.fail(
+            `case ${i} (MLKEM_FUZZ_SEED=${SEED}) threw ${String(err)}${err instanceof Error ? `\n${err.stack}` : ''}\ninput: ${shown?.slice(0, 400)}`,
+          );
         }
         count(err.code);
       }
@@ -217,7 +253,10 @@ describe('decoder fuzzing', () => {
     if (N >= 10_000) {
       assert.ok((counts.accepted ?? 0) > N / 100, 'almost nothing was accepted');
       assert.ok((counts.ERR_INVALID_KEY_ENCODING ?? 0) > N / 10, 'almost nothing was malformed');
-      assert.ok((counts.ERR_INVALID_SECRET_KEY ?? 0) > 0 && (counts.ERR_INVALID_PUBLIC_KEY ?? 0) > 0, 'the key checks were never reached');
+      assert.ok(
+        (counts.ERR_INVALID_SECRET_KEY ?? 0) > 0 && (counts.ERR_INVALID_PUBLIC_KEY ?? 0) > 0,
+        'the key checks were never reached',
+      );
     }
   });
 });

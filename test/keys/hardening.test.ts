@@ -4,8 +4,18 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
+
 import { decodeBase64, decodeBase64url } from '../../src/bytes.js';
-import { type MlKemAlgorithm, decodePkcs8, encodePkcs8, encodeSpki, fromJwk, fromPem, kemFor, toPem } from '../../src/keys/index.js';
+import {
+  type MlKemAlgorithm,
+  decodePkcs8,
+  encodePkcs8,
+  encodeSpki,
+  fromJwk,
+  fromPem,
+  kemFor,
+  toPem,
+} from '../../src/keys/index.js';
 import { LEVELS, expectError } from '../support/api.js';
 import { equalBytes, getCoeff, setCoeff } from '../support/helpers.js';
 import { algId, bytes, tlv } from '../support/keys-der.js';
@@ -95,13 +105,22 @@ describe('text parsers are linear in their input', () => {
   it('the rewritten parser still reads what it read before', () => {
     const der = encodeSpki(kemFor('ML-KEM-512').keygen().publicKey);
     const pem = toPem(der, 'PUBLIC KEY');
-    for (const text of [pem, pem.replaceAll('\n', '\r\n'), pem.replaceAll('\n', '\r'), pem.replaceAll('\n', ' \t\n'), `junk\n${pem}junk`]) {
+    for (const text of [
+      pem,
+      pem.replaceAll('\n', '\r\n'),
+      pem.replaceAll('\n', '\r'),
+      pem.replaceAll('\n', ' \t\n'),
+      `junk\n${pem}junk`,
+    ]) {
       assert.ok(equalBytes(fromPem(text).der, der));
     }
     // A label is everything up to the last ----- of its line, as before.
     const odd = `-----BEGIN A-----B-----\nAAAA\n-----END A-----B----- \n${pem}`;
     assert.equal(fromPem(odd).label, 'PUBLIC KEY');
-    assert.ok(equalBytes(fromPem(`-----BEGIN PUBLIC KEY----\n${pem}`).der, der), 'a BEGIN line short of a dash is text');
+    assert.ok(
+      equalBytes(fromPem(`-----BEGIN PUBLIC KEY----\n${pem}`).der, der),
+      'a BEGIN line short of a dash is text',
+    );
   });
 });
 
@@ -111,7 +130,8 @@ describe('text parsers are linear in their input', () => {
 describe('PKCS#8 attributes [0] must be a DER SET OF Attribute', () => {
   const alg = 'ML-KEM-512';
   const pair = kemFor(alg).keygen();
-  const withAttributes = (contents: Uint8Array | number[]) => tlv(0x30, bytes([0x02, 0x01, 0x00], algId(alg), tlv(0x04, tlv(0x80, pair.seed)), tlv(0xa0, contents)));
+  const withAttributes = (contents: Uint8Array | number[]) =>
+    tlv(0x30, bytes([0x02, 0x01, 0x00], algId(alg), tlv(0x04, tlv(0x80, pair.seed)), tlv(0xa0, contents)));
   const cn = [0x06, 0x03, 0x55, 0x04, 0x03]; // id-at-commonName
   const attribute = (type: number[], ...values: Uint8Array[]) => tlv(0x30, bytes(type, tlv(0x31, bytes(...values))));
   const utf8 = (s: string) => tlv(0x0c, [...Buffer.from(s)]);
@@ -122,7 +142,20 @@ describe('PKCS#8 attributes [0] must be a DER SET OF Attribute', () => {
       ['one', attribute(cn, utf8('A'))],
       ['two, in DER order', bytes(attribute(cn, utf8('A')), attribute([0x06, 0x03, 0x55, 0x04, 0x04], utf8('B')))],
       ['two values in DER order', attribute(cn, utf8('A'), utf8('B'))],
-      ['nested values, a high tag number, NULL, BOOLEAN, INTEGER, BIT STRING', attribute(cn, tlv(0x30, bytes(tlv(0x30, [0x05, 0x00]), [0x01, 0x01, 0xff, 0x02, 0x02, 0x00, 0x80, 0x03, 0x02, 0x04, 0xf0], tlv(0x9f, [], [0x7f, 0x00]))))],
+      [
+        'nested values, a high tag number, NULL, BOOLEAN, INTEGER, BIT STRING',
+        attribute(
+          cn,
+          tlv(
+            0x30,
+            bytes(
+              tlv(0x30, [0x05, 0x00]),
+              [0x01, 0x01, 0xff, 0x02, 0x02, 0x00, 0x80, 0x03, 0x02, 0x04, 0xf0],
+              tlv(0x9f, [], [0x7f, 0x00]),
+            ),
+          ),
+        ),
+      ],
       ['a value of 300 bytes (a long-form length)', attribute(cn, tlv(0x04, new Uint8Array(300)))],
     ] as const) {
       assert.ok(equalBytes(decodePkcs8(withAttributes(contents)).seed!, pair.seed), name);
@@ -134,18 +167,34 @@ describe('PKCS#8 attributes [0] must be a DER SET OF Attribute', () => {
     ['an Attribute without values', tlv(0x30, cn), /values of the attribute .* is missing/],
     ['an Attribute with an empty values SET', attribute(cn), /has no values/],
     ['values a SEQUENCE, not a SET', tlv(0x30, bytes(cn, tlv(0x30, utf8('A')))), /must be SET/],
-    ['a type that is not an OID', tlv(0x30, bytes([0x02, 0x01, 0x01], tlv(0x31, utf8('A')))), /must be OBJECT IDENTIFIER/],
-    ['a malformed type OID (leading 0x80)', attribute([0x06, 0x02, 0x80, 0x01], utf8('A')), /malformed OBJECT IDENTIFIER/],
+    [
+      'a type that is not an OID',
+      tlv(0x30, bytes([0x02, 0x01, 0x01], tlv(0x31, utf8('A')))),
+      /must be OBJECT IDENTIFIER/,
+    ],
+    [
+      'a malformed type OID (leading 0x80)',
+      attribute([0x06, 0x02, 0x80, 0x01], utf8('A')),
+      /malformed OBJECT IDENTIFIER/,
+    ],
     ['a truncated type OID', attribute([0x06, 0x02, 0x55, 0x84], utf8('A')), /malformed OBJECT IDENTIFIER/],
     ['a malformed OID among the values', attribute(cn, tlv(0x06, [0x2a, 0xff])), /malformed OBJECT IDENTIFIER/],
     ['a non-minimal length in a value', attribute(cn, tlv(0x0c, [0x41], [0x81, 0x01])), /long form/],
     ['a length with a leading zero in a value', attribute(cn, tlv(0x0c, [0x41], [0x82, 0x00, 0x01])), /leading zero/],
-    ['an indefinite length in a value', attribute(cn, bytes([0x30, 0x80, 0x05, 0x00, 0x00, 0x00])), /indefinite length/],
+    [
+      'an indefinite length in a value',
+      attribute(cn, bytes([0x30, 0x80, 0x05, 0x00, 0x00, 0x00])),
+      /indefinite length/,
+    ],
     ['a value with the reserved tag 0', attribute(cn, bytes([0x00, 0x00])), /reserved universal tag 0/],
     ['a value whose length runs past the SET', attribute(cn, bytes([0x0c, 0x05, 0x41])), /claims 5 bytes/],
     ['a constructed OCTET STRING value', attribute(cn, tlv(0x24, tlv(0x04, [1]))), /constructed OCTET STRING/],
     ['a primitive SEQUENCE value', attribute(cn, tlv(0x10, [])), /primitive SEQUENCE or SET/],
-    ['a tag number below 31 in the long form', attribute(cn, bytes([0x9f, 0x05, 0x00])), /tag number 5 in the long form/],
+    [
+      'a tag number below 31 in the long form',
+      attribute(cn, bytes([0x9f, 0x05, 0x00])),
+      /tag number 5 in the long form/,
+    ],
     ['a tag number with a leading zero', attribute(cn, bytes([0x9f, 0x80, 0x7f, 0x00])), /leading zero/],
     ['a truncated tag', attribute(cn, bytes([0x9f, 0x81])), /truncated tag/],
     ['a BOOLEAN that is not 00 or ff', attribute(cn, bytes([0x01, 0x01, 0x01])), /BOOLEAN/],
@@ -153,10 +202,21 @@ describe('PKCS#8 attributes [0] must be a DER SET OF Attribute', () => {
     ['an empty INTEGER', attribute(cn, bytes([0x02, 0x00])), /INTEGER/],
     ['a NULL with contents', attribute(cn, bytes([0x05, 0x01, 0x00])), /NULL/],
     ['a BIT STRING with non-zero unused bits', attribute(cn, bytes([0x03, 0x02, 0x04, 0xf1])), /BIT STRING/],
-    ['two attributes out of DER order', bytes(attribute([0x06, 0x03, 0x55, 0x04, 0x04], utf8('B')), attribute(cn, utf8('A'))), /out of order/],
+    [
+      'two attributes out of DER order',
+      bytes(attribute([0x06, 0x03, 0x55, 0x04, 0x04], utf8('B')), attribute(cn, utf8('A'))),
+      /out of order/,
+    ],
     ['two values out of DER order', attribute(cn, utf8('B'), utf8('A')), /not in ascending order/],
     ['bytes after the values', tlv(0x30, bytes(cn, tlv(0x31, utf8('A')), [0x05, 0x00])), /unexpected bytes/],
-    ['values nested 40 levels deep', attribute(cn, Array.from({ length: 40 }).reduce<Uint8Array>((inner) => tlv(0x30, inner), tlv(0x05, []))), /nested more than 16 levels/],
+    [
+      'values nested 40 levels deep',
+      attribute(
+        cn,
+        Array.from({ length: 40 }).reduce<Uint8Array>((inner) => tlv(0x30, inner), tlv(0x05, [])),
+      ),
+      /nested more than 16 levels/,
+    ],
   ];
   for (const [name, contents, message] of malformed) {
     it(`refuses ${name}: ERR_INVALID_KEY_ENCODING`, () => {
@@ -172,7 +232,12 @@ describe('PKCS#8 attributes [0] must be a DER SET OF Attribute', () => {
       deep.set([0x30, 0x83, n >> 16, (n >> 8) & 0xff, n & 0xff], i * 5);
     }
     deep.set([0x05, 0x00], levels * 5);
-    expectError(() => decodePkcs8(withAttributes(attribute(cn, deep))), 'ERR_INVALID_KEY_ENCODING', 'deep', /nested more than 16 levels/);
+    expectError(
+      () => decodePkcs8(withAttributes(attribute(cn, deep))),
+      'ERR_INVALID_KEY_ENCODING',
+      'deep',
+      /nested more than 16 levels/,
+    );
   });
 });
 
@@ -180,7 +245,8 @@ describe('PKCS#8 attributes [0] must be a DER SET OF Attribute', () => {
 // Expanded keys. dk = ByteEncode12(ŝ) ‖ ek ‖ H(ek) ‖ z (FIPS 203, Algorithm 16).
 
 describe('expanded private keys with a tampered or non-canonical ŝ are refused', () => {
-  const expanded = (alg: MlKemAlgorithm, dk: Uint8Array) => encodePkcs8({ algorithm: alg, secretKey: dk }, { form: 'expanded' });
+  const expanded = (alg: MlKemAlgorithm, dk: Uint8Array) =>
+    encodePkcs8({ algorithm: alg, secretKey: dk }, { form: 'expanded' });
   /** The expanded PKCS#8 of dk, bypassing the encoder's own checks (for keys it would refuse). */
   const rawExpanded = (alg: MlKemAlgorithm, dk: Uint8Array) =>
     tlv(0x30, bytes([0x02, 0x01, 0x00], algId(alg), tlv(0x04, tlv(0x04, dk))));
@@ -192,7 +258,9 @@ describe('expanded private keys with a tampered or non-canonical ŝ are refused'
 
     it(`${alg}: the untouched expanded key decodes, with and without the pairwise check`, () => {
       assert.ok(equalBytes(decodePkcs8(expanded(alg, pair.secretKey)).secretKey, pair.secretKey));
-      assert.ok(equalBytes(decodePkcs8(expanded(alg, pair.secretKey), { pairwiseCheck: false }).secretKey, pair.secretKey));
+      assert.ok(
+        equalBytes(decodePkcs8(expanded(alg, pair.secretKey), { pairwiseCheck: false }).secretKey, pair.secretKey),
+      );
     });
 
     it(`${alg}: a flipped bit in ŝ is refused by default (pairwise check); accepted only with pairwiseCheck: false`, () => {
@@ -204,9 +272,22 @@ describe('expanded private keys with a tampered or non-canonical ŝ are refused'
       expectError(() => decodePkcs8(der), 'ERR_INVALID_SECRET_KEY', 'flipped bit', /pairwise-consistency/);
       assert.ok(equalBytes(decodePkcs8(der, { pairwiseCheck: false }).secretKey, dk), 'the documented opt-out');
       // The encoder does not write what the decoder refuses, with the same opt-out.
-      expectError(() => encodePkcs8({ secretKey: dk }), 'ERR_INVALID_SECRET_KEY', 'encodePkcs8 of it', /pairwise-consistency/);
-      assert.ok(equalBytes(encodePkcs8({ secretKey: dk }, { pairwiseCheck: false }), der), 'encodePkcs8 with pairwiseCheck: false');
-      expectError(() => encodePkcs8({ secretKey: dk }, { pairwiseCheck: 1 as never }), 'ERR_INVALID_TYPE', 'pairwiseCheck 1', /pairwiseCheck must be a boolean/);
+      expectError(
+        () => encodePkcs8({ secretKey: dk }),
+        'ERR_INVALID_SECRET_KEY',
+        'encodePkcs8 of it',
+        /pairwise-consistency/,
+      );
+      assert.ok(
+        equalBytes(encodePkcs8({ secretKey: dk }, { pairwiseCheck: false }), der),
+        'encodePkcs8 with pairwiseCheck: false',
+      );
+      expectError(
+        () => encodePkcs8({ secretKey: dk }, { pairwiseCheck: 1 as never }),
+        'ERR_INVALID_TYPE',
+        'pairwiseCheck 1',
+        /pairwiseCheck must be a boolean/,
+      );
     });
 
     it(`${alg}: another key's ek with its hash recomputed is refused by default`, () => {
@@ -214,7 +295,12 @@ describe('expanded private keys with a tampered or non-canonical ŝ are refused'
       const dk = pair.secretKey.slice();
       dk.set(other.publicKey, 384 * k);
       dk.set(createHash('sha3-256').update(other.publicKey).digest(), 384 * k + kem.sizes.publicKey);
-      expectError(() => decodePkcs8(rawExpanded(alg, dk)), 'ERR_INVALID_SECRET_KEY', 'swapped ek', /pairwise-consistency/);
+      expectError(
+        () => decodePkcs8(rawExpanded(alg, dk)),
+        'ERR_INVALID_SECRET_KEY',
+        'swapped ek',
+        /pairwise-consistency/,
+      );
     });
 
     for (const [where, index] of [
@@ -226,9 +312,19 @@ describe('expanded private keys with a tampered or non-canonical ŝ are refused'
           const dk = pair.secretKey.slice();
           setCoeff(dk, index, value);
           for (const options of [undefined, { pairwiseCheck: false }, { pairwiseCheck: true }]) {
-            expectError(() => decodePkcs8(rawExpanded(alg, dk), options), 'ERR_INVALID_SECRET_KEY', `ŝ[${index}] = ${value}`, /secret vector ŝ has a 12-bit coefficient that is not below q/);
+            expectError(
+              () => decodePkcs8(rawExpanded(alg, dk), options),
+              'ERR_INVALID_SECRET_KEY',
+              `ŝ[${index}] = ${value}`,
+              /secret vector ŝ has a 12-bit coefficient that is not below q/,
+            );
           }
-          expectError(() => encodePkcs8({ secretKey: dk }), 'ERR_INVALID_SECRET_KEY', 'encodePkcs8 of it', /secret vector/);
+          expectError(
+            () => encodePkcs8({ secretKey: dk }),
+            'ERR_INVALID_SECRET_KEY',
+            'encodePkcs8 of it',
+            /secret vector/,
+          );
         }
       });
     }
@@ -239,14 +335,32 @@ describe('expanded private keys with a tampered or non-canonical ŝ are refused'
       while (getCoeff(dk, i) + 3329 > 4095) i++;
       setCoeff(dk, i, getCoeff(dk, i) + 3329);
       for (const options of [undefined, { pairwiseCheck: true }, { pairwiseCheck: false }]) {
-        expectError(() => decodePkcs8(rawExpanded(alg, dk), options), 'ERR_INVALID_SECRET_KEY', 'c + q', /secret vector/);
+        expectError(
+          () => decodePkcs8(rawExpanded(alg, dk), options),
+          'ERR_INVALID_SECRET_KEY',
+          'c + q',
+          /secret vector/,
+        );
       }
       // In the 'both' form it never matches its seed's expansion.
-      const both = tlv(0x30, bytes([0x02, 0x01, 0x00], algId(alg), tlv(0x04, tlv(0x30, bytes(tlv(0x04, pair.seed), tlv(0x04, dk))))));
+      const both = tlv(
+        0x30,
+        bytes([0x02, 0x01, 0x00], algId(alg), tlv(0x04, tlv(0x30, bytes(tlv(0x04, pair.seed), tlv(0x04, dk))))),
+      );
       expectError(() => decodePkcs8(both), 'ERR_INVALID_SECRET_KEY', 'both with c + q', /disagree/);
       // Encoders' parts: an expanded secretKey alone, or with its seed.
-      expectError(() => encodePkcs8({ secretKey: dk }), 'ERR_INVALID_SECRET_KEY', 'encoder, secretKey alone', /secret vector/);
-      expectError(() => encodePkcs8({ seed: pair.seed, secretKey: dk }), 'ERR_INVALID_SECRET_KEY', 'encoder, with the seed', /not the same/);
+      expectError(
+        () => encodePkcs8({ secretKey: dk }),
+        'ERR_INVALID_SECRET_KEY',
+        'encoder, secretKey alone',
+        /secret vector/,
+      );
+      expectError(
+        () => encodePkcs8({ seed: pair.seed, secretKey: dk }),
+        'ERR_INVALID_SECRET_KEY',
+        'encoder, with the seed',
+        /not the same/,
+      );
     });
   }
 });

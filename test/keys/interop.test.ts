@@ -26,6 +26,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+
 import type { KeyPair } from '../../src/index.js';
 import {
   type MlKemAlgorithm,
@@ -194,7 +195,10 @@ interface Generated {
 }
 type Failure = { error: string };
 interface Imported {
-  private: Record<string, Failure | { type: string; ss: string; pkcs8: string; jwk: MlKemJwk | Failure; rawPublic: string }>;
+  private: Record<
+    string,
+    Failure | { type: string; ss: string; pkcs8: string; jwk: MlKemJwk | Failure; rawPublic: string }
+  >;
   public: Record<string, Failure | { type: string; ct: string; ss: string; spki: string; jwk: MlKemJwk }>;
   webcrypto: Record<string, Failure | { ss: string; ct?: string }>;
   theirs: Record<string, Record<string, string>>;
@@ -206,7 +210,8 @@ function runNode(node: string, script: string, args: string[], input: string): P
       node,
       [...args, '--input-type=module', '-e', script],
       { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 60_000 },
-      (err, stdout, stderr) => (err ? reject(new Error(`Node 26 ${args.join(' ')} failed (exit ${err.code}): ${stderr}`)) : resolve(stdout)),
+      (err, stdout, stderr) =>
+        err ? reject(new Error(`Node 26 ${args.join(' ')} failed (exit ${err.code}): ${stderr}`)) : resolve(stdout),
     );
     child.stdin!.end(input);
   });
@@ -225,9 +230,15 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
   const generated = {} as Record<Config, Record<MlKemAlgorithm, Generated>>;
   let imported: Record<MlKemAlgorithm, Imported>;
   /** Our keys, per level, and everything we sent to Node. */
-  const ours = {} as Record<MlKemAlgorithm, { pair: KeyPair & { algorithm: MlKemAlgorithm }; ct: Uint8Array; ss: Uint8Array }>;
+  const ours = {} as Record<
+    MlKemAlgorithm,
+    { pair: KeyPair & { algorithm: MlKemAlgorithm }; ct: Uint8Array; ss: Uint8Array }
+  >;
   /** What we encapsulated to Node's public keys, per config and level: via → shared secret. */
-  const toTheirs = {} as Record<MlKemAlgorithm, Record<string, { pkcs8: string; cts: Record<string, string>; ss: Record<string, string> }>>;
+  const toTheirs = {} as Record<
+    MlKemAlgorithm,
+    Record<string, { pkcs8: string; cts: Record<string, string>; ss: Record<string, string> }>
+  >;
   let tmp: string;
 
   before(async () => {
@@ -294,7 +305,10 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
       };
     }
     // 3. Node imports everything of ours.
-    imported = JSON.parse(await runNode(node26!, IMPORT, [], JSON.stringify(input))) as Record<MlKemAlgorithm, Imported>;
+    imported = JSON.parse(await runNode(node26!, IMPORT, [], JSON.stringify(input))) as Record<
+      MlKemAlgorithm,
+      Imported
+    >;
   });
 
   after(() => {
@@ -304,7 +318,7 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
   for (const alg of LEVELS) {
     describe(alg, () => {
       // ---- Node → us ----------------------------------------------------------------------
-      it('Node → us: SPKI (DER and PEM) and public JWK decode to Node\'s raw public key', () => {
+      it("Node → us: SPKI (DER and PEM) and public JWK decode to Node's raw public key", () => {
         const g = generated.default[alg];
         const raw = unhex(g.rawPublic);
         const der = unhex(g.spki);
@@ -319,12 +333,12 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
         assert.ok(!('secretKey' in jwk), 'a public JWK gave a private key');
         assert.ok(equalBytes(jwk.publicKey, raw), 'public JWK');
         // Our encoders write what Node wrote.
-        assert.ok(equalBytes(encodeSpki(raw), der), 'our SPKI differs from Node\'s');
-        assert.equal(toPem(der, 'PUBLIC KEY'), g.spkiPem, 'our PEM differs from Node\'s');
-        assert.deepEqual(toJwk({ publicKey: raw }), g.jwkPub, 'our public JWK differs from Node\'s');
+        assert.ok(equalBytes(encodeSpki(raw), der), "our SPKI differs from Node's");
+        assert.equal(toPem(der, 'PUBLIC KEY'), g.spkiPem, "our PEM differs from Node's");
+        assert.deepEqual(toJwk({ publicKey: raw }), g.jwkPub, "our public JWK differs from Node's");
       });
 
-      it('Node → us: PKCS#8 seed form (DER and PEM) and private JWK decode to Node\'s seed and decapsulate Node\'s ciphertext', () => {
+      it("Node → us: PKCS#8 seed form (DER and PEM) and private JWK decode to Node's seed and decapsulate Node's ciphertext", () => {
         const g = generated.default[alg];
         const kem = kemFor(alg);
         const der = unhex(g.pkcs8);
@@ -332,33 +346,49 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
         assert.equal(der.length, 86);
         const fromDer = decodePkcs8(der);
         assert.equal(fromDer.algorithm, alg);
-        assert.ok(fromDer.seed !== undefined && equalBytes(fromDer.seed, unhex(g.rawSeed!)), 'seed differs from Node\'s raw-seed');
+        assert.ok(
+          fromDer.seed !== undefined && equalBytes(fromDer.seed, unhex(g.rawSeed!)),
+          "seed differs from Node's raw-seed",
+        );
         assert.ok(equalBytes(fromDer.publicKey, unhex(g.rawPublic)), 'public key differs');
         const pem = fromPem(g.pkcs8Pem, 'PRIVATE KEY');
         assert.ok(equalBytes(pem.der, der), 'PEM does not hold the DER');
         const jwk = fromJwk(g.jwk!) as PrivateKeyInfo;
         assert.ok(jwk.seed !== undefined && equalBytes(jwk.seed, fromDer.seed!), 'JWK priv is not the seed');
-        for (const [what, key] of [['DER', fromDer], ['PEM', decodePkcs8(pem.der)], ['JWK', jwk]] as const) {
-          assert.ok(equalBytes(kem.decapsulate(unhex(g.ct), key.secretKey), unhex(g.ss)), `${what}: shared secret differs from Node's`);
+        for (const [what, key] of [
+          ['DER', fromDer],
+          ['PEM', decodePkcs8(pem.der)],
+          ['JWK', jwk],
+        ] as const) {
+          assert.ok(
+            equalBytes(kem.decapsulate(unhex(g.ct), key.secretKey), unhex(g.ss)),
+            `${what}: shared secret differs from Node's`,
+          );
         }
         // Our encoders write what Node wrote.
-        assert.ok(equalBytes(encodePkcs8(fromDer), der), 'our PKCS#8 differs from Node\'s');
-        assert.equal(toPem(der, 'PRIVATE KEY'), g.pkcs8Pem, 'our PEM differs from Node\'s');
-        assert.deepEqual(toJwk(fromDer), g.jwk, 'our JWK differs from Node\'s');
-        assert.deepEqual(Object.keys(g.jwk!), ['kty', 'alg', 'pub', 'priv'], 'Node\'s JWK members');
+        assert.ok(equalBytes(encodePkcs8(fromDer), der), "our PKCS#8 differs from Node's");
+        assert.equal(toPem(der, 'PRIVATE KEY'), g.pkcs8Pem, "our PEM differs from Node's");
+        assert.deepEqual(toJwk(fromDer), g.jwk, "our JWK differs from Node's");
+        assert.deepEqual(Object.keys(g.jwk!), ['kty', 'alg', 'pub', 'priv'], "Node's JWK members");
       });
 
-      it('Node → us: PKCS#8 expanded form (Node with ml-kem.retain_seed = no) decodes and decapsulates Node\'s ciphertext', () => {
+      it("Node → us: PKCS#8 expanded form (Node with ml-kem.retain_seed = no) decodes and decapsulates Node's ciphertext", () => {
         const g = generated.noSeed[alg];
         const kem = kemFor(alg);
         const der = unhex(g.pkcs8);
         assert.equal(choiceTag(der), 0x04, 'Node did not write the expanded form');
         assert.ok(g.noSeed !== undefined && g.jwk === undefined, 'Node exported a JWK for a key without seed');
-        for (const [what, d] of [['DER', der], ['PEM', fromPem(g.pkcs8Pem).der]] as const) {
+        for (const [what, d] of [
+          ['DER', der],
+          ['PEM', fromPem(g.pkcs8Pem).der],
+        ] as const) {
           const info = decodePkcs8(d, { pairwiseCheck: true });
           assert.equal(info.seed, undefined);
           assert.ok(equalBytes(info.publicKey, unhex(g.rawPublic)), `${what}: public key differs`);
-          assert.ok(equalBytes(kem.decapsulate(unhex(g.ct), info.secretKey), unhex(g.ss)), `${what}: shared secret differs from Node's`);
+          assert.ok(
+            equalBytes(kem.decapsulate(unhex(g.ct), info.secretKey), unhex(g.ss)),
+            `${what}: shared secret differs from Node's`,
+          );
           assert.ok(equalBytes(encodePkcs8(info), der), `${what}: our expanded PKCS#8 differs from Node's`);
         }
       });
@@ -367,10 +397,16 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
         const g = generated.askBoth[alg];
         const der = unhex(g.pkcs8);
         const tag = choiceTag(der);
-        t.diagnostic(`Node 26 wrote the ${tag === 0x30 ? 'both' : tag === 0x80 ? 'seed' : 'expanded'} form with output_formats = seed-priv`);
+        t.diagnostic(
+          `Node 26 wrote the ${tag === 0x30 ? 'both' : tag === 0x80 ? 'seed' : 'expanded'} form with output_formats = seed-priv`,
+        );
         const info = decodePkcs8(der);
-        if (tag === 0x30) assert.ok(equalBytes(encodePkcs8(info, { form: 'both' }), der), 'our both form differs from Node\'s');
-        assert.ok(equalBytes(kemFor(alg).decapsulate(unhex(g.ct), info.secretKey), unhex(g.ss)), 'shared secret differs from Node\'s');
+        if (tag === 0x30)
+          assert.ok(equalBytes(encodePkcs8(info, { form: 'both' }), der), "our both form differs from Node's");
+        assert.ok(
+          equalBytes(kemFor(alg).decapsulate(unhex(g.ct), info.secretKey), unhex(g.ss)),
+          "shared secret differs from Node's",
+        );
       });
 
       it('us → Node: Node decapsulates our ciphertexts to its keys read by us from SPKI, PEM, JWK and PKCS#8', () => {
@@ -385,18 +421,30 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
       });
 
       // ---- us → Node ----------------------------------------------------------------------
-      for (const name of ['pkcs8-seed-der', 'pkcs8-seed-pem', 'pkcs8-expanded-der', 'pkcs8-expanded-pem', 'pkcs8-both-der', 'pkcs8-both-pem', 'jwk-private']) {
+      for (const name of [
+        'pkcs8-seed-der',
+        'pkcs8-seed-pem',
+        'pkcs8-expanded-der',
+        'pkcs8-expanded-pem',
+        'pkcs8-both-der',
+        'pkcs8-both-pem',
+        'jwk-private',
+      ]) {
         it(`us → Node: our ${name} is imported by Node and decapsulates our ciphertext`, () => {
           const r = ok(imported[alg].private[name]!, name);
           const { pair, ss } = ours[alg];
           assert.equal(r.type, alg.toLowerCase());
-          assert.equal(r.ss, hex(ss), 'Node\'s shared secret differs from ours');
+          assert.equal(r.ss, hex(ss), "Node's shared secret differs from ours");
           assert.equal(r.rawPublic, hex(pair.publicKey), 'Node derived another public key');
           // Node re-exports what we would write: the seed form when it has the seed, else expanded.
           const expanded = name.startsWith('pkcs8-expanded');
-          assert.equal(r.pkcs8, hex(expanded ? encodePkcs8(pair, { form: 'expanded' }) : encodePkcs8(pair)), 'Node\'s re-export differs');
+          assert.equal(
+            r.pkcs8,
+            hex(expanded ? encodePkcs8(pair, { form: 'expanded' }) : encodePkcs8(pair)),
+            "Node's re-export differs",
+          );
           if (expanded) assert.ok('error' in r.jwk, 'Node exported a JWK without the seed');
-          else assert.deepEqual(r.jwk, toJwk(pair), 'Node\'s JWK differs from ours');
+          else assert.deepEqual(r.jwk, toJwk(pair), "Node's JWK differs from ours");
         });
       }
 
@@ -405,9 +453,12 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
           const r = ok(imported[alg].public[name]!, name);
           const { pair } = ours[alg];
           assert.equal(r.type, alg.toLowerCase());
-          assert.equal(r.spki, hex(encodeSpki(pair.publicKey)), 'Node\'s SPKI differs from ours');
-          assert.deepEqual(r.jwk, toJwk({ publicKey: pair.publicKey }), 'Node\'s JWK differs from ours');
-          assert.ok(equalBytes(kemFor(alg).decapsulate(unhex(r.ct), pair.secretKey), unhex(r.ss)), 'our shared secret differs from Node\'s');
+          assert.equal(r.spki, hex(encodeSpki(pair.publicKey)), "Node's SPKI differs from ours");
+          assert.deepEqual(r.jwk, toJwk({ publicKey: pair.publicKey }), "Node's JWK differs from ours");
+          assert.ok(
+            equalBytes(kemFor(alg).decapsulate(unhex(r.ct), pair.secretKey), unhex(r.ss)),
+            "our shared secret differs from Node's",
+          );
         });
       }
 
@@ -419,10 +470,15 @@ describe('interop with Node 26', { skip: node26 === undefined ? 'Node 26 unavail
         }
         for (const name of ['spki', 'jwk-public']) {
           const r = ok(w[name]!, `WebCrypto ${name}`);
-          assert.ok(equalBytes(kemFor(alg).decapsulate(unhex(r.ct!), pair.secretKey), unhex(r.ss)), `WebCrypto ${name}: shared secret differs`);
+          assert.ok(
+            equalBytes(kemFor(alg).decapsulate(unhex(r.ct!), pair.secretKey), unhex(r.ss)),
+            `WebCrypto ${name}: shared secret differs`,
+          );
         }
         const expanded = w['pkcs8-expanded']!;
-        t.diagnostic(`WebCrypto and an expanded-only PKCS#8: ${'error' in expanded ? `refused (${expanded.error})` : 'accepted'}`);
+        t.diagnostic(
+          `WebCrypto and an expanded-only PKCS#8: ${'error' in expanded ? `refused (${expanded.error})` : 'accepted'}`,
+        );
         if (!('error' in expanded)) assert.equal(expanded.ss, hex(ss));
       });
     });

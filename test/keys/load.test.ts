@@ -11,9 +11,25 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { MlKem1024, MlKem512, MlKem768, type MlKemError, equalBytes, type DecapsulationKey, type EncapsulationKey } from '../../src/index.js';
-import { MLKEM1024_P384, MLKEM768_P256, SecP256r1MLKEM768, XWing, loadPrivateKey as loadAny, loadPublicKey as loadAnyPublic } from '../../src/hybrid/index.js';
+
+import {
+  MLKEM1024_P384,
+  MLKEM768_P256,
+  SecP256r1MLKEM768,
+  XWing,
+  loadPrivateKey as loadAny,
+  loadPublicKey as loadAnyPublic,
+} from '../../src/hybrid/index.js';
 import type { HybridDecapsulationKey, HybridEncapsulationKey } from '../../src/hybrid/index.js';
+import {
+  MlKem1024,
+  MlKem512,
+  MlKem768,
+  type MlKemError,
+  equalBytes,
+  type DecapsulationKey,
+  type EncapsulationKey,
+} from '../../src/index.js';
 import {
   decodePkcs8,
   decodeSpki,
@@ -36,13 +52,24 @@ import { findNode26 } from '../support/node26.js';
 import { vectorFolder } from '../support/vectors.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
-const backendOf = (b: (typeof backends)[number]): MlKemBackend => ({ MlKem512: b.kems[0]!, MlKem768: b.kems[1]!, MlKem1024: b.kems[2]! });
+const backendOf = (b: (typeof backends)[number]): MlKemBackend => ({
+  MlKem512: b.kems[0]!,
+  MlKem768: b.kems[1]!,
+  MlKem1024: b.kems[2]!,
+});
 
 /** The chain loadPrivateKey replaces, on PEM text, DER or a JWK. */
 function chain(file: string | Uint8Array | object, backend: MlKemBackend): DecapsulationKey {
-  const k = typeof file === 'string' ? decodePkcs8(fromPem(file).der, { backend }) : file instanceof Uint8Array ? decodePkcs8(file, { backend }) : fromJwk(file, { backend });
+  const k =
+    typeof file === 'string'
+      ? decodePkcs8(fromPem(file).der, { backend })
+      : file instanceof Uint8Array
+        ? decodePkcs8(file, { backend })
+        : fromJwk(file, { backend });
   if (!('secretKey' in k)) throw new Error('not a private key');
-  return kemFor(k.algorithm, backend).decapsulationKey((k as { seed?: Uint8Array }).seed ?? (k.secretKey as Uint8Array));
+  return kemFor(k.algorithm, backend).decapsulationKey(
+    (k as { seed?: Uint8Array }).seed ?? (k.secretKey as Uint8Array),
+  );
 }
 
 /** The loaded key and the chain's agree in everything a caller can read. */
@@ -50,7 +77,11 @@ function assertSameKey(loaded: DecapsulationKey, expected: DecapsulationKey, wha
   assert.equal(loaded.name, expected.name, `${what}: name`);
   assert.equal(hex(loaded.encapsulationKey.bytes()), hex(expected.encapsulationKey.bytes()), `${what}: public key`);
   assert.equal(hex(loaded.secretKey()), hex(expected.secretKey()), `${what}: secret key`);
-  assert.equal(loaded.seed() === undefined ? 'none' : hex(loaded.seed()!), expected.seed() === undefined ? 'none' : hex(expected.seed()!), `${what}: seed`);
+  assert.equal(
+    loaded.seed() === undefined ? 'none' : hex(loaded.seed()!),
+    expected.seed() === undefined ? 'none' : hex(expected.seed()!),
+    `${what}: seed`,
+  );
   const { ciphertext, sharedSecret } = expected.encapsulationKey.encapsulate();
   assert.equal(hex(loaded.decapsulate(ciphertext)), hex(sharedSecret), `${what}: shared secret`);
 }
@@ -69,7 +100,11 @@ function checkPrivateFile(pem: string, backend: MlKemBackend, what: string): voi
     assertSameKey(loadAny(file, { backend }) as DecapsulationKey, expected, `${what}, ${shape}, mlkem-ts/hybrid`);
     const pub = loadPublicKey(file, { backend });
     assert.equal(pub.name, expected.name, `${what}, ${shape}: loadPublicKey name`);
-    assert.equal(hex(pub.bytes()), hex(expected.encapsulationKey.bytes()), `${what}, ${shape}: loadPublicKey of the private key`);
+    assert.equal(
+      hex(pub.bytes()),
+      hex(expected.encapsulationKey.bytes()),
+      `${what}, ${shape}: loadPublicKey of the private key`,
+    );
   }
 }
 
@@ -91,42 +126,60 @@ describe('loadPrivateKey / loadPublicKey', () => {
   for (const b of backends) {
     const backend = backendOf(b);
     describe(b.name, () => {
-      it("RFC 9935's example keys: every good file as the chain, every bad one refused as the chain refuses it", { skip: rfc === undefined ? 'vectors missing (notice above)' : false }, () => {
-        const files = readdirSync(rfc!).filter((f) => f.endsWith('.priv') || f.endsWith('.pub'));
-        assert.ok(files.length >= 16, `${files.length} key files`);
-        for (const f of files) {
-          const pem = readFileSync(join(rfc!, f), 'utf8');
-          if (f.startsWith('bad-')) {
-            let code: string | undefined;
-            try {
-              chain(pem, backend);
-            } catch (err) {
-              code = (err as MlKemError).code;
+      it(
+        "RFC 9935's example keys: every good file as the chain, every bad one refused as the chain refuses it",
+        { skip: rfc === undefined ? 'vectors missing (notice above)' : false },
+        () => {
+          const files = readdirSync(rfc!).filter((f) => f.endsWith('.priv') || f.endsWith('.pub'));
+          assert.ok(files.length >= 16, `${files.length} key files`);
+          for (const f of files) {
+            const pem = readFileSync(join(rfc!, f), 'utf8');
+            if (f.startsWith('bad-')) {
+              let code: string | undefined;
+              try {
+                chain(pem, backend);
+              } catch (err) {
+                code = (err as MlKemError).code;
+              }
+              assert.ok(code !== undefined, `${f}: the chain refuses it`);
+              expectError(() => loadPrivateKey(pem, { backend }), code!, `${f}: loadPrivateKey`);
+            } else if (f.endsWith('.priv')) {
+              checkPrivateFile(pem, backend, f);
+            } else {
+              checkPublicFile(pem, backend, f);
             }
-            assert.ok(code !== undefined, `${f}: the chain refuses it`);
-            expectError(() => loadPrivateKey(pem, { backend }), code!, `${f}: loadPrivateKey`);
-          } else if (f.endsWith('.priv')) {
-            checkPrivateFile(pem, backend, f);
-          } else {
-            checkPublicFile(pem, backend, f);
           }
-        }
-      });
+        },
+      );
 
       it('ours: every level, every PKCS#8 form, PEM and DER, SPKI, and JWK objects and text', () => {
         for (const [i, algorithm] of LEVELS.entries()) {
           const pair = b.kems[i]!.keygen();
-          for (const form of FORMS) checkPrivateFile(toPem(encodePkcs8(pair, { form, backend }), 'PRIVATE KEY'), backend, `${algorithm} ${form}`);
+          for (const form of FORMS)
+            checkPrivateFile(
+              toPem(encodePkcs8(pair, { form, backend }), 'PRIVATE KEY'),
+              backend,
+              `${algorithm} ${form}`,
+            );
           checkPublicFile(toPem(encodeSpki(pair.publicKey, { backend }), 'PUBLIC KEY'), backend, `${algorithm} SPKI`);
           const jwk = toJwk(pair, { backend });
           const expected = chain(jwk, backend);
           for (const file of [jwk, JSON.stringify(jwk), Buffer.from(JSON.stringify(jwk, null, 2))]) {
             assertSameKey(loadPrivateKey(file, { backend }), expected, `${algorithm} JWK`);
-            assert.equal(hex(loadPublicKey(file, { backend }).bytes()), hex(pair.publicKey), `${algorithm} JWK: loadPublicKey`);
+            assert.equal(
+              hex(loadPublicKey(file, { backend }).bytes()),
+              hex(pair.publicKey),
+              `${algorithm} JWK: loadPublicKey`,
+            );
           }
           const pubJwk = toJwk({ publicKey: pair.publicKey });
           assert.equal(hex(loadPublicKey(pubJwk, { backend }).bytes()), hex(pair.publicKey), `${algorithm} public JWK`);
-          expectError(() => loadPrivateKey(pubJwk, { backend }), 'ERR_INVALID_KEY_ENCODING', 'a public JWK', /loadPublicKey/);
+          expectError(
+            () => loadPrivateKey(pubJwk, { backend }),
+            'ERR_INVALID_KEY_ENCODING',
+            'a public JWK',
+            /loadPublicKey/,
+          );
           // A file of both blocks (public first): loadPrivateKey takes the private one, loadPublicKey the public one.
           const both = `${toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY')}${toPem(encodePkcs8(pair), 'PRIVATE KEY')}`;
           assert.equal(loadPrivateKey(both, { backend }).name, algorithm);
@@ -138,11 +191,16 @@ describe('loadPrivateKey / loadPublicKey', () => {
 
   it("the hybrids' JWKs of our Web Crypto layer, through mlkem-ts/hybrid", async () => {
     for (const alg of ['MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384']) {
-      const kp = (await subtle.generateKey({ name: alg }, true, ['encapsulateBits', 'decapsulateBits'])) as CryptoKeyPair;
+      const kp = (await subtle.generateKey({ name: alg }, true, [
+        'encapsulateBits',
+        'decapsulateBits',
+      ])) as CryptoKeyPair;
       const priv = (await subtle.exportKey('jwk', kp.privateKey)) as Record<string, unknown>;
       const pub = (await subtle.exportKey('jwk', kp.publicKey)) as Record<string, unknown>;
       const seed = new Uint8Array((await subtle.exportKey('raw-seed' as 'raw', kp.privateKey)) as ArrayBuffer);
-      const hybrid = { 'MLKEM768-X25519': XWing, 'MLKEM768-P256': MLKEM768_P256, 'MLKEM1024-P384': MLKEM1024_P384 }[alg]!;
+      const hybrid = { 'MLKEM768-X25519': XWing, 'MLKEM768-P256': MLKEM768_P256, 'MLKEM1024-P384': MLKEM1024_P384 }[
+        alg
+      ]!;
       const expected = hybrid.decapsulationKey(seed); // the chain: the seed into the hybrid's key object
       for (const file of [priv, JSON.stringify(priv), Buffer.from(JSON.stringify(priv))]) {
         const key = loadAny(file) as HybridDecapsulationKey;
@@ -160,20 +218,46 @@ describe('loadPrivateKey / loadPublicKey', () => {
         assert.equal(hex(key.bytes()), hex(expected.encapsulationKey.bytes()), `${alg}: loadPublicKey`);
       }
       // The core-only loader names the one that reads it.
-      expectError(() => loadPrivateKey(priv), 'ERR_INVALID_KEY_ENCODING', `${alg} in mlkem-ts/keys`, /loadPrivateKey from 'mlkem-ts\/hybrid'/);
-      expectError(() => loadPublicKey(pub), 'ERR_INVALID_KEY_ENCODING', `${alg} in mlkem-ts/keys`, /loadPublicKey from 'mlkem-ts\/hybrid'/);
+      expectError(
+        () => loadPrivateKey(priv),
+        'ERR_INVALID_KEY_ENCODING',
+        `${alg} in mlkem-ts/keys`,
+        /loadPrivateKey from 'mlkem-ts\/hybrid'/,
+      );
+      expectError(
+        () => loadPublicKey(pub),
+        'ERR_INVALID_KEY_ENCODING',
+        `${alg} in mlkem-ts/keys`,
+        /loadPublicKey from 'mlkem-ts\/hybrid'/,
+      );
       // pub that is not the seed's: refused, as fromJwk refuses an ML-KEM JWK's.
-      const other = (await subtle.exportKey('jwk', ((await subtle.generateKey({ name: alg }, true, ['decapsulateBits'])) as CryptoKeyPair).publicKey)) as Record<string, unknown>;
-      expectError(() => loadAny({ ...priv, pub: other.pub }), 'ERR_INVALID_SECRET_KEY', `${alg}: a foreign pub`, /not the public key of the seed/);
-      expectError(() => loadAny({ ...priv, priv: 'AAAA' }), 'ERR_INVALID_KEY_ENCODING', `${alg}: a short priv`, /priv holds 3 bytes/);
+      const other = (await subtle.exportKey(
+        'jwk',
+        ((await subtle.generateKey({ name: alg }, true, ['decapsulateBits'])) as CryptoKeyPair).publicKey,
+      )) as Record<string, unknown>;
+      expectError(
+        () => loadAny({ ...priv, pub: other.pub }),
+        'ERR_INVALID_SECRET_KEY',
+        `${alg}: a foreign pub`,
+        /not the public key of the seed/,
+      );
+      expectError(
+        () => loadAny({ ...priv, priv: 'AAAA' }),
+        'ERR_INVALID_KEY_ENCODING',
+        `${alg}: a short priv`,
+        /priv holds 3 bytes/,
+      );
       expectError(() => loadAny(pub), 'ERR_INVALID_KEY_ENCODING', `${alg}: a public JWK`, /loadPublicKey/);
       expected.dispose();
     }
   });
 
   const node26 = findNode26();
-  it("Node 26's key files: ML-KEM PKCS#8 and SPKI (PEM, DER), JWKs, and the hybrids' JWKs", { skip: node26 === undefined ? 'Node 26 unavailable (notice above)' : false }, () => {
-    const script = `
+  it(
+    "Node 26's key files: ML-KEM PKCS#8 and SPKI (PEM, DER), JWKs, and the hybrids' JWKs",
+    { skip: node26 === undefined ? 'Node 26 unavailable (notice above)' : false },
+    () => {
+      const script = `
 import crypto from 'node:crypto';
 const out = { mlkem: {}, hybrid: {} };
 for (const alg of ['ML-KEM-512', 'ML-KEM-768', 'ML-KEM-1024']) {
@@ -201,33 +285,49 @@ for (const alg of ['MLKEM768-X25519', 'MLKEM768-P256', 'MLKEM1024-P384']) {
 }
 process.stdout.write(JSON.stringify(out));
 `;
-    const out = JSON.parse(execFileSync(node26!, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as {
-      mlkem: Record<string, { pkcs8Pem: string; pkcs8: string; spkiPem: string; jwk: object; jwkPub: object; ct: string; ss: string }>;
-      hybrid: Record<string, { jwk: object; jwkPub: object; ct: string; ss: string }>;
-    };
-    for (const b of backends) {
-      const backend = backendOf(b);
-      for (const [alg, x] of Object.entries(out.mlkem)) {
-        checkPrivateFile(x.pkcs8Pem, backend, `Node 26 ${alg} PKCS#8`);
-        checkPublicFile(x.spkiPem, backend, `Node 26 ${alg} SPKI`);
-        const ct = Buffer.from(x.ct, 'hex');
-        for (const file of [x.pkcs8Pem, Buffer.from(x.pkcs8, 'hex'), x.jwk, JSON.stringify(x.jwk)]) {
-          assert.equal(hex(loadPrivateKey(file, { backend }).decapsulate(ct)), x.ss, `Node 26 ${alg}: Node's shared secret`);
+      const out = JSON.parse(execFileSync(node26!, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as {
+        mlkem: Record<
+          string,
+          { pkcs8Pem: string; pkcs8: string; spkiPem: string; jwk: object; jwkPub: object; ct: string; ss: string }
+        >;
+        hybrid: Record<string, { jwk: object; jwkPub: object; ct: string; ss: string }>;
+      };
+      for (const b of backends) {
+        const backend = backendOf(b);
+        for (const [alg, x] of Object.entries(out.mlkem)) {
+          checkPrivateFile(x.pkcs8Pem, backend, `Node 26 ${alg} PKCS#8`);
+          checkPublicFile(x.spkiPem, backend, `Node 26 ${alg} SPKI`);
+          const ct = Buffer.from(x.ct, 'hex');
+          for (const file of [x.pkcs8Pem, Buffer.from(x.pkcs8, 'hex'), x.jwk, JSON.stringify(x.jwk)]) {
+            assert.equal(
+              hex(loadPrivateKey(file, { backend }).decapsulate(ct)),
+              x.ss,
+              `Node 26 ${alg}: Node's shared secret`,
+            );
+          }
+          assertSameKey(loadPrivateKey(x.jwk, { backend }), chain(x.jwk, backend), `Node 26 ${alg} JWK`);
+          assert.equal(
+            hex(loadPublicKey(x.jwkPub, { backend }).bytes()),
+            hex(loadPrivateKey(x.jwk, { backend }).encapsulationKey.bytes()),
+            `Node 26 ${alg} public JWK`,
+          );
         }
-        assertSameKey(loadPrivateKey(x.jwk, { backend }), chain(x.jwk, backend), `Node 26 ${alg} JWK`);
-        assert.equal(hex(loadPublicKey(x.jwkPub, { backend }).bytes()), hex(loadPrivateKey(x.jwk, { backend }).encapsulationKey.bytes()), `Node 26 ${alg} public JWK`);
-      }
-      for (const [alg, x] of Object.entries(out.hybrid)) {
-        const ct = Buffer.from(x.ct, 'hex');
-        for (const file of [x.jwk, JSON.stringify(x.jwk)]) {
-          const key = loadAny(file, { backend }) as HybridDecapsulationKey;
-          assert.equal(hex(key.decapsulate(ct)), x.ss, `Node 26 ${alg}: Node's shared secret (${b.name})`);
+        for (const [alg, x] of Object.entries(out.hybrid)) {
+          const ct = Buffer.from(x.ct, 'hex');
+          for (const file of [x.jwk, JSON.stringify(x.jwk)]) {
+            const key = loadAny(file, { backend }) as HybridDecapsulationKey;
+            assert.equal(hex(key.decapsulate(ct)), x.ss, `Node 26 ${alg}: Node's shared secret (${b.name})`);
+          }
+          const pub = loadAnyPublic(x.jwkPub, { backend }) as EncapsulationKey | HybridEncapsulationKey;
+          assert.equal(
+            hex(pub.bytes()),
+            hex((loadAny(x.jwk, { backend }) as HybridDecapsulationKey).encapsulationKey.bytes()),
+            `Node 26 ${alg} public JWK`,
+          );
         }
-        const pub = loadAnyPublic(x.jwkPub, { backend }) as EncapsulationKey | HybridEncapsulationKey;
-        assert.equal(hex(pub.bytes()), hex((loadAny(x.jwk, { backend }) as HybridDecapsulationKey).encapsulationKey.bytes()), `Node 26 ${alg} public JWK`);
       }
-    }
-  });
+    },
+  );
 });
 
 describe('getPublicKey', () => {
@@ -237,8 +337,16 @@ describe('getPublicKey', () => {
       for (const [i, algorithm] of LEVELS.entries()) {
         const pair = b.kems[i]!.keygen();
         assert.equal(hex(getPublicKey(pair.seed, algorithm, { backend })), hex(pair.publicKey), `${algorithm} seed`);
-        assert.equal(hex(getPublicKey(pair.secretKey, undefined, { backend })), hex(pair.publicKey), `${algorithm} secret key`);
-        assert.equal(hex(getPublicKey(Buffer.from(pair.secretKey), algorithm, { backend })), hex(pair.publicKey), `${algorithm} secret key as a Buffer`);
+        assert.equal(
+          hex(getPublicKey(pair.secretKey, undefined, { backend })),
+          hex(pair.publicKey),
+          `${algorithm} secret key`,
+        );
+        assert.equal(
+          hex(getPublicKey(Buffer.from(pair.secretKey), algorithm, { backend })),
+          hex(pair.publicKey),
+          `${algorithm} secret key as a Buffer`,
+        );
       }
     });
   }
@@ -246,7 +354,12 @@ describe('getPublicKey', () => {
     const pair = MlKem768.keygen();
     expectError(() => getPublicKey(pair.seed), 'ERR_INVALID_TYPE', 'seed alone', /needs the algorithm/);
     expectError(() => getPublicKey(new Uint8Array(100)), 'ERR_INVALID_LENGTH', 'length 100', /1632, 2400 or 3168/);
-    expectError(() => getPublicKey(pair.secretKey, 'ML-KEM-512'), 'ERR_INVALID_LENGTH', 'another level', /64-byte seed or a 1632-byte/);
+    expectError(
+      () => getPublicKey(pair.secretKey, 'ML-KEM-512'),
+      'ERR_INVALID_LENGTH',
+      'another level',
+      /64-byte seed or a 1632-byte/,
+    );
     const tampered = pair.secretKey.slice();
     tampered[1152 + 1184]! ^= 1; // H(ek)
     expectError(() => getPublicKey(tampered), 'ERR_INVALID_SECRET_KEY', 'a wrong H(ek)');
@@ -266,8 +379,18 @@ describe('equalBytes', () => {
       assert.equal(equalBytes(a, b), false, `differs at ${i}`);
     }
     assert.equal(equalBytes(a, a.subarray(0, 31)), false);
-    expectError(() => equalBytes(a, 'x' as unknown as Uint8Array), 'ERR_INVALID_TYPE', 'a string', /equalBytes b must be a Uint8Array/);
-    expectError(() => equalBytes(a.buffer as unknown as Uint8Array, a), 'ERR_INVALID_TYPE', 'an ArrayBuffer', /equalBytes a/);
+    expectError(
+      () => equalBytes(a, 'x' as unknown as Uint8Array),
+      'ERR_INVALID_TYPE',
+      'a string',
+      /equalBytes b must be a Uint8Array/,
+    );
+    expectError(
+      () => equalBytes(a.buffer as unknown as Uint8Array, a),
+      'ERR_INVALID_TYPE',
+      'an ArrayBuffer',
+      /equalBytes a/,
+    );
   });
   it('the same function in mlkem-ts and mlkem-ts/keys', async () => {
     const keys = await import('../../src/keys/index.js');
@@ -280,36 +403,99 @@ describe('messages that name the likely mistake', () => {
     for (const kem of [MlKem512, MlKem768, MlKem1024, XWing, MLKEM768_P256, MLKEM1024_P384, SecP256r1MLKEM768]) {
       const pair = kem.keygen();
       const { ciphertext } = kem.encapsulate(pair.publicKey);
-      expectError(() => kem.decapsulate(pair.secretKey, ciphertext), 'ERR_INVALID_LENGTH', kem.name, (err) => {
-        assert.match(err.message, new RegExp(`^${kem.name} ciphertext must be ${kem.sizes.ciphertext} bytes long, got ${kem.sizes.secretKey}`));
-        assert.match(err.message, /the arguments look swapped\. decapsulate takes \(ciphertext, secretKey\); Node's crypto\.decapsulate takes \(key, ciphertext\)/);
-      });
+      expectError(
+        () => kem.decapsulate(pair.secretKey, ciphertext),
+        'ERR_INVALID_LENGTH',
+        kem.name,
+        (err) => {
+          assert.match(
+            err.message,
+            new RegExp(
+              `^${kem.name} ciphertext must be ${kem.sizes.ciphertext} bytes long, got ${kem.sizes.secretKey}`,
+            ),
+          );
+          assert.match(
+            err.message,
+            /the arguments look swapped\. decapsulate takes \(ciphertext, secretKey\); Node's crypto\.decapsulate takes \(key, ciphertext\)/,
+          );
+        },
+      );
       // A wrong length that is not a swap keeps the plain message.
-      expectError(() => kem.decapsulate(ciphertext.subarray(1), pair.secretKey), 'ERR_INVALID_LENGTH', `${kem.name} short`, (err) => assert.doesNotMatch(err.message, /swapped/));
+      expectError(
+        () => kem.decapsulate(ciphertext.subarray(1), pair.secretKey),
+        'ERR_INVALID_LENGTH',
+        `${kem.name} short`,
+        (err) => assert.doesNotMatch(err.message, /swapped/),
+      );
     }
   });
   it('decodePkcs8 / decodeSpki of PEM text: name fromPem and the loader', () => {
     const pair = MlKem768.keygen();
     const pem = toPem(encodePkcs8(pair), 'PRIVATE KEY');
-    expectError(() => decodePkcs8(pem as unknown as Uint8Array), 'ERR_INVALID_TYPE', 'PEM text', /der must be a Uint8Array of DER, got a string: for PEM text, pass fromPem\(text\)\.der, or load the key in one call with loadPrivateKey\(text\)/);
+    expectError(
+      () => decodePkcs8(pem as unknown as Uint8Array),
+      'ERR_INVALID_TYPE',
+      'PEM text',
+      /der must be a Uint8Array of DER, got a string: for PEM text, pass fromPem\(text\)\.der, or load the key in one call with loadPrivateKey\(text\)/,
+    );
     const spki = toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY');
-    expectError(() => decodeSpki(spki as unknown as Uint8Array), 'ERR_INVALID_TYPE', 'PEM text', /fromPem\(text\)\.der.*loadPublicKey\(text\)/);
-    expectError(() => decodePkcs8('not pem' as unknown as Uint8Array), 'ERR_INVALID_TYPE', 'another string', (err) => assert.doesNotMatch(err.message, /fromPem/));
+    expectError(
+      () => decodeSpki(spki as unknown as Uint8Array),
+      'ERR_INVALID_TYPE',
+      'PEM text',
+      /fromPem\(text\)\.der.*loadPublicKey\(text\)/,
+    );
+    expectError(
+      () => decodePkcs8('not pem' as unknown as Uint8Array),
+      'ERR_INVALID_TYPE',
+      'another string',
+      (err) => assert.doesNotMatch(err.message, /fromPem/),
+    );
   });
   it('decodePkcs8 / decodeSpki of the bytes of a PEM file: say they are PEM, not DER', () => {
     const pair = MlKem768.keygen();
     const pem = toPem(encodePkcs8(pair), 'PRIVATE KEY');
-    expectError(() => decodePkcs8(Buffer.from(pem)), 'ERR_INVALID_KEY_ENCODING', 'PEM bytes', /decodePkcs8 der holds PEM text \('-----BEGIN …'\), not DER: .*fromPem\(new TextDecoder\(\)\.decode\(bytes\)\)\.der.*loadPrivateKey\(bytes\)/);
-    expectError(() => decodeSpki(new TextEncoder().encode(`\n${toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY')}`)), 'ERR_INVALID_KEY_ENCODING', 'PEM bytes after a blank line', /not DER.*loadPublicKey\(bytes\)/);
+    expectError(
+      () => decodePkcs8(Buffer.from(pem)),
+      'ERR_INVALID_KEY_ENCODING',
+      'PEM bytes',
+      /decodePkcs8 der holds PEM text \('-----BEGIN …'\), not DER: .*fromPem\(new TextDecoder\(\)\.decode\(bytes\)\)\.der.*loadPrivateKey\(bytes\)/,
+    );
+    expectError(
+      () => decodeSpki(new TextEncoder().encode(`\n${toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY')}`)),
+      'ERR_INVALID_KEY_ENCODING',
+      'PEM bytes after a blank line',
+      /not DER.*loadPublicKey\(bytes\)/,
+    );
   });
   it('loadPrivateKey of a public key, of a non-key, of a wrong type', () => {
     const pair = MlKem768.keygen();
-    expectError(() => loadPrivateKey(toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY')), 'ERR_INVALID_KEY_ENCODING', 'a public PEM', /is a public key \(SubjectPublicKeyInfo\): use loadPublicKey/);
-    expectError(() => loadPrivateKey(encodeSpki(pair.publicKey)), 'ERR_INVALID_KEY_ENCODING', 'a public DER', /use loadPublicKey/);
-    expectError(() => loadPrivateKey(new Uint8Array([1, 2, 3])), 'ERR_INVALID_KEY_ENCODING', 'three bytes', /not a key file/);
+    expectError(
+      () => loadPrivateKey(toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY')),
+      'ERR_INVALID_KEY_ENCODING',
+      'a public PEM',
+      /is a public key \(SubjectPublicKeyInfo\): use loadPublicKey/,
+    );
+    expectError(
+      () => loadPrivateKey(encodeSpki(pair.publicKey)),
+      'ERR_INVALID_KEY_ENCODING',
+      'a public DER',
+      /use loadPublicKey/,
+    );
+    expectError(
+      () => loadPrivateKey(new Uint8Array([1, 2, 3])),
+      'ERR_INVALID_KEY_ENCODING',
+      'three bytes',
+      /not a key file/,
+    );
     expectError(() => loadPrivateKey('hello'), 'ERR_INVALID_KEY_ENCODING', 'text', /not PEM/);
     expectError(() => loadPrivateKey('{"kty":'), 'ERR_INVALID_KEY_ENCODING', 'bad JSON', /not valid JSON/);
     expectError(() => loadPrivateKey(42 as unknown as string), 'ERR_INVALID_TYPE', 'a number');
-    expectError(() => loadPrivateKey(toPem(encodePkcs8(pair), 'PRIVATE KEY'), { pairwise: false } as object), 'ERR_INVALID_TYPE', 'a mistyped option', /pairwise/);
+    expectError(
+      () => loadPrivateKey(toPem(encodePkcs8(pair), 'PRIVATE KEY'), { pairwise: false } as object),
+      'ERR_INVALID_TYPE',
+      'a mistyped option',
+      /pairwise/,
+    );
   });
 });

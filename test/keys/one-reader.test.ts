@@ -4,6 +4,7 @@
 // private key; encapsulationKey and checkPublicKey parse a public key).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../../src/index.js';
 import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromJwk, toJwk } from '../../src/keys/index.js';
 import { readPkcs8, readSpki } from '../../src/keys/pkix.js';
@@ -23,8 +24,14 @@ function countingBackend() {
     Object.freeze({
       ...kem,
       keygen: (...a: Parameters<MlKem['keygen']>) => (counts.privateExpansions++, kem.keygen(...a)),
-      decapsulationKey: (...a: Parameters<MlKem['decapsulationKey']>) => (counts.privateExpansions++, kem.decapsulationKey(...a)),
-      encapsulationKey: (...a: Parameters<MlKem['encapsulationKey']>) => (counts.publicParses++, kem.encapsulationKey(...a)),
+      decapsulationKey: (...a: Parameters<MlKem['decapsulationKey']>) => (
+        counts.privateExpansions++,
+        kem.decapsulationKey(...a)
+      ),
+      encapsulationKey: (...a: Parameters<MlKem['encapsulationKey']>) => (
+        counts.publicParses++,
+        kem.encapsulationKey(...a)
+      ),
       checkPublicKey: (...a: Parameters<MlKem['checkPublicKey']>) => (counts.publicParses++, kem.checkPublicKey(...a)),
     }) as MlKem;
   const backend = { MlKem512: wrap(MlKem512), MlKem768: wrap(MlKem768), MlKem1024: wrap(MlKem1024) };
@@ -78,7 +85,11 @@ describe('mlkem-ts/keys: one expansion per decoded key', () => {
 describe('Web Crypto importKey: one expansion per imported key', () => {
   const setup = () => {
     const c = countingBackend();
-    const subtle = createSubtle({ native: nativeCrypto, handles: () => true, backend: async () => ({ name: 'portable', ...c.backend }) });
+    const subtle = createSubtle({
+      native: nativeCrypto,
+      handles: () => true,
+      backend: async () => ({ name: 'portable', ...c.backend }),
+    });
     return { ...c, subtle };
   };
 
@@ -112,7 +123,10 @@ describe('Web Crypto importKey: one expansion per imported key', () => {
     const bad = Uint8Array.from(der);
     const at = der.length - 10; // inside the expandedKey's z
     bad[at]! ^= 1;
-    await assert.rejects(subtle.importKey('pkcs8', bad, 'ML-KEM-768', true, DEC), (e: Error) => e.name === 'DataError' && /disagree/.test(e.message));
+    await assert.rejects(
+      subtle.importKey('pkcs8', bad, 'ML-KEM-768', true, DEC),
+      (e: Error) => e.name === 'DataError' && /disagree/.test(e.message),
+    );
     assert.notDeepEqual(other.seed, pair.seed);
   });
 });

@@ -6,15 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  decodePkcs8,
-  decodeSpki,
-  encodePkcs8,
-  encodeSpki,
-  fromPem,
-  kemFor,
-  toPem,
-} from '../../src/keys/index.js';
+
+import { decodePkcs8, decodeSpki, encodePkcs8, encodeSpki, fromPem, kemFor, toPem } from '../../src/keys/index.js';
 import { FORMS, LEVELS, expectError } from '../support/api.js';
 import { equalBytes } from '../support/helpers.js';
 import { vectorFolder } from '../support/vectors.js';
@@ -76,7 +69,11 @@ describe('RFC 9935 example keys', { skip: dir === undefined ? 'vectors missing (
       const der = bad(2);
       const err = expectError(() => decodePkcs8(der), 'ERR_INVALID_SECRET_KEY', 'bad-2 by default');
       assert.match(err.message, /pairwise-consistency/);
-      expectError(() => decodePkcs8(der, { pairwiseCheck: true }), 'ERR_INVALID_SECRET_KEY', 'bad-2 with pairwiseCheck');
+      expectError(
+        () => decodePkcs8(der, { pairwiseCheck: true }),
+        'ERR_INVALID_SECRET_KEY',
+        'bad-2 with pairwiseCheck',
+      );
       const info = decodePkcs8(der, { pairwiseCheck: false }); // nothing short of a decapsulation can tell
       assert.equal(info.algorithm, 'ML-KEM-512');
       assert.ok(equalBytes(info.publicKey, good.publicKey), 'bad-2 carries the public key of seed 00..3f');

@@ -3,6 +3,7 @@
 // the WebAssembly module, the hybrids or @noble; one that also loads the WebAssembly core gets it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { bundle } from '../../scripts/bundle.js';
 
 const ROUND_TRIP = `
@@ -19,7 +20,9 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 describe('the noble drop-ins’ bundles', () => {
   it('a portable-only app gets no WebAssembly, no hybrid and no @noble code', async () => {
     const app = await bundle(NOBLE_APP);
-    const foreign = app.inputs.filter((p) => p.startsWith('src/wasm/') || p.includes('node_modules/') || p.includes('src/hybrid/'));
+    const foreign = app.inputs.filter(
+      (p) => p.startsWith('src/wasm/') || p.includes('node_modules/') || p.includes('src/hybrid/'),
+    );
     assert.deepEqual(foreign, [], `the drop-in bundle pulls in: ${foreign.join(', ')}`);
     assert.ok(app.inputs.includes('src/noble/ml-kem.ts'));
     console.log(`noble drop-in app (ml_kem768 round trip): ${kb(app.code.length)} minified, ${kb(app.gzip)} gzipped`);

@@ -3,8 +3,9 @@
 // message). Each call gets its own copies of the arguments: noble 0.5 wipes part of a caller's
 // randomness, and neither side may see what the other did to an input.
 import assert from 'node:assert/strict';
-import { backends } from '../support/backends.js';
+
 import { registerLoadedBackend } from '../../src/loaded-backend.js';
+import { backends } from '../support/backends.js';
 
 /** A call's outcome: its result, or what it threw. */
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -42,7 +43,13 @@ function describeError(e: unknown): string {
  * bytes or the same refusal. `random`: the results are random (no seed given), so only their
  * shape (field names, lengths) is compared. Returns noble's result.
  */
-export function same(what: string, noble: (...a: never[]) => unknown, ours: (...a: never[]) => unknown, args: readonly unknown[], random = false): unknown {
+export function same(
+  what: string,
+  noble: (...a: never[]) => unknown,
+  ours: (...a: never[]) => unknown,
+  args: readonly unknown[],
+  random = false,
+): unknown {
   const n = run(() => noble(...(copies(args) as never[])));
   onEachBackend((backend) => {
     const o = run(() => ours(...(copies(args) as never[])));
@@ -54,7 +61,10 @@ export function same(what: string, noble: (...a: never[]) => unknown, ours: (...
     }
     assert.ok(o.ok, `${w}: noble returns, ours refuses (${describeError((o as { error: unknown }).error)})`);
     if (random) {
-      const shape = (v: unknown) => JSON.stringify(plain(v), (_k, x: unknown) => (x !== null && typeof x === 'object' && 'bytes' in x ? String((x as { bytes: string }).bytes.length) : x));
+      const shape = (v: unknown) =>
+        JSON.stringify(plain(v), (_k, x: unknown) =>
+          x !== null && typeof x === 'object' && 'bytes' in x ? String((x as { bytes: string }).bytes.length) : x,
+        );
       assert.equal(shape(o.value), shape(n.value), `${w}: a different shape`);
     } else {
       assert.deepEqual(plain(o.value), plain(n.value), `${w}: different bytes`);
@@ -64,9 +74,18 @@ export function same(what: string, noble: (...a: never[]) => unknown, ours: (...
 }
 
 /** Ours refuses with `message` on each backend where noble returns: a documented difference. */
-export function oursRefuses(what: string, noble: (...a: never[]) => unknown, ours: (...a: never[]) => unknown, args: readonly unknown[], message: RegExp): void {
+export function oursRefuses(
+  what: string,
+  noble: (...a: never[]) => unknown,
+  ours: (...a: never[]) => unknown,
+  args: readonly unknown[],
+  message: RegExp,
+): void {
   const n = run(() => noble(...(copies(args) as never[])));
-  assert.ok(n.ok, `${what}: noble now refuses (${describeError((n as { error: unknown }).error)}); the documented difference is gone`);
+  assert.ok(
+    n.ok,
+    `${what}: noble now refuses (${describeError((n as { error: unknown }).error)}); the documented difference is gone`,
+  );
   onEachBackend(() => assert.throws(() => ours(...(copies(args) as never[])), message, what));
 }
 

@@ -6,9 +6,11 @@
 // and several faults at once, refused in noble's order.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { p256, p384 } from '@noble/curves/nist.js';
-import * as noble07 from '@noble/post-quantum/hybrid.js';
 import * as noble05 from '@noble/post-quantum-0.5/hybrid.js';
+import * as noble07 from '@noble/post-quantum/hybrid.js';
+
 import * as ours from '../../src/noble/hybrid.js';
 import { Q, setCoeff, wrongTypes } from '../support/helpers.js';
 import { onEachBackend, oursRefuses, random, same, scale } from './compare.js';
@@ -27,18 +29,82 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'ml_kem768_x25519', noble: noble07.ml_kem768_x25519, ours: ours.ml_kem768_x25519, curve: 'X25519', release: '0.7' },
+  {
+    name: 'ml_kem768_x25519',
+    noble: noble07.ml_kem768_x25519,
+    ours: ours.ml_kem768_x25519,
+    curve: 'X25519',
+    release: '0.7',
+  },
   { name: 'ml_kem768_p256', noble: noble07.ml_kem768_p256, ours: ours.ml_kem768_p256, curve: 'P-256', release: '0.7' },
-  { name: 'ml_kem1024_p384', noble: noble07.ml_kem1024_p384, ours: ours.ml_kem1024_p384, curve: 'P-384', release: '0.7' },
+  {
+    name: 'ml_kem1024_p384',
+    noble: noble07.ml_kem1024_p384,
+    ours: ours.ml_kem1024_p384,
+    curve: 'P-384',
+    release: '0.7',
+  },
   { name: 'XWing', noble: noble05.XWing as NobleKem, ours: ours.XWing, curve: 'X25519', release: '0.5' },
-  { name: 'MLKEM768P256', noble: noble05.MLKEM768P256 as NobleKem, ours: ours.MLKEM768P256, curve: 'P-256', release: '0.5' },
-  { name: 'MLKEM1024P384', noble: noble05.MLKEM1024P384 as NobleKem, ours: ours.MLKEM1024P384, curve: 'P-384', release: '0.5' },
-  { name: 'QSF_ml_kem768_p256', noble: noble07.QSF_ml_kem768_p256, ours: ours.QSF_ml_kem768_p256, curve: 'P-256', release: '0.7', compressed: true },
-  { name: 'QSF_ml_kem1024_p384', noble: noble07.QSF_ml_kem1024_p384, ours: ours.QSF_ml_kem1024_p384, curve: 'P-384', release: '0.7', compressed: true },
-  { name: 'KitchenSink_ml_kem768_x25519', noble: noble07.KitchenSink_ml_kem768_x25519, ours: ours.KitchenSink_ml_kem768_x25519, curve: 'X25519', release: '0.7' },
-  { name: 'QSFMLKEM768P256', noble: noble05.QSFMLKEM768P256 as NobleKem, ours: ours.QSFMLKEM768P256, curve: 'P-256', release: '0.5', compressed: true },
-  { name: 'QSFMLKEM1024P384', noble: noble05.QSFMLKEM1024P384 as NobleKem, ours: ours.QSFMLKEM1024P384, curve: 'P-384', release: '0.5', compressed: true },
-  { name: 'KitchenSinkMLKEM768X25519', noble: noble05.KitchenSinkMLKEM768X25519 as NobleKem, ours: ours.KitchenSinkMLKEM768X25519, curve: 'X25519', release: '0.5' },
+  {
+    name: 'MLKEM768P256',
+    noble: noble05.MLKEM768P256 as NobleKem,
+    ours: ours.MLKEM768P256,
+    curve: 'P-256',
+    release: '0.5',
+  },
+  {
+    name: 'MLKEM1024P384',
+    noble: noble05.MLKEM1024P384 as NobleKem,
+    ours: ours.MLKEM1024P384,
+    curve: 'P-384',
+    release: '0.5',
+  },
+  {
+    name: 'QSF_ml_kem768_p256',
+    noble: noble07.QSF_ml_kem768_p256,
+    ours: ours.QSF_ml_kem768_p256,
+    curve: 'P-256',
+    release: '0.7',
+    compressed: true,
+  },
+  {
+    name: 'QSF_ml_kem1024_p384',
+    noble: noble07.QSF_ml_kem1024_p384,
+    ours: ours.QSF_ml_kem1024_p384,
+    curve: 'P-384',
+    release: '0.7',
+    compressed: true,
+  },
+  {
+    name: 'KitchenSink_ml_kem768_x25519',
+    noble: noble07.KitchenSink_ml_kem768_x25519,
+    ours: ours.KitchenSink_ml_kem768_x25519,
+    curve: 'X25519',
+    release: '0.7',
+  },
+  {
+    name: 'QSFMLKEM768P256',
+    noble: noble05.QSFMLKEM768P256 as NobleKem,
+    ours: ours.QSFMLKEM768P256,
+    curve: 'P-256',
+    release: '0.5',
+    compressed: true,
+  },
+  {
+    name: 'QSFMLKEM1024P384',
+    noble: noble05.QSFMLKEM1024P384 as NobleKem,
+    ours: ours.QSFMLKEM1024P384,
+    curve: 'P-384',
+    release: '0.5',
+    compressed: true,
+  },
+  {
+    name: 'KitchenSinkMLKEM768X25519',
+    noble: noble05.KitchenSinkMLKEM768X25519 as NobleKem,
+    ours: ours.KitchenSinkMLKEM768X25519,
+    curve: 'X25519',
+    release: '0.5',
+  },
 ];
 
 const le = (n: bigint, length: number): Uint8Array => {
@@ -133,9 +199,20 @@ function eseeds(c: Case, eseedLength: number): Array<[string, Uint8Array]> {
     const n = (c.curve === 'P-256' ? p256 : p384).Point.Fn.ORDER;
     const part = eseedLength - 32;
     const make = (v: bigint) => Uint8Array.of(...random(32), ...be(v, part));
-    return [['0', make(0n)], ['n', make(n)], ['2n', make(2n * n)], ['n - 1', make(n - 1n)], ['n + 1', make(n + 1n)], ['all 0xff', make(2n ** BigInt(8 * part) - 1n)]];
+    return [
+      ['0', make(0n)],
+      ['n', make(n)],
+      ['2n', make(2n * n)],
+      ['n - 1', make(n - 1n)],
+      ['n + 1', make(n + 1n)],
+      ['all 0xff', make(2n ** BigInt(8 * part) - 1n)],
+    ];
   }
-  if (c.curve === 'X25519') return [['zeros', new Uint8Array(eseedLength)], ['0xff', new Uint8Array(eseedLength).fill(0xff)]];
+  if (c.curve === 'X25519')
+    return [
+      ['zeros', new Uint8Array(eseedLength)],
+      ['0xff', new Uint8Array(eseedLength).fill(0xff)],
+    ];
   const n = (c.curve === 'P-256' ? p256 : p384).Point.Fn.ORDER;
   const L = c.curve === 'P-256' ? 32 : 48;
   const windows = (eseedLength - 32) / L;
@@ -156,13 +233,22 @@ function eseeds(c: Case, eseedLength: number): Array<[string, Uint8Array]> {
 
 for (const c of CASES) {
   // noble 0.5's methods use `this`: bound, as a caller calls them.
-  const n = { lengths: c.noble.lengths, keygen: c.noble.keygen.bind(c.noble), getPublicKey: c.noble.getPublicKey.bind(c.noble), encapsulate: c.noble.encapsulate.bind(c.noble), decapsulate: c.noble.decapsulate.bind(c.noble) };
+  const n = {
+    lengths: c.noble.lengths,
+    keygen: c.noble.keygen.bind(c.noble),
+    getPublicKey: c.noble.getPublicKey.bind(c.noble),
+    encapsulate: c.noble.encapsulate.bind(c.noble),
+    decapsulate: c.noble.decapsulate.bind(c.noble),
+  };
   const o = c.ours;
   const L = n.lengths as Required<NobleKem['lengths']>;
   const pqPk = c.curve === 'P-384' ? 1568 : 1184;
   const pqCt = c.curve === 'P-384' ? 1568 : 1088;
   // The QSF and KitchenSink objects are noble's construction over our ML-KEM: fewer rounds.
-  const rounds = scale((c.release === '0.7' ? 10 : 3) / (c.compressed === true || c.name.startsWith('KitchenSink') || c.curve === 'P-384' ? 2 : 1));
+  const rounds = scale(
+    (c.release === '0.7' ? 10 : 3) /
+      (c.compressed === true || c.name.startsWith('KitchenSink') || c.curve === 'P-384' ? 2 : 1),
+  );
 
   describe(`noble ${c.release} ${c.name}`, () => {
     it('has noble’s fields and lengths', () => {
@@ -210,7 +296,12 @@ for (const c of CASES) {
     it('refuses every wrong type and length where noble does, with noble’s error', () => {
       const { publicKey, secretKey } = n.keygen(random(32));
       const { cipherText } = n.encapsulate(publicKey, random(L.msgRand));
-      const bad = (length: number, undefinedAllowed: boolean) => [...wrongTypes(length, undefinedAllowed).map(([, v]) => v), new Uint8Array(0), new Uint8Array(length - 1), new Uint8Array(length + 1)];
+      const bad = (length: number, undefinedAllowed: boolean) => [
+        ...wrongTypes(length, undefinedAllowed).map(([, v]) => v),
+        new Uint8Array(0),
+        new Uint8Array(length - 1),
+        new Uint8Array(length + 1),
+      ];
       {
         const w = c.name;
         for (const v of bad(32, true)) {
@@ -223,7 +314,8 @@ for (const c of CASES) {
           same(`${w} encapsulate publicKey, no msg`, n.encapsulate, o.encapsulate, [v], true);
           same(`${w} encapsulate both`, n.encapsulate, o.encapsulate, [v, new Uint8Array(3)]);
         }
-        for (const v of bad(L.msgRand, true)) same(`${w} encapsulate msg`, n.encapsulate, o.encapsulate, [publicKey, v], v === undefined);
+        for (const v of bad(L.msgRand, true))
+          same(`${w} encapsulate msg`, n.encapsulate, o.encapsulate, [publicKey, v], v === undefined);
         for (const v of bad(L.cipherText, false)) {
           same(`${w} decapsulate cipherText`, n.decapsulate, o.decapsulate, [v, secretKey]);
           same(`${w} decapsulate both`, n.decapsulate, o.decapsulate, [v, new Uint8Array(3)]);
@@ -235,7 +327,12 @@ for (const c of CASES) {
     it('refuses the shares, keys and eseeds noble refuses, in noble’s order', () => {
       const { publicKey, secretKey } = n.keygen(random(32));
       const { cipherText } = n.encapsulate(publicKey, random(L.msgRand));
-      const shares = c.curve === 'X25519' ? x25519Shares() : c.compressed === true ? compressedShares(c.curve, publicKey.subarray(pqPk)) : nistShares(c.curve, publicKey.subarray(pqPk));
+      const shares =
+        c.curve === 'X25519'
+          ? x25519Shares()
+          : c.compressed === true
+            ? compressedShares(c.curve, publicKey.subarray(pqPk))
+            : nistShares(c.curve, publicKey.subarray(pqPk));
       const badPq = publicKey.slice();
       setCoeff(badPq, 17, Q);
       const badSeeds = eseeds(c, L.msgRand);
@@ -257,14 +354,22 @@ for (const c of CASES) {
         const both = badPq.slice();
         both.set(share, pqPk);
         // Both halves bad: noble 0.7 refuses the ML-KEM half first; ours does for the 0.5 names too.
-        if (c.release === '0.7') same(`${w} encapsulate to ${what} with a bad ML-KEM half`, n.encapsulate, o.encapsulate, [both, random(L.msgRand)]);
-        else onEachBackend(() => assert.throws(() => o.encapsulate(both, random(L.msgRand)), /wrong publicKey modulus/));
+        if (c.release === '0.7')
+          same(`${w} encapsulate to ${what} with a bad ML-KEM half`, n.encapsulate, o.encapsulate, [
+            both,
+            random(L.msgRand),
+          ]);
+        else
+          onEachBackend(() => assert.throws(() => o.encapsulate(both, random(L.msgRand)), /wrong publicKey modulus/));
         // An eseed without a valid scalar and a bad share: the scalar is refused first.
-        if (i % 4 === 0) for (const [seedWhat, eseed] of badSeeds) same(`${w} encapsulate to ${what}, eseed ${seedWhat}`, n.encapsulate, o.encapsulate, [pk, eseed]);
+        if (i % 4 === 0)
+          for (const [seedWhat, eseed] of badSeeds)
+            same(`${w} encapsulate to ${what}, eseed ${seedWhat}`, n.encapsulate, o.encapsulate, [pk, eseed]);
       }
       for (const [seedWhat, eseed] of badSeeds) {
         same(`${w} eseed ${seedWhat}`, n.encapsulate, o.encapsulate, [publicKey, eseed]);
-        if (c.release === '0.7') same(`${w} eseed ${seedWhat}, bad ML-KEM half`, n.encapsulate, o.encapsulate, [badPq, eseed]);
+        if (c.release === '0.7')
+          same(`${w} eseed ${seedWhat}, bad ML-KEM half`, n.encapsulate, o.encapsulate, [badPq, eseed]);
         else onEachBackend(() => assert.throws(() => o.encapsulate(badPq, eseed), /wrong publicKey modulus/));
       }
       pqRefused(`${w} a bad ML-KEM half`, n.encapsulate, o.encapsulate, [badPq, random(L.msgRand)]);

@@ -4,12 +4,14 @@
 // though no key generation makes them, and prepared keys given another key's secret key.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import * as noble from '@noble/post-quantum/ml-kem.js';
-import * as ours from '../../src/noble/ml-kem.js';
-import { currentKem } from '../../src/noble/backend.js';
+
 import { MlKem768 } from '../../src/index.js';
 import { registerLoadedBackend } from '../../src/loaded-backend.js';
+import { currentKem } from '../../src/noble/backend.js';
+import * as ours from '../../src/noble/ml-kem.js';
 import { loadWasmSync } from '../../src/wasm/index.js';
 import { Q, setCoeff, wrongTypes } from '../support/helpers.js';
 import { onEachBackend, random, same, scale } from './compare.js';
@@ -20,7 +22,12 @@ type Kem = typeof noble.ml_kem768;
 
 /** Bad values for an argument of `length` bytes: every wrong type, and lengths around the right one. */
 function badArguments(length: number, undefinedAllowed: boolean): unknown[] {
-  return [...wrongTypes(length, undefinedAllowed).map(([, v]) => v), new Uint8Array(0), new Uint8Array(length - 1), new Uint8Array(length + 1)];
+  return [
+    ...wrongTypes(length, undefinedAllowed).map(([, v]) => v),
+    new Uint8Array(0),
+    new Uint8Array(length - 1),
+    new Uint8Array(length + 1),
+  ];
 }
 
 /** XORs mask into byte i of bytes. */
@@ -73,19 +80,33 @@ for (const name of NAMES) {
           rejected: n.decapsulate(tampered, keys.secretKey),
         };
         const pn = n.prepare(keys.publicKey);
-        const prepared = { enc: pn.encapsulate(msg), dec: pn.decapsulate(enc.cipherText, keys.secretKey), rejected: pn.decapsulate(tampered, keys.secretKey) };
+        const prepared = {
+          enc: pn.encapsulate(msg),
+          dec: pn.decapsulate(enc.cipherText, keys.secretKey),
+          rejected: pn.decapsulate(tampered, keys.secretKey),
+        };
         onEachBackend((backend) => {
           const what = `${name} ${backend} #${i}`;
           const k = o.keygen(seed);
           const e = o.encapsulate(keys.publicKey, msg);
           assert.deepEqual(
-            { keys: k, pk: o.getPublicKey(keys.secretKey), enc: e, dec: o.decapsulate(enc.cipherText, keys.secretKey), rejected: o.decapsulate(tampered, keys.secretKey) },
+            {
+              keys: k,
+              pk: o.getPublicKey(keys.secretKey),
+              enc: e,
+              dec: o.decapsulate(enc.cipherText, keys.secretKey),
+              rejected: o.decapsulate(tampered, keys.secretKey),
+            },
             expected,
             what,
           );
           const po = o.prepare(keys.publicKey);
           assert.deepEqual(
-            { enc: po.encapsulate(msg), dec: po.decapsulate(enc.cipherText, keys.secretKey), rejected: po.decapsulate(tampered, keys.secretKey) },
+            {
+              enc: po.encapsulate(msg),
+              dec: po.decapsulate(enc.cipherText, keys.secretKey),
+              rejected: po.decapsulate(tampered, keys.secretKey),
+            },
             prepared,
             `${what} prepared`,
           );
@@ -93,7 +114,11 @@ for (const name of NAMES) {
           const fresh = o.encapsulate(keys.publicKey);
           assert.deepEqual(n.decapsulate(fresh.cipherText, keys.secretKey), fresh.sharedSecret, `${what} fresh`);
           const freshPrepared = po.encapsulate();
-          assert.deepEqual(n.decapsulate(freshPrepared.cipherText, keys.secretKey), freshPrepared.sharedSecret, `${what} fresh prepared`);
+          assert.deepEqual(
+            n.decapsulate(freshPrepared.cipherText, keys.secretKey),
+            freshPrepared.sharedSecret,
+            `${what} fresh prepared`,
+          );
         });
       }
     });
@@ -135,7 +160,10 @@ for (const name of NAMES) {
         offset.set(keys.publicKey);
         const m = random(32);
         same(`${w} Buffer and offset view`, n.encapsulate, o.encapsulate, [offset, Buffer.from(m)]);
-        same(`${w} Buffer secret key`, n.decapsulate, o.decapsulate, [Buffer.from(cipherText), Buffer.from(keys.secretKey)]);
+        same(`${w} Buffer secret key`, n.decapsulate, o.decapsulate, [
+          Buffer.from(cipherText),
+          Buffer.from(keys.secretKey),
+        ]);
       }
     });
 
@@ -156,7 +184,12 @@ for (const name of NAMES) {
       for (const [i, pk] of cases.entries()) {
         const m = random(32);
         same(`${name} encapsulate #${i}`, n.encapsulate, o.encapsulate, [pk, m]);
-        same(`${name} prepare #${i}`, (p: Uint8Array) => n.prepare(p).encapsulate(m), (p: Uint8Array) => o.prepare(p).encapsulate(m), [pk]);
+        same(
+          `${name} prepare #${i}`,
+          (p: Uint8Array) => n.prepare(p).encapsulate(m),
+          (p: Uint8Array) => o.prepare(p).encapsulate(m),
+          [pk],
+        );
       }
     });
 
@@ -197,7 +230,10 @@ for (const name of NAMES) {
       const other = n.keygen(random(64));
       const { cipherText } = n.encapsulate(keys.publicKey, random(32));
       const ekStart = pkLen - 32;
-      const cases: Array<[string, Uint8Array]> = [['its own', keys.secretKey], ['another key’s', other.secretKey]];
+      const cases: Array<[string, Uint8Array]> = [
+        ['its own', keys.secretKey],
+        ['another key’s', other.secretKey],
+      ];
       const hashFlip = keys.secretKey.slice();
       flip(hashFlip, ekStart + pkLen, 1);
       cases.push(['a wrong H(ek)', hashFlip]);
@@ -298,13 +334,28 @@ describe('noble ML-KEM: the randomness of encapsulate, as noble draws and wipes 
     const { publicKey } = noble.ml_kem768.keygen(random(64));
     const outOfRange = publicKey.slice();
     setCoeff(outOfRange, 0, Q);
-    for (const [what, pk] of [['no public key', new Uint8Array(0)], ['a key failing the modulus check', outOfRange], ['a valid key', publicKey]] as const) {
+    for (const [what, pk] of [
+      ['no public key', new Uint8Array(0)],
+      ['a key failing the modulus check', outOfRange],
+      ['a valid key', publicKey],
+    ] as const) {
       const theirs = watchRandomness(() => noble.ml_kem768.encapsulate(pk));
       const mine = watchRandomness(() => ours.ml_kem768.encapsulate(pk));
       assert.equal(mine.thrown === undefined, theirs.thrown === undefined, what);
-      assert.deepEqual(mine.drawn.map((a) => a.length), [32], what);
-      assert.deepEqual(theirs.drawn.map((a) => a.length), [32], `noble, ${what}`);
-      assert.ok(mine.drawn.every((a) => a.every((b) => b === 0)), `${what}: the drawn bytes are wiped`);
+      assert.deepEqual(
+        mine.drawn.map((a) => a.length),
+        [32],
+        what,
+      );
+      assert.deepEqual(
+        theirs.drawn.map((a) => a.length),
+        [32],
+        `noble, ${what}`,
+      );
+      assert.ok(
+        mine.drawn.every((a) => a.every((b) => b === 0)),
+        `${what}: the drawn bytes are wiped`,
+      );
     }
   });
 });

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+
 import { type Bundle, CORE_APP, WASM_APP, WEBCRYPTO_APP, bundle, bundleSplit } from '../../scripts/bundle.js';
 import { WASM_BASE64 } from '../../src/wasm/module.generated.js';
 
@@ -52,14 +53,23 @@ describe('bundle check (esbuild, minified, ESM, browser)', () => {
 
   it('an app importing mlkem-ts/hybrid gets @noble/curves (the check above can see it)', async () => {
     const hybrid = await bundle(HYBRID_APP);
-    assert.ok(hybrid.inputs.some((p) => p.includes('node_modules/@noble/curves/')), 'no @noble/curves input in the hybrid bundle');
+    assert.ok(
+      hybrid.inputs.some((p) => p.includes('node_modules/@noble/curves/')),
+      'no @noble/curves input in the hybrid bundle',
+    );
     const text = lowerText(hybrid);
     for (const [name, hex] of Object.entries(CURVE_CONSTANTS)) {
       assert.ok(text.includes(hex), `the hybrid bundle lacks the ${name}: the constant check is blind`);
     }
     const xwing = await bundle(XWING_APP);
-    assert.ok(!xwing.inputs.some((p) => p.endsWith('@noble/curves/nist.js')), 'an X-Wing-only app pulls in the NIST curves');
-    assert.ok(!lowerText(xwing).includes(CURVE_CONSTANTS['P-256 prime']), 'an X-Wing-only app contains the P-256 prime');
+    assert.ok(
+      !xwing.inputs.some((p) => p.endsWith('@noble/curves/nist.js')),
+      'an X-Wing-only app pulls in the NIST curves',
+    );
+    assert.ok(
+      !lowerText(xwing).includes(CURVE_CONSTANTS['P-256 prime']),
+      'an X-Wing-only app contains the P-256 prime',
+    );
     console.log(`hybrid app (four round trips): ${kb(hybrid.code.length)} minified, ${kb(hybrid.gzip)} gzipped`);
     console.log(`X-Wing-only app: ${kb(xwing.code.length)} minified, ${kb(xwing.gzip)} gzipped`);
   });
@@ -71,7 +81,9 @@ describe('bundle check (esbuild, minified, ESM, browser)', () => {
     assert.ok(!core.inputs.some((p) => p.startsWith('src/wasm/')), 'the core bundle pulls in src/wasm');
     const wasm = await bundle(WASM_APP);
     assert.ok(wasm.inputs.includes('src/wasm/module.generated.ts'), 'the wasm app bundle lacks the embedded module');
-    console.log(`embedded wasm module: ${kb(gz)} gzipped as base64; wasm app (MlKem768 round trip): ${kb(wasm.gzip)} gzipped`);
+    console.log(
+      `embedded wasm module: ${kb(gz)} gzipped as base64; wasm app (MlKem768 round trip): ${kb(wasm.gzip)} gzipped`,
+    );
   });
 
   it('an app using only ML-KEM through mlkem-ts/webcrypto loads no curve code: the hybrids are a chunk of their own', async () => {
@@ -82,8 +94,14 @@ describe('bundle check (esbuild, minified, ESM, browser)', () => {
       assert.ok(!lowerText(initial).includes(hex), `the ponyfill's initial chunks contain the ${name}`);
       assert.ok(lowerText(lazy).includes(hex), `the hybrids' chunk lacks the ${name}: the constant check is blind`);
     }
-    assert.ok(lazy.inputs.includes('src/hybrid/constructions.ts') && lazy.inputs.includes('src/hybrid/curves/webcrypto-curves.ts'), 'the hybrids (and their Web Crypto curves) are not in the chunk loaded on demand');
-    console.log(`webcrypto app (ML-KEM-768 round trip): ${kb(initial.gzip)} gzipped at start; the hybrids' chunk ${kb(lazy.gzip)} gzipped, loaded on first use`);
+    assert.ok(
+      lazy.inputs.includes('src/hybrid/constructions.ts') &&
+        lazy.inputs.includes('src/hybrid/curves/webcrypto-curves.ts'),
+      'the hybrids (and their Web Crypto curves) are not in the chunk loaded on demand',
+    );
+    console.log(
+      `webcrypto app (ML-KEM-768 round trip): ${kb(initial.gzip)} gzipped at start; the hybrids' chunk ${kb(lazy.gzip)} gzipped, loaded on first use`,
+    );
   });
 
   it("an ML-KEM-only Web Crypto app's first load is at most 14 KB gzipped: the backends and the key formats load on first use", async () => {
@@ -93,8 +111,13 @@ describe('bundle check (esbuild, minified, ESM, browser)', () => {
     for (const late of ['src/wasm/module.generated.ts', 'src/portable/ntt.ts', 'src/sha3.ts', 'src/keys/der.ts']) {
       assert.ok(!initial.inputs.includes(late), `the first load contains ${late}`);
     }
-    assert.ok(onDemand['src/wasm/index.ts']?.inputs.includes('src/wasm/module.generated.ts'), 'the WebAssembly module is not in the chunk the first operation loads');
+    assert.ok(
+      onDemand['src/wasm/index.ts']?.inputs.includes('src/wasm/module.generated.ts'),
+      'the WebAssembly module is not in the chunk the first operation loads',
+    );
     assert.ok(initial.gzip <= 14 * 1024, `the first load is ${kb(initial.gzip)} gzipped, above 14 KB`);
-    console.log(`webcrypto app: ${kb(initial.gzip)} gzipped at start; the first operation adds ${kb(onDemand['src/wasm/index.ts']!.gzip)} (the WebAssembly backend)`);
+    console.log(
+      `webcrypto app: ${kb(initial.gzip)} gzipped at start; the first operation adds ${kb(onDemand['src/wasm/index.ts']!.gzip)} (the WebAssembly backend)`,
+    );
   });
 });

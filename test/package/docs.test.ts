@@ -6,8 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
 import { entryPoints, typedocBinary } from '../../scripts/docs.js';
 import { ENTRIES, specifier } from '../../scripts/entries.js';
 
@@ -18,11 +19,15 @@ describe('docs entry points from package.json exports', () => {
   it('every code export of package.json, and nothing else', () => {
     const entries = entryPoints(pkg.exports, (p) => existsSync(join(root, p)));
     // Each source once: an alias (scripts/entries.ts ALIASES) exports the same files as its entry.
-    const expected = [...new Set(Object.entries(pkg.exports)
-      .filter(([, target]) => JSON.stringify(target).includes('.js"')) // not ./package.json, not the .wasm file
-      // The ES module file each export points to, as a source file: ./dist/hpke/hpke-core.js → src/hpke/hpke-core.ts.
-      .map(([, target]) => JSON.stringify(target).match(/"\.\/dist\/((?!cjs\/)[^"]+)\.js"/)![1]!)
-      .map((file) => `src/${file}.ts`))];
+    const expected = [
+      ...new Set(
+        Object.entries(pkg.exports)
+          .filter(([, target]) => JSON.stringify(target).includes('.js"')) // not ./package.json, not the .wasm file
+          // The ES module file each export points to, as a source file: ./dist/hpke/hpke-core.js → src/hpke/hpke-core.ts.
+          .map(([, target]) => JSON.stringify(target).match(/"\.\/dist\/((?!cjs\/)[^"]+)\.js"/)![1]!)
+          .map((file) => `src/${file}.ts`),
+      ),
+    ];
     assert.ok(expected.length >= 4);
     assert.deepEqual(entries.sort(), expected.sort());
   });
@@ -36,7 +41,10 @@ describe('docs entry points from package.json exports', () => {
         'module-sync': './dist/hpke/index.js',
         require: { types: './dist/cjs/hpke/index.d.cts', default: './dist/cjs/hpke/index.cjs' },
       },
-      './wasm/mlkem.wasm': { import: { types: './dist/wasm/mlkem.wasm.d.ts', default: './dist/wasm/mlkem.wasm' }, default: './dist/wasm/mlkem.wasm' },
+      './wasm/mlkem.wasm': {
+        import: { types: './dist/wasm/mlkem.wasm.d.ts', default: './dist/wasm/mlkem.wasm' },
+        default: './dist/wasm/mlkem.wasm',
+      },
     };
     const entries = entryPoints(added, (p) => !p.includes('mlkem.wasm'));
     assert.ok(entries.includes('src/webcrypto/index.ts'));
@@ -46,17 +54,40 @@ describe('docs entry points from package.json exports', () => {
   });
 
   it('an export whose source cannot be found fails loudly instead of being left out', () => {
-    assert.throws(() => entryPoints({ './nowhere': './dist/nowhere/index.js' }, () => false), /exports\["\.\/nowhere"\] → \.\/dist\/nowhere\/index\.js: no TypeScript source src\/nowhere\/index\.ts/);
+    assert.throws(
+      () => entryPoints({ './nowhere': './dist/nowhere/index.js' }, () => false),
+      /exports\["\.\/nowhere"\] → \.\/dist\/nowhere\/index\.js: no TypeScript source src\/nowhere\/index\.ts/,
+    );
   });
 });
 
 describe('the TypeDoc check (typedoc.json, tools/typedoc/check-tags.mjs)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mlkem-docs-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, types: [] }, files: ['entry.ts'] }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, types: [] },
+      files: ['entry.ts'],
+    }),
+  );
   const typedoc = (source: string) => {
     writeFileSync(join(dir, 'entry.ts'), source);
-    const run = spawnSync(typedocBinary(), ['--options', 'typedoc.json', '--readme', 'none', '--tsconfig', join(dir, 'tsconfig.json'), '--out', join(dir, 'out'), join(dir, 'entry.ts')], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(
+      typedocBinary(),
+      [
+        '--options',
+        'typedoc.json',
+        '--readme',
+        'none',
+        '--tsconfig',
+        join(dir, 'tsconfig.json'),
+        '--out',
+        join(dir, 'out'),
+        join(dir, 'entry.ts'),
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
     return { status: run.status, output: (run.stdout + run.stderr).replace(/\x1b\[[0-9;]*m/g, '') };
   };
 
@@ -96,11 +127,22 @@ describe('the reference reads as a user imports it', () => {
       const name = specifier(subpath);
       const comment = [...text.matchAll(/\/\*\*([\s\S]*?)\*\//g)].map((m) => m[1]!).find((c) => /@module\b/.test(c));
       assert.ok(comment !== undefined, `${source} has no @module comment: TypeDoc would name its page after the file`);
-      assert.match(comment, new RegExp(`@module ${name.replace(/\//g, '\\/')}\\s`), `${source}'s @module is not ${name}`);
+      assert.match(
+        comment,
+        new RegExp(`@module ${name.replace(/\//g, '\\/')}\\s`),
+        `${source}'s @module is not ${name}`,
+      );
       assert.match(comment, /@example/, `${source}'s module comment has no example`);
-      const overview = comment.split(/\n\s*\*\s*@/)[0]!.replace(/^\s*\*/gm, '').trim();
+      const overview = comment
+        .split(/\n\s*\*\s*@/)[0]!
+        .replace(/^\s*\*/gm, '')
+        .trim();
       assert.ok(overview.length > 80, `${source}'s module comment has no overview`);
-      assert.match(comment, new RegExp(`(from|import) '${name.replace(/\//g, '\\/')}'`), `${source}'s example does not import ${name}`);
+      assert.match(
+        comment,
+        new RegExp(`(from|import) '${name.replace(/\//g, '\\/')}'`),
+        `${source}'s example does not import ${name}`,
+      );
     }
   });
 
@@ -108,7 +150,8 @@ describe('the reference reads as a user imports it', () => {
     const config = JSON.parse(readFileSync(join(root, 'typedoc.json'), 'utf8')) as { readme?: string };
     assert.ok(config.readme !== undefined && config.readme !== 'none', 'typedoc.json has no front page (readme)');
     const guide = readFileSync(join(root, config.readme), 'utf8');
-    for (const subpath of Object.keys(ENTRIES)) assert.ok(guide.includes(`{@link "${specifier(subpath)}"`), `the front page does not link ${specifier(subpath)}`);
+    for (const subpath of Object.keys(ENTRIES))
+      assert.ok(guide.includes(`{@link "${specifier(subpath)}"`), `the front page does not link ${specifier(subpath)}`);
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     assert.match(readme, /\]\(docs\/guide\.md\)|docs\/api\/index\.html/, 'the README does not point to the reference');
   });
@@ -119,20 +162,27 @@ describe('the front page and the mlkem-ts module overview', () => {
 
   it('docs/guide.md (the front page) lists every entry point of scripts/entries.ts', () => {
     const guide = readFileSync(join(root, 'docs/guide.md'), 'utf8');
-    for (const name of names) assert.ok(guide.includes(`{@link "${name}" | \`${name}\`}`), `docs/guide.md does not list ${name}`);
+    for (const name of names)
+      assert.ok(guide.includes(`{@link "${name}" | \`${name}\`}`), `docs/guide.md does not list ${name}`);
     // TypeDoc titles the page with the package's name: the page's own heading must not repeat it.
     assert.doesNotMatch(guide.split('\n')[0]!, /mlkem-ts/);
   });
 
   it("mlkem-ts's overview names every other entry point", () => {
-    const overview = /\/\*\*([\s\S]*?)@module mlkem-ts\n/.exec(readFileSync(join(root, 'src/index.ts'), 'utf8'))?.[1] ?? '';
-    for (const name of names.filter((n) => n !== 'mlkem-ts')) assert.ok(overview.includes(`\`${name}\``), `src/index.ts's @module comment does not name ${name}`);
+    const overview =
+      /\/\*\*([\s\S]*?)@module mlkem-ts\n/.exec(readFileSync(join(root, 'src/index.ts'), 'utf8'))?.[1] ?? '';
+    for (const name of names.filter((n) => n !== 'mlkem-ts'))
+      assert.ok(overview.includes(`\`${name}\``), `src/index.ts's @module comment does not name ${name}`);
   });
 
   it('TypeDoc installs from its lockfile and npm cache first (npm ci --offline)', () => {
     const script = readFileSync(join(root, 'scripts/docs.ts'), 'utf8');
     assert.match(script, /\[\.\.\.ci, '--offline'\]/);
-    const lock = JSON.parse(readFileSync(join(root, 'tools/typedoc/package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; integrity?: string }> };
-    for (const [path, p] of Object.entries(lock.packages)) if (path !== '') assert.ok(p.version !== undefined && p.integrity !== undefined, `${path}: no pinned version and integrity`);
+    const lock = JSON.parse(readFileSync(join(root, 'tools/typedoc/package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; integrity?: string }>;
+    };
+    for (const [path, p] of Object.entries(lock.packages))
+      if (path !== '')
+        assert.ok(p.version !== undefined && p.integrity !== undefined, `${path}: no pinned version and integrity`);
   });
 });

@@ -3,10 +3,11 @@
 // message text edited), and the Web Crypto layer's DOMExceptions carry the MlKemError behind them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
+import { rethrowAs } from '../../src/errors.js';
 import { MLKEM768_P256, XWing } from '../../src/hybrid/index.js';
 import { MlKem512, MlKem768, MlKemError } from '../../src/index.js';
 import { decodePkcs8, encodePkcs8 } from '../../src/keys/index.js';
-import { rethrowAs } from '../../src/errors.js';
 import { subtle } from '../../src/webcrypto/index.js';
 import { Q, setCoeff } from '../support/helpers.js';
 
@@ -25,14 +26,22 @@ const isMlKemError = (err: unknown, code: string): err is MlKemError => err inst
 describe('error causes', () => {
   it('rethrowAs wraps only the listed codes, with the original as cause; anything else passes through as it is', () => {
     const inner = new MlKemError('ERR_INVALID_LENGTH', 'inner message');
-    const wrapped = thrown(() => rethrowAs(inner, ['ERR_INVALID_LENGTH'], 'ERR_INVALID_KEY_ENCODING', (c) => `outer: ${c.message}`));
+    const wrapped = thrown(() =>
+      rethrowAs(inner, ['ERR_INVALID_LENGTH'], 'ERR_INVALID_KEY_ENCODING', (c) => `outer: ${c.message}`),
+    );
     assert.ok(isMlKemError(wrapped, 'ERR_INVALID_KEY_ENCODING'));
     assert.equal(wrapped.message, 'outer: inner message');
     assert.equal(wrapped.cause, inner);
     assert.ok(!Object.keys(wrapped).includes('cause'), 'cause is not enumerable, as Error defines it');
-    assert.equal(thrown(() => rethrowAs(inner, ['ERR_INVALID_TYPE'], 'ERR_INVALID_KEY_ENCODING', () => 'x')), inner);
+    assert.equal(
+      thrown(() => rethrowAs(inner, ['ERR_INVALID_TYPE'], 'ERR_INVALID_KEY_ENCODING', () => 'x')),
+      inner,
+    );
     const other = new TypeError('not ours');
-    assert.equal(thrown(() => rethrowAs(other, ['ERR_INVALID_LENGTH'], 'ERR_INVALID_KEY_ENCODING', () => 'x')), other);
+    assert.equal(
+      thrown(() => rethrowAs(other, ['ERR_INVALID_LENGTH'], 'ERR_INVALID_KEY_ENCODING', () => 'x')),
+      other,
+    );
   });
 
   it("a hybrid's ML-KEM half failing FIPS 203 §7.2 is restated for the hybrid's publicKey, with ML-KEM's error as cause", () => {
@@ -41,7 +50,10 @@ describe('error causes', () => {
       setCoeff(pk, 0, Q); // the first 12-bit coefficient of the ML-KEM half (first in both)
       const err = thrown(() => kem.encapsulate(pk));
       assert.ok(isMlKemError(err, 'ERR_INVALID_PUBLIC_KEY'));
-      assert.match(err.message, new RegExp(`^${kem.name} publicKey is not valid: its ML-KEM-768 encapsulation key \\(bytes 0\\.\\.1184\\)`));
+      assert.match(
+        err.message,
+        new RegExp(`^${kem.name} publicKey is not valid: its ML-KEM-768 encapsulation key \\(bytes 0\\.\\.1184\\)`),
+      );
       assert.ok(isMlKemError(err.cause, 'ERR_INVALID_PUBLIC_KEY'), 'the ML-KEM error is the cause');
     }
   });
@@ -77,6 +89,9 @@ describe('error causes', () => {
       () => assert.fail('expected a rejection'),
       (e: unknown) => e,
     );
-    assert.ok(plain instanceof DOMException && plain.name === 'DataError' && !('cause' in plain), 'a failure of our own step has no cause');
+    assert.ok(
+      plain instanceof DOMException && plain.name === 'DataError' && !('cause' in plain),
+      'a failure of our own step has no cause',
+    );
   });
 });

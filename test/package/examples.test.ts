@@ -8,12 +8,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+
 import { ENTRIES, specifier } from '../../scripts/entries.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const examples = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.ts'));
 const jsonc = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8').replace(/^\s*\/\/.*$/gm, ''));
-const tsconfig = jsonc(join(root, 'examples/tsconfig.json')) as { compilerOptions: { paths?: Record<string, string[]> } };
+const tsconfig = jsonc(join(root, 'examples/tsconfig.json')) as {
+  compilerOptions: { paths?: Record<string, string[]> };
+};
 const rootConfig = jsonc(join(root, 'tsconfig.json')) as { compilerOptions: { paths?: unknown } };
 
 describe('examples/', () => {
@@ -29,7 +32,11 @@ describe('examples/', () => {
 
   it('examples/tsconfig.json maps every entry point to its source (the clone needs no build); the root tsconfig maps none', () => {
     for (const [subpath, source] of Object.entries(ENTRIES)) {
-      assert.deepEqual(tsconfig.compilerOptions.paths?.[specifier(subpath)], [`../${source}`], `paths lacks ${specifier(subpath)}`);
+      assert.deepEqual(
+        tsconfig.compilerOptions.paths?.[specifier(subpath)],
+        [`../${source}`],
+        `paths lacks ${specifier(subpath)}`,
+      );
     }
     // A bundler that follows tsconfig paths (webpack) inside the repository would build src/ instead of the package.
     assert.equal(rootConfig.compilerOptions.paths, undefined);
@@ -38,7 +45,12 @@ describe('examples/', () => {
   for (const f of examples) {
     it(`examples/${f} runs in the clone`, () => {
       const env = { ...process.env, TSX_TSCONFIG_PATH: 'examples/tsconfig.json' }; // what `npm run example` sets
-      const run = spawnSync(process.execPath, ['--import', 'tsx', join('examples', f)], { cwd: root, env, encoding: 'utf8', timeout: 180_000 });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join('examples', f)], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+        timeout: 180_000,
+      });
       assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
     });
   }

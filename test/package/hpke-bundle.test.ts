@@ -3,6 +3,7 @@
 // mlkem-ts/hpke/core contains nothing of `hpke`, so each needs only its own library installed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { bundle } from '../../scripts/bundle.js';
 
 const HPKE_APP = `
@@ -24,13 +25,25 @@ const CORE_APP = `
 describe('HPKE entry points bundle with their own library only', () => {
   it('mlkem-ts/hpke + hpke: no @hpke/* module', async () => {
     const { inputs } = await bundle(HPKE_APP);
-    assert.ok(inputs.some((p) => p.includes('node_modules/hpke/')), 'hpke itself is in the bundle (the check can see libraries)');
-    assert.deepEqual(inputs.filter((p) => p.includes('node_modules/@hpke/')), []);
+    assert.ok(
+      inputs.some((p) => p.includes('node_modules/hpke/')),
+      'hpke itself is in the bundle (the check can see libraries)',
+    );
+    assert.deepEqual(
+      inputs.filter((p) => p.includes('node_modules/@hpke/')),
+      [],
+    );
   });
 
   it('mlkem-ts/hpke/core + @hpke/core: nothing of hpke', async () => {
     const { inputs } = await bundle(CORE_APP);
-    assert.ok(inputs.some((p) => p.includes('node_modules/@hpke/core/')), '@hpke/core itself is in the bundle');
-    assert.deepEqual(inputs.filter((p) => p.includes('node_modules/hpke/')), []);
+    assert.ok(
+      inputs.some((p) => p.includes('node_modules/@hpke/core/')),
+      '@hpke/core itself is in the bundle',
+    );
+    assert.deepEqual(
+      inputs.filter((p) => p.includes('node_modules/hpke/')),
+      [],
+    );
   });
 });

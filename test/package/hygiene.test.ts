@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
+
 import { operators } from '../../scripts/hygiene.js';
 
 const ops = (src: string) => operators(src).map((o) => o.op);

@@ -33,7 +33,8 @@ test('src/ has no import cycle', () => {
   const state = new Map<string, 'open' | 'done'>();
   const visit = (node: string, path: string[]): void => {
     if (state.get(node) === 'done') return;
-    if (state.get(node) === 'open') assert.fail(`import cycle: ${[...path.slice(path.indexOf(node)), node].join(' → ')}`);
+    if (state.get(node) === 'open')
+      assert.fail(`import cycle: ${[...path.slice(path.indexOf(node)), node].join(' → ')}`);
     state.set(node, 'open');
     for (const next of g.get(node) ?? []) visit(next, [...path, node]);
     state.set(node, 'done');
@@ -59,7 +60,11 @@ test("nothing outside a backend's folder imports from inside it, except that bac
 test('the curves (hybrid/curves/) import nothing of the hybrids above them', () => {
   for (const [file, targets] of graph()) {
     if (!file.startsWith('hybrid/curves/')) continue;
-    for (const target of targets) assert.ok(target.startsWith('hybrid/curves/') || !target.startsWith('hybrid/'), `${file} imports ${target}, above the curves`);
+    for (const target of targets)
+      assert.ok(
+        target.startsWith('hybrid/curves/') || !target.startsWith('hybrid/'),
+        `${file} imports ${target}, above the curves`,
+      );
   }
 });
 

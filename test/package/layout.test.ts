@@ -20,5 +20,8 @@ function testFiles(dir: string): string[] {
 test('every test file is test/FOLDER/NAME.test.ts, the pattern npm test runs', () => {
   const files = testFiles(join(root, 'test'));
   assert.ok(files.length > 50, `found only ${files.length} test files`);
-  assert.deepEqual(files.filter((f) => !/^test\/[a-z0-9-]+\/[a-z0-9-]+\.test\.ts$/.test(f)), []);
+  assert.deepEqual(
+    files.filter((f) => !/^test\/[a-z0-9-]+\/[a-z0-9-]+\.test\.ts$/.test(f)),
+    [],
+  );
 });

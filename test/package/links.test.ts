@@ -10,7 +10,13 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 
 /** The Markdown links and images of a text outside code blocks and code spans: [text](target). */
 export function linksOf(markdown: string): string[] {
@@ -20,7 +26,11 @@ export function linksOf(markdown: string): string[] {
 
 /** GitHub's anchor of a heading: lower case, punctuation but - and _ dropped, spaces to -. */
 export function anchorOf(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 function anchorsOf(markdown: string): Set<string> {
@@ -29,7 +39,11 @@ function anchorsOf(markdown: string): Set<string> {
 }
 
 describe('links of the README and docs/*.md', () => {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const shipped = new Set((JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path));
 
   it('every page is in the package', () => {
@@ -43,12 +57,17 @@ describe('links of the README and docs/*.md', () => {
       for (const link of linksOf(text)) {
         if (/^(https?|mailto):/.test(link)) continue;
         const [path, fragment] = link.split('#') as [string, string | undefined];
-        const target = path === '' ? page : normalize(join(dirname(page), decodeURIComponent(path))).replace(/\\/g, '/');
+        const target =
+          path === '' ? page : normalize(join(dirname(page), decodeURIComponent(path))).replace(/\\/g, '/');
         if (target.startsWith('..') || !shipped.has(target)) {
           problems.push(`${link}: ${target} is not in the package`);
           continue;
         }
-        if (fragment !== undefined && target.endsWith('.md') && !anchorsOf(readFileSync(join(root, target), 'utf8')).has(fragment)) {
+        if (
+          fragment !== undefined &&
+          target.endsWith('.md') &&
+          !anchorsOf(readFileSync(join(root, target), 'utf8')).has(fragment)
+        ) {
           problems.push(`${link}: ${target} has no heading #${fragment}`);
         }
       }
@@ -57,7 +76,10 @@ describe('links of the README and docs/*.md', () => {
   }
 
   it('the checks see what they check', () => {
-    assert.deepEqual(linksOf('[a](x.md) `[b](y.md)`\n```\n[c](z.md)\n```\n[d](https://e.org "t")'), ['x.md', 'https://e.org']);
+    assert.deepEqual(linksOf('[a](x.md) `[b](y.md)`\n```\n[c](z.md)\n```\n[d](https://e.org "t")'), [
+      'x.md',
+      'https://e.org',
+    ]);
     assert.equal(anchorOf('Key files: `mlkem-ts/keys`'), 'key-files-mlkem-tskeys');
     assert.equal(anchorOf('Switching from noble or @hpke'), 'switching-from-noble-or-hpke');
     assert.ok(linksOf(readFileSync(join(root, 'README.md'), 'utf8')).length >= 20);

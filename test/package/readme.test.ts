@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, relative, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+
 import { compilers, declarationPaths, emitDeclarations, runTsc } from '../support/typescript.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -42,19 +43,35 @@ export function codeBlocks(markdown: string, page = 'README.md'): Block[] {
     for (i++; i < lines.length && !lines[i]!.startsWith('```'); i++) body.push(lines[i]!);
     const before = lines.slice(Math.max(0, start - 2), start).join('\n');
     if (/<!-- consumer: /.test(before)) continue;
-    blocks.push({ page, line: start + 1, code: `${body.join('\n')}\n`, typesOnly: /<!-- readme: types only\b/.test(before) });
+    blocks.push({
+      page,
+      line: start + 1,
+      code: `${body.join('\n')}\n`,
+      typesOnly: /<!-- readme: types only\b/.test(before),
+    });
   }
   return blocks;
 }
 
 /** The pages a reader is sent to: the README and every page of docs/ (docs/api/ is TypeDoc's output). */
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 const blocks = pages.flatMap((page) => codeBlocks(readFileSync(join(root, page), 'utf8'), page));
 const slug = (b: Block) => `${b.page.replace(/\.md$/, '').replace(/\//g, '-')}-line-${b.line}`;
 const file = (b: Block) => join(dir, `${slug(b)}.mts`);
 const runnable = (b: Block) => join(dir, `${slug(b)}.mjs`);
 /** A compiler's message about a block file, in terms of the page: docs/keys.md block at line 7. */
-const where = (output: string) => output.replace(/([A-Za-z0-9_-]+)-line-(\d+)\.mts/g, (_, name: string, line: string) => `${pages.find((p) => p.replace(/\.md$/, '').replace(/\//g, '-') === name) ?? name} block at line ${line}`);
+const where = (output: string) =>
+  output.replace(
+    /([A-Za-z0-9_-]+)-line-(\d+)\.mts/g,
+    (_, name: string, line: string) =>
+      `${pages.find((p) => p.replace(/\.md$/, '').replace(/\//g, '-') === name) ?? name} block at line ${line}`,
+  );
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const built = existsSync(join(root, 'dist/index.js'));
 if (!built) {
@@ -87,7 +104,11 @@ describe('README and docs/*.md code blocks', () => {
         mkdirSync(dir, { recursive: true });
         emitted ??= (emitDeclarations(dts), dts);
         const checked = blocks.filter((b) => types.length > 0 || !usesNode(b));
-        for (const b of checked) writeFileSync(file(b), b.code.includes('import ') || b.code.includes('export ') ? b.code : `${b.code}export {};\n`);
+        for (const b of checked)
+          writeFileSync(
+            file(b),
+            b.code.includes('import ') || b.code.includes('export ') ? b.code : `${b.code}export {};\n`,
+          );
         const tsconfig = join(dir, `tsconfig${types.length}.json`);
         writeFileSync(
           tsconfig,
@@ -108,7 +129,11 @@ describe('README and docs/*.md code blocks', () => {
           }),
         );
         const { status, output } = runTsc(compiler, tsconfig);
-        assert.equal(status, 0, `the README's or docs' blocks do not type-check (${compiler.name}, DOM library${environment}):\n${where(output)}`);
+        assert.equal(
+          status,
+          0,
+          `the README's or docs' blocks do not type-check (${compiler.name}, DOM library${environment}):\n${where(output)}`,
+        );
       });
     }
   }

@@ -4,6 +4,7 @@
 // algorithms, the key formats' OIDs and JWK names, and the fuzzer's lists.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { CORE, HYBRIDS } from '../../scripts/fuzz/kems.js';
 import { createHpkeKem } from '../../src/hpke/index.js';
 import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
@@ -42,10 +43,21 @@ function kemOf(name: string, backend: (typeof backends)[number]) {
 describe('the registry of algorithms', () => {
   it('has the nine KEMs with the identifiers of their specifications', () => {
     assert.deepEqual(
-      REGISTRY.map((e) => [e.name, e.webCrypto, e.hpke?.id, e.oid, e.tls, [e.sizes.publicKey, e.sizes.secretKey, e.sizes.ciphertext, e.sizes.sharedSecret, e.sizes.seed]]),
+      REGISTRY.map((e) => [
+        e.name,
+        e.webCrypto,
+        e.hpke?.id,
+        e.oid,
+        e.tls,
+        [e.sizes.publicKey, e.sizes.secretKey, e.sizes.ciphertext, e.sizes.sharedSecret, e.sizes.seed],
+      ]),
       EXPECTED.map((x) => [...x]),
     );
-    assert.equal(new Set(REGISTRY.flatMap((e) => [e.name, ...e.aliases])).size, REGISTRY.length + REGISTRY.reduce((n, e) => n + e.aliases.length, 0), 'names and aliases are unique');
+    assert.equal(
+      new Set(REGISTRY.flatMap((e) => [e.name, ...e.aliases])).size,
+      REGISTRY.length + REGISTRY.reduce((n, e) => n + e.aliases.length, 0),
+      'names and aliases are unique',
+    );
     assert.deepEqual(entryOf('X-Wing')!.aliases, ['MLKEM768-X25519']);
   });
 
@@ -55,7 +67,11 @@ describe('the registry of algorithms', () => {
         const kem = kemOf(e.name, backend);
         assert.equal(kem.name, e.name);
         const { eseed, ...rest } = e.sizes;
-        assert.deepEqual({ ...kem.sizes, eseed: 'eseed' in kem.sizes ? kem.sizes.eseed : 32 }, { ...rest, eseed }, e.name);
+        assert.deepEqual(
+          { ...kem.sizes, eseed: 'eseed' in kem.sizes ? kem.sizes.eseed : 32 },
+          { ...rest, eseed },
+          e.name,
+        );
       }
     });
   }
@@ -69,7 +85,10 @@ describe('the registry of algorithms', () => {
       const level = entryOf(c.name)!.mlkem;
       const other = ML_KEM_ENTRIES.find((e) => e.name !== level)!;
       assert.equal(c.create(kemFor(level)).name, c.name);
-      assert.throws(() => c.create(kemFor(other.name)), (err: unknown) => err instanceof MlKemError && err.code === 'ERR_INVALID_TYPE');
+      assert.throws(
+        () => c.create(kemFor(other.name)),
+        (err: unknown) => err instanceof MlKemError && err.code === 'ERR_INVALID_TYPE',
+      );
     }
   });
 
@@ -77,10 +96,16 @@ describe('the registry of algorithms', () => {
     for (const e of REGISTRY) {
       const kem = kemOf(e.name, backends[0]!);
       if (e.hpke === undefined) {
-        assert.throws(() => createHpkeKem(kem), (err: unknown) => err instanceof MlKemError && err.code === 'ERR_INVALID_TYPE');
+        assert.throws(
+          () => createHpkeKem(kem),
+          (err: unknown) => err instanceof MlKemError && err.code === 'ERR_INVALID_TYPE',
+        );
       } else {
         const hpke = createHpkeKem(kem);
-        assert.deepEqual({ name: hpke.name, id: hpke.id, Npk: hpke.Npk, Nenc: hpke.Nenc }, { ...e.hpke, Npk: e.sizes.publicKey, Nenc: e.sizes.ciphertext });
+        assert.deepEqual(
+          { name: hpke.name, id: hpke.id, Npk: hpke.Npk, Nenc: hpke.Nenc },
+          { ...e.hpke, Npk: e.sizes.publicKey, Nenc: e.sizes.ciphertext },
+        );
       }
     }
   });
@@ -93,7 +118,10 @@ describe('the registry of algorithms', () => {
     );
     for (const a of list) {
       const e = REGISTRY.find((x) => x.webCrypto === a.name)!;
-      const kem = await a.kem({ name: 'portable', ...Object.fromEntries(backends[0]!.kems.map((k) => [memberOf(k.name), k])) } as never);
+      const kem = await a.kem({
+        name: 'portable',
+        ...Object.fromEntries(backends[0]!.kems.map((k) => [memberOf(k.name), k])),
+      } as never);
       assert.equal(kem.name, e.name);
     }
   });

@@ -10,13 +10,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
 import { ENTRIES, specifier } from '../../scripts/entries.js';
 import { NOBLE_PACKAGE, OURS, UPSTREAM_ALIAS, writeNoblePackage } from '../../scripts/pack-noble.js';
 import { switchingBlocks, switchingRecipes } from '../../scripts/switching-recipes.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
-const noble = JSON.parse(readFileSync(join(root, 'node_modules/@noble/post-quantum/package.json'), 'utf8')) as { version: string; exports: Record<string, string> };
+const noble = JSON.parse(readFileSync(join(root, 'node_modules/@noble/post-quantum/package.json'), 'utf8')) as {
+  version: string;
+  exports: Record<string, string>;
+};
 const built = existsSync(join(root, 'dist/noble/ml-kem.js'));
 if (!built) {
   const message = 'dist/ is not built (npm run build): the overrides package is not generated';
@@ -31,16 +35,25 @@ describe('docs/switching.md', () => {
   it('every code block is a recipe a consumer is built from', () => {
     const blocks = switchingBlocks();
     assert.ok(blocks.length >= 8, `only ${blocks.length} blocks`);
-    for (const b of blocks) assert.ok(b.path !== undefined, `line ${b.line}: no <!-- consumer: PATH --> before the block`);
+    for (const b of blocks)
+      assert.ok(b.path !== undefined, `line ${b.line}: no <!-- consumer: PATH --> before the block`);
     for (const r of Object.values(recipes)) {
-      assert.ok(existsSync(join(root, 'test/runtimes/consumers', dirname(r.path))), `line ${r.line}: no consumer folder for ${r.path}`);
+      assert.ok(
+        existsSync(join(root, 'test/runtimes/consumers', dirname(r.path))),
+        `line ${r.line}: no consumer folder for ${r.path}`,
+      );
     }
   });
 
   it('scripts/test-runtimes.ts runs every recipe', () => {
     for (const r of Object.values(recipes)) {
       const file = r.path.split('/').pop()!;
-      const users = [harness, ...['vite-build.mjs', 'metro.harness.cjs'].map((f) => readFileSync(join(root, 'test/runtimes/consumers/noble', f), 'utf8'))];
+      const users = [
+        harness,
+        ...['vite-build.mjs', 'metro.harness.cjs'].map((f) =>
+          readFileSync(join(root, 'test/runtimes/consumers/noble', f), 'utf8'),
+        ),
+      ];
       // A config found by convention in its folder (Jest's, overrides' package.json) is run there.
       const byFolder = file === 'jest.config.js' || file === 'package.json';
       assert.ok(byFolder || users.some((u) => u.includes(file)), `${r.path} (line ${r.line}) is used by no job`);
@@ -51,7 +64,9 @@ describe('docs/switching.md', () => {
     const entries = new Set(Object.keys(ENTRIES).map(specifier));
     for (const r of Object.values(recipes)) {
       if (r.path.endsWith('package.json')) continue;
-      const pairs = [...r.code.matchAll(/'(@noble\/post-quantum\/[^']+)': '([^']+)'/g)].map((m) => [m[1]!, m[2]!] as const);
+      const pairs = [...r.code.matchAll(/'(@noble\/post-quantum\/[^']+)': '([^']+)'/g)].map(
+        (m) => [m[1]!, m[2]!] as const,
+      );
       if (r.path.endsWith('jest.config.js')) {
         // One pattern for both paths: check what it maps each of noble's paths to.
         const [, pattern, target] = /'(\^@noble[^']+)': '([^']+)'/.exec(r.code) ?? [];
@@ -74,11 +89,15 @@ describe('docs/switching.md', () => {
   });
 
   it(`the overrides recipe (and the README) name ${NOBLE_PACKAGE}@${version}`, () => {
-    const pkg = JSON.parse(recipes['noble/overrides/package.json']!.code) as { dependencies: Record<string, string>; overrides: Record<string, string> };
+    const pkg = JSON.parse(recipes['noble/overrides/package.json']!.code) as {
+      dependencies: Record<string, string>;
+      overrides: Record<string, string>;
+    };
     assert.equal(pkg.dependencies['@noble/post-quantum'], `npm:${NOBLE_PACKAGE}@${version}`);
     assert.equal(pkg.overrides['@noble/post-quantum'], '$@noble/post-quantum');
     const page = readFileSync(join(root, 'docs/switching.md'), 'utf8') + readFileSync(join(root, 'README.md'), 'utf8');
-    for (const named of page.matchAll(/mlkem-ts(?:-noble)?-(\d+\.\d+\.\d+)\.tgz|mlkem-ts-noble@(\d+\.\d+\.\d+)/g)) assert.equal(named[1] ?? named[2], version, named[0]);
+    for (const named of page.matchAll(/mlkem-ts(?:-noble)?-(\d+\.\d+\.\d+)\.tgz|mlkem-ts-noble@(\d+\.\d+\.\d+)/g))
+      assert.equal(named[1] ?? named[2], version, named[0]);
   });
 });
 
@@ -86,13 +105,24 @@ describe('the overrides package (npm run pack:noble)', { skip: built ? false : '
   it("has every path of noble's, ours behind ml-kem.js and hybrid.js and noble's behind the rest", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mlkem-ts-noble-test-'));
     try {
-      const pkg = (await writeNoblePackage(dir)) as { name: string; exports: Record<string, string>; dependencies: Record<string, string> };
+      const pkg = (await writeNoblePackage(dir)) as {
+        name: string;
+        exports: Record<string, string>;
+        dependencies: Record<string, string>;
+      };
       assert.equal(pkg.name, NOBLE_PACKAGE);
       assert.deepEqual(pkg.exports, noble.exports);
-      assert.deepEqual(pkg.dependencies, { 'mlkem-ts': version, [UPSTREAM_ALIAS]: `npm:@noble/post-quantum@${noble.version}` });
+      assert.deepEqual(pkg.dependencies, {
+        'mlkem-ts': version,
+        [UPSTREAM_ALIAS]: `npm:@noble/post-quantum@${noble.version}`,
+      });
       for (const [subpath, target] of Object.entries(noble.exports)) {
         const js = readFileSync(join(dir, target), 'utf8');
-        assert.equal(readFileSync(join(dir, target.replace(/\.js$/, '.d.ts')), 'utf8'), js, `${target}: declarations differ from the module`);
+        assert.equal(
+          readFileSync(join(dir, target.replace(/\.js$/, '.d.ts')), 'utf8'),
+          js,
+          `${target}: declarations differ from the module`,
+        );
         const upstream = subpath === '.' ? UPSTREAM_ALIAS : `${UPSTREAM_ALIAS}/${subpath.slice(2)}`;
         assert.ok(js.startsWith(`export * from '${upstream}';\n`), `${target} does not re-export ${upstream}`);
         const mine = OURS[subpath];
@@ -103,7 +133,9 @@ describe('the overrides package (npm run pack:noble)', { skip: built ? false : '
         }
         assert.equal(named?.[2], mine.specifier);
         const module = (await import(pathToFileURL(join(root, mine.dist)).href)) as Record<string, unknown>;
-        const kems = Object.keys(module).filter((n) => typeof (module[n] as { encapsulate?: unknown })?.encapsulate === 'function');
+        const kems = Object.keys(module).filter(
+          (n) => typeof (module[n] as { encapsulate?: unknown })?.encapsulate === 'function',
+        );
         assert.deepEqual(named[1]!.split(', '), kems.sort(), `${target}: not every KEM object of ${mine.specifier}`);
       }
     } finally {

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+
 import { ENTRIES, stem } from '../../scripts/entries.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,15 +45,22 @@ describe('the package a user installs', () => {
   it('says which entry points have dependencies, and names each dependency', () => {
     const deps = Object.keys(pkg.dependencies ?? {});
     if (deps.length > 0) assert.doesNotMatch(pkg.description, /zero (runtime )?dependencies/i);
-    for (const dep of deps) assert.ok(pkg.description.includes(dep), `the description does not name the dependency ${dep}`);
+    for (const dep of deps)
+      assert.ok(pkg.description.includes(dep), `the description does not name the dependency ${dep}`);
     assert.match(pkg.description, /core \(mlkem-ts\)[^;]*no dependencies/);
   });
 
   it('packs to at most 400 kB with the CommonJS build, and no source map or link to one', { skip: !built }, () => {
-    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const packed = (JSON.parse(out) as Packed[])[0]!;
     const shipped = new Set(packed.files.map((f) => f.path));
-    console.log(`npm pack: ${(packed.size / 1000).toFixed(1)} kB packed, ${(packed.unpackedSize / 1e6).toFixed(2)} MB unpacked, ${packed.entryCount} files`);
+    console.log(
+      `npm pack: ${(packed.size / 1000).toFixed(1)} kB packed, ${(packed.unpackedSize / 1e6).toFixed(2)} MB unpacked, ${packed.entryCount} files`,
+    );
     assert.ok(packed.size <= 400_000, `the tarball is ${packed.size} bytes, above 400 kB`);
     for (const source of Object.values(ENTRIES)) {
       for (const file of [`dist/${stem(source)}.js`, `dist/cjs/${stem(source)}.js`, `dist/cjs/${stem(source)}.d.ts`]) {
@@ -61,7 +69,12 @@ describe('the package a user installs', () => {
     }
     for (const file of shipped) {
       assert.ok(!file.endsWith('.map'), `${file} is shipped: a source map nothing needs`);
-      if (file.endsWith('.js')) assert.doesNotMatch(readFileSync(join(root, file), 'utf8'), /\/\/# sourceMappingURL=/, `${file} links a source map`);
+      if (file.endsWith('.js'))
+        assert.doesNotMatch(
+          readFileSync(join(root, file), 'utf8'),
+          /\/\/# sourceMappingURL=/,
+          `${file} links a source map`,
+        );
     }
   });
 });

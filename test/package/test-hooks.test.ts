@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
 import type * as Hybrid from '../../src/hybrid/index.js';
 import type * as WebCrypto from '../../src/webcrypto/index.js';
 
@@ -24,7 +25,15 @@ if (!built) {
 }
 
 /** The hooks of src/ (each marked @test-hook there) and the marker itself. */
-const HOOKS = ['trackSecrets', 'secretsOf', 'recordSecrets', 'trackExpansions', 'expansionOf', 'expansionsMade', '@test-hook'];
+const HOOKS = [
+  'trackSecrets',
+  'secretsOf',
+  'recordSecrets',
+  'trackExpansions',
+  'expansionOf',
+  'expansionsMade',
+  '@test-hook',
+];
 const files = built ? readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => !f.endsWith('.wasm')) : [];
 
 it('no file of dist/ names a test hook (its code, declarations, source maps)', { skip: !built }, () => {
@@ -39,37 +48,65 @@ it('no file of dist/ names a test hook (its code, declarations, source maps)', {
   assert.deepEqual(found, []);
 });
 
-it("no module of dist/, ES or CommonJS, exports a test hook; lifetime's and key-objects' exports are the expected ones", { skip: !built }, async () => {
-  const require = createRequire(import.meta.url);
-  const exported: string[] = [];
-  let modules = 0;
-  for (const file of files.filter((f) => f.endsWith('.js') && !f.startsWith('cli/'))) {
-    const path = join(dist, file);
-    const names = Object.keys((file.startsWith('cjs/') ? require(path) : await import(pathToFileURL(path).href)) as object);
-    modules++;
-    for (const name of names) if (HOOKS.includes(name)) exported.push(`${file}: ${name}`);
-  }
-  assert.ok(modules > 100, `loaded only ${modules} modules`);
-  assert.deepEqual(exported, []);
-  // A new export of these two modules is a new way in: it must be added here, deliberately.
-  for (const dir of ['', 'cjs/']) {
-    assert.deepEqual(Object.keys((await import(pathToFileURL(join(dist, dir, 'lifetime.js')).href)) as object).filter((n) => n !== 'default').sort(), ['keyLifetime'], `${dir}lifetime.js`);
-    const keyObjects = Object.keys((await import(pathToFileURL(join(dist, dir, 'key-objects.js')).href)) as object).filter((n) => n !== 'default' && n !== 'module.exports');
-    assert.deepEqual(keyObjects.sort(), ['createDecapsulationKey', 'createEncapsulationKey'], `${dir}key-objects.js`);
-  }
-});
-
-it("the stripped build still works: the dist/ ponyfill's public and private keys (ML-KEM, a hybrid) and X-Wing", { skip: !built }, async () => {
-  for (const dir of ['', 'cjs/']) {
-    const { subtle } = (await import(pathToFileURL(join(dist, dir, 'webcrypto/index.js')).href)) as typeof WebCrypto;
-    for (const name of ['ML-KEM-768', 'MLKEM768-X25519']) {
-      const { publicKey, privateKey } = (await subtle.generateKey(name, false, ['encapsulateBits', 'decapsulateBits'])) as CryptoKeyPair;
-      const { ciphertext, sharedKey } = (await subtle.encapsulateBits(name, publicKey)) as { ciphertext: ArrayBuffer; sharedKey: ArrayBuffer };
-      assert.deepEqual(new Uint8Array(await subtle.decapsulateBits(name, privateKey, ciphertext)), new Uint8Array(sharedKey), `${dir}${name}`);
+it(
+  "no module of dist/, ES or CommonJS, exports a test hook; lifetime's and key-objects' exports are the expected ones",
+  { skip: !built },
+  async () => {
+    const require = createRequire(import.meta.url);
+    const exported: string[] = [];
+    let modules = 0;
+    for (const file of files.filter((f) => f.endsWith('.js') && !f.startsWith('cli/'))) {
+      const path = join(dist, file);
+      const names = Object.keys(
+        (file.startsWith('cjs/') ? require(path) : await import(pathToFileURL(path).href)) as object,
+      );
+      modules++;
+      for (const name of names) if (HOOKS.includes(name)) exported.push(`${file}: ${name}`);
     }
-    const { XWing } = (await import(pathToFileURL(join(dist, dir, 'hybrid/index.js')).href)) as typeof Hybrid;
-    const pair = XWing.keygen();
-    const enc = XWing.encapsulate(pair.publicKey);
-    assert.deepEqual(XWing.decapsulate(enc.ciphertext, pair.secretKey), enc.sharedSecret, `${dir}X-Wing`);
-  }
-});
+    assert.ok(modules > 100, `loaded only ${modules} modules`);
+    assert.deepEqual(exported, []);
+    // A new export of these two modules is a new way in: it must be added here, deliberately.
+    for (const dir of ['', 'cjs/']) {
+      assert.deepEqual(
+        Object.keys((await import(pathToFileURL(join(dist, dir, 'lifetime.js')).href)) as object)
+          .filter((n) => n !== 'default')
+          .sort(),
+        ['keyLifetime'],
+        `${dir}lifetime.js`,
+      );
+      const keyObjects = Object.keys(
+        (await import(pathToFileURL(join(dist, dir, 'key-objects.js')).href)) as object,
+      ).filter((n) => n !== 'default' && n !== 'module.exports');
+      assert.deepEqual(keyObjects.sort(), ['createDecapsulationKey', 'createEncapsulationKey'], `${dir}key-objects.js`);
+    }
+  },
+);
+
+it(
+  "the stripped build still works: the dist/ ponyfill's public and private keys (ML-KEM, a hybrid) and X-Wing",
+  { skip: !built },
+  async () => {
+    for (const dir of ['', 'cjs/']) {
+      const { subtle } = (await import(pathToFileURL(join(dist, dir, 'webcrypto/index.js')).href)) as typeof WebCrypto;
+      for (const name of ['ML-KEM-768', 'MLKEM768-X25519']) {
+        const { publicKey, privateKey } = (await subtle.generateKey(name, false, [
+          'encapsulateBits',
+          'decapsulateBits',
+        ])) as CryptoKeyPair;
+        const { ciphertext, sharedKey } = (await subtle.encapsulateBits(name, publicKey)) as {
+          ciphertext: ArrayBuffer;
+          sharedKey: ArrayBuffer;
+        };
+        assert.deepEqual(
+          new Uint8Array(await subtle.decapsulateBits(name, privateKey, ciphertext)),
+          new Uint8Array(sharedKey),
+          `${dir}${name}`,
+        );
+      }
+      const { XWing } = (await import(pathToFileURL(join(dist, dir, 'hybrid/index.js')).href)) as typeof Hybrid;
+      const pair = XWing.keygen();
+      const enc = XWing.encapsulate(pair.publicKey);
+      assert.deepEqual(XWing.decapsulate(enc.ciphertext, pair.secretKey), enc.sharedSecret, `${dir}X-Wing`);
+    }
+  },
+);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+
 import { compilers, declarationPaths, emitDeclarations, root, runTsc } from '../support/typescript.js';
 
 const dir = join(root, '.tools', 'types-matrix');
@@ -48,13 +49,15 @@ const RESULTS: Record<string, string> = {
   'X25519MLKEM768.decapsulationKey().decapsulate()': 'tlsKey.decapsulate(enc.ciphertext)',
   'HPKE ML_KEM_768.deriveKeyPair().privateKey': 'hpkePair.privateKey',
   'HPKE ML_KEM_768.encap().enc': 'hpkeEnc.enc',
-  'HPKE MLKEM768_X25519.encap().sharedSecret': 'HPKE_XWING.encap(HPKE_XWING.deriveKeyPair(pair.seed).publicKey).sharedSecret',
+  'HPKE MLKEM768_X25519.encap().sharedSecret':
+    'HPKE_XWING.encap(HPKE_XWING.deriveKeyPair(pair.seed).publicKey).sharedSecret',
   'HPKE ML_KEM_768.decap()': 'ML_KEM_768.decap(hpkeEnc.enc, hpkePair.privateKey)',
   'noble ml_kem768.keygen().secretKey': 'ml_kem768.keygen().secretKey',
   'noble ml_kem768.encapsulate().cipherText': 'ml_kem768.encapsulate(pair.publicKey).cipherText',
   'noble ml_kem768.decapsulate()': 'ml_kem768.decapsulate(enc.ciphertext, pair.secretKey)',
   'noble ml_kem768.getPublicKey()': 'ml_kem768.getPublicKey(pair.secretKey)',
-  'noble ml_kem768_x25519.encapsulate().sharedSecret': 'ml_kem768_x25519.encapsulate(ml_kem768_x25519.keygen().publicKey).sharedSecret',
+  'noble ml_kem768_x25519.encapsulate().sharedSecret':
+    'ml_kem768_x25519.encapsulate(ml_kem768_x25519.keygen().publicKey).sharedSecret',
 };
 
 /** The consumer: each result passed straight to the four BufferSource APIs, one statement each. */
@@ -134,7 +137,15 @@ describe('a strict consumer hands every byte result to BufferSource APIs', () =>
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it(`lists the results of every entry point (${Object.keys(RESULTS).length})`, () => {
-    for (const entry of ['mlkem-ts', 'mlkem-ts/wasm', 'mlkem-ts/keys', 'mlkem-ts/hybrid', 'mlkem-ts/hpke', 'mlkem-ts/noble/ml-kem.js', 'mlkem-ts/noble/hybrid.js']) {
+    for (const entry of [
+      'mlkem-ts',
+      'mlkem-ts/wasm',
+      'mlkem-ts/keys',
+      'mlkem-ts/hybrid',
+      'mlkem-ts/hpke',
+      'mlkem-ts/noble/ml-kem.js',
+      'mlkem-ts/noble/hybrid.js',
+    ]) {
       assert.ok(consumer().includes(`from '${entry}'`), entry);
     }
   });

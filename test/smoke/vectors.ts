@@ -24,7 +24,12 @@ interface AcvpFile {
 }
 
 /** The first `perSet` cases of each parameter set that `keep` accepts, for each distinct value of `kind`. */
-function pick<T>(dir: string, file: string, perSet: number, kind: (t: Record<string, unknown>) => unknown = () => 0): T[] {
+function pick<T>(
+  dir: string,
+  file: string,
+  perSet: number,
+  kind: (t: Record<string, unknown>) => unknown = () => 0,
+): T[] {
   const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as AcvpFile;
   const out: T[] = [];
   const taken = new Map<string, number>();
@@ -46,7 +51,17 @@ export function smokeVectors(acvpDir: string): SmokeVectors {
     keyGen: pick(acvpDir, 'ML-KEM-keyGen-FIPS203/keyGen.json', 2),
     encapsulation: pick(acvpDir, 'ML-KEM-encapDecap-FIPS203/encapsulation.json', 2),
     decapsulation: pick(acvpDir, 'ML-KEM-encapDecap-FIPS203/decapsulation.json', 1, (t) => t['reason']),
-    encapsulationKeyCheck: pick(acvpDir, 'ML-KEM-encapDecap-FIPS203/encapsulationKeyCheck.json', 1, (t) => t['testPassed']),
-    decapsulationKeyCheck: pick(acvpDir, 'ML-KEM-encapDecap-FIPS203/decapsulationKeyCheck.json', 1, (t) => t['testPassed']),
+    encapsulationKeyCheck: pick(
+      acvpDir,
+      'ML-KEM-encapDecap-FIPS203/encapsulationKeyCheck.json',
+      1,
+      (t) => t['testPassed'],
+    ),
+    decapsulationKeyCheck: pick(
+      acvpDir,
+      'ML-KEM-encapDecap-FIPS203/decapsulationKeyCheck.json',
+      1,
+      (t) => t['testPassed'],
+    ),
   };
 }

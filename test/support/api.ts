@@ -2,6 +2,7 @@
 // untouched, the one way to assert an MlKemError, the wrong-typed values every argument must
 // refuse, and the names mlkem-ts/keys takes.
 import assert from 'node:assert/strict';
+
 import { MlKemError } from '../../src/index.js';
 import type { MlKemAlgorithm, PrivateKeyForm } from '../../src/keys/index.js';
 
@@ -64,7 +65,12 @@ export function invoke(kem: Kem, method: KemMethod, args: unknown[]): unknown {
  * Asserts that fn throws an MlKemError with `code` and a message, and returns it. `check` is a
  * pattern the message must match, or more assertions to run on the error.
  */
-export function expectError(fn: () => unknown, code: string, what: string, check?: RegExp | ((err: MlKemError) => void)): MlKemError {
+export function expectError(
+  fn: () => unknown,
+  code: string,
+  what: string,
+  check?: RegExp | ((err: MlKemError) => void),
+): MlKemError {
   let thrown: unknown;
   try {
     fn();
@@ -85,4 +91,3 @@ export function expectError(fn: () => unknown, code: string, what: string, check
 
 /** Matches `word` as a whole identifier in a message ("seed" but not "eseed"). */
 export const wordRe = (word: string): RegExp => new RegExp(`(^|[^A-Za-z0-9_])${word}($|[^A-Za-z0-9_])`);
-

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { main } from '../../src/cli/main.js';
 
 export interface Run {
@@ -86,7 +87,12 @@ export interface InspectReport {
 /** What `bench --json` prints: the fields the tests read. */
 export interface BenchReport {
   runtime: string;
-  rows: Array<{ algorithm: string; backend: string; n: number; rounds: number } & Record<'min' | 'median' | 'max' | 'spreadPercent', Record<'keygen' | 'encaps' | 'decaps', number>>>;
+  rows: Array<
+    { algorithm: string; backend: string; n: number; rounds: number } & Record<
+      'min' | 'median' | 'max' | 'spreadPercent',
+      Record<'keygen' | 'encaps' | 'decaps', number>
+    >
+  >;
 }
 
 /** The command's JSON output, typed as the caller expects it. */

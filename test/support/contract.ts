@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { types } from 'node:util';
 import { runInNewContext } from 'node:vm';
+
 import { MlKemError, type MlKemErrorCode } from '../../src/index.js';
 import { CODES } from './api.js';
 
@@ -37,9 +38,32 @@ class LyingLength extends Uint8Array {
 /** A subclass whose methods all throw: the library must use only the intrinsics on caller arrays. */
 class Booby extends Uint8Array {}
 for (const key of [
-  'slice', 'subarray', 'set', 'fill', 'copyWithin', 'at', 'map', 'filter', 'forEach', 'every', 'some', 'reduce',
-  'join', 'indexOf', 'includes', 'find', 'findIndex', 'values', 'keys', 'entries', 'reverse', 'sort', 'toString',
-  'toLocaleString', 'valueOf', Symbol.iterator,
+  'slice',
+  'subarray',
+  'set',
+  'fill',
+  'copyWithin',
+  'at',
+  'map',
+  'filter',
+  'forEach',
+  'every',
+  'some',
+  'reduce',
+  'join',
+  'indexOf',
+  'includes',
+  'find',
+  'findIndex',
+  'values',
+  'keys',
+  'entries',
+  'reverse',
+  'sort',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  Symbol.iterator,
 ] as const) {
   Object.defineProperty(Booby.prototype, key, {
     value() {
@@ -48,7 +72,10 @@ for (const key of [
   });
 }
 const ForeignUint8Array = runInNewContext('Uint8Array') as Uint8ArrayConstructor;
-const ResizableArrayBuffer = ArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => ArrayBuffer;
+const ResizableArrayBuffer = ArrayBuffer as unknown as new (
+  length: number,
+  options: { maxByteLength: number },
+) => ArrayBuffer;
 
 function into<T extends Uint8Array>(target: T, bytes: Uint8Array): T {
   Uint8Array.prototype.set.call(target, bytes); // the intrinsic: Booby's set throws
@@ -116,7 +143,16 @@ type Snap =
 
 function snap(v: unknown, depth: number): Snap {
   if (ArrayBuffer.isView(v) || types.isAnyArrayBuffer(v)) return { kind: 'bytes', of: v, bytes: bytesView(v).slice() };
-  if (v === null || typeof v !== 'object' || depth > 2 || types.isProxy(v) || types.isMap(v) || types.isSet(v) || types.isDate(v) || types.isBoxedPrimitive(v)) {
+  if (
+    v === null ||
+    typeof v !== 'object' ||
+    depth > 2 ||
+    types.isProxy(v) ||
+    types.isMap(v) ||
+    types.isSet(v) ||
+    types.isDate(v) ||
+    types.isBoxedPrimitive(v)
+  ) {
     return { kind: 'opaque', of: v };
   }
   const entries: Array<[PropertyKey, unknown, Snap]> = Reflect.ownKeys(v).map((key) => {
@@ -184,7 +220,11 @@ export function aliasProblem(result: unknown, args: readonly unknown[]): string 
     if (ins.some((a) => bufferOf(a) === buf)) return `output ${i} shares memory with an argument`;
     for (let j = 0; j < i; j++) {
       const p = outs[j]!;
-      if (bufferOf(p) === buf && o.byteOffset < p.byteOffset + p.byteLength && p.byteOffset < o.byteOffset + o.byteLength) {
+      if (
+        bufferOf(p) === buf &&
+        o.byteOffset < p.byteOffset + p.byteLength &&
+        p.byteOffset < o.byteOffset + o.byteLength
+      ) {
         return `outputs ${j} and ${i} overlap`;
       }
     }
@@ -204,7 +244,12 @@ export function attempt(fn: () => unknown): Outcome {
   try {
     return { kind: 'ok', value: fn() };
   } catch (error) {
-    if (error instanceof MlKemError && CODES.includes(error.code) && error.name === 'MlKemError' && typeof error.message === 'string') {
+    if (
+      error instanceof MlKemError &&
+      CODES.includes(error.code) &&
+      error.name === 'MlKemError' &&
+      typeof error.message === 'string'
+    ) {
       return { kind: 'error', code: error.code, message: error.message };
     }
     return { kind: 'foreign', error };
@@ -242,7 +287,8 @@ export function sameOutcome(a: Outcome, b: Outcome): boolean {
 
 export const Q = 3329;
 
-export const sha3_256 = (data: Uint8Array): Uint8Array => new Uint8Array(crypto.createHash('sha3-256').update(data).digest());
+export const sha3_256 = (data: Uint8Array): Uint8Array =>
+  new Uint8Array(crypto.createHash('sha3-256').update(data).digest());
 
 /** J(z ‖ c) = SHAKE256(z ‖ c, 32 bytes) (FIPS 203, §4.1): the implicit-rejection secret. */
 export function jReject(z: Uint8Array, c: Uint8Array): Uint8Array {
@@ -255,7 +301,9 @@ export const kOfPublicKey = (length: number): number => (length - 32) / 384;
 /** FIPS 203 §7.2: every 12-bit coefficient of the first 384k bytes of ek is below q. */
 export function ekPassesModulusCheck(ek: Uint8Array, k: number): boolean {
   for (let o = 0; o < 384 * k; o += 3) {
-    const b0 = ek[o]!, b1 = ek[o + 1]!, b2 = ek[o + 2]!;
+    const b0 = ek[o]!,
+      b1 = ek[o + 1]!,
+      b2 = ek[o + 2]!;
     if ((b0 | ((b1 & 0x0f) << 8)) >= Q || ((b1 >> 4) | (b2 << 4)) >= Q) return false;
   }
   return true;
@@ -278,7 +326,12 @@ export type Expected = 'ok' | MlKemErrorCode;
 
 interface Sized {
   readonly name: string;
-  readonly sizes: { readonly publicKey: number; readonly secretKey: number; readonly ciphertext: number; readonly seed: number };
+  readonly sizes: {
+    readonly publicKey: number;
+    readonly secretKey: number;
+    readonly ciphertext: number;
+    readonly seed: number;
+  };
 }
 
 /** The byte length each argument must have, in the order the methods check them; optional = may be undefined. */
@@ -315,7 +368,8 @@ export function expectedCore(kem: Sized, method: KemMethod, args: readonly unkno
   if (method === 'encapsulate' || method === 'encapsulateInternal') {
     return ekPassesModulusCheck(plainCopy(args[0] as Uint8Array), k) ? 'ok' : 'ERR_INVALID_PUBLIC_KEY';
   }
-  if (method === 'decapsulate') return dkPassesHashCheck(plainCopy(args[1] as Uint8Array), k) ? 'ok' : 'ERR_INVALID_SECRET_KEY';
+  if (method === 'decapsulate')
+    return dkPassesHashCheck(plainCopy(args[1] as Uint8Array), k) ? 'ok' : 'ERR_INVALID_SECRET_KEY';
   return 'ok';
 }
 
@@ -336,8 +390,26 @@ export interface HybridLayout {
 
 export const HYBRID_LAYOUTS: Readonly<Record<string, HybridLayout>> = {
   'X-Wing': { k: 3, curve: 'X25519', kemFirst: true, share: 32, scalar: 32, seed: 32, eseed: 64, concrete: true },
-  'MLKEM768-P256': { k: 3, curve: 'P-256', kemFirst: true, share: 65, scalar: 32, seed: 32, eseed: 160, concrete: true },
-  'MLKEM1024-P384': { k: 4, curve: 'P-384', kemFirst: true, share: 97, scalar: 48, seed: 32, eseed: 80, concrete: true },
+  'MLKEM768-P256': {
+    k: 3,
+    curve: 'P-256',
+    kemFirst: true,
+    share: 65,
+    scalar: 32,
+    seed: 32,
+    eseed: 160,
+    concrete: true,
+  },
+  'MLKEM1024-P384': {
+    k: 4,
+    curve: 'P-384',
+    kemFirst: true,
+    share: 97,
+    scalar: 48,
+    seed: 32,
+    eseed: 80,
+    concrete: true,
+  },
   X25519MLKEM768: { k: 3, curve: 'X25519', kemFirst: true, share: 32, scalar: 32, seed: 96, eseed: 64 },
   SecP256r1MLKEM768: { k: 3, curve: 'P-256', kemFirst: false, share: 65, scalar: 32, seed: 112, eseed: 64 },
   SecP384r1MLKEM1024: { k: 4, curve: 'P-384', kemFirst: false, share: 97, scalar: 48, seed: 136, eseed: 80 },
@@ -358,7 +430,11 @@ const CURVE_ORDER = {
 const OPENSSL_CURVE = { 'P-256': 'prime256v1', 'P-384': 'secp384r1' } as const;
 const X25519_PKCS8 = Buffer.from('302e020100300506032b656e04220420', 'hex');
 const X25519_SPKI = Buffer.from('302a300506032b656e032100', 'hex');
-const X25519_PROBE = crypto.createPrivateKey({ key: Buffer.concat([X25519_PKCS8, Buffer.alloc(32, 0x42)]), format: 'der', type: 'pkcs8' });
+const X25519_PROBE = crypto.createPrivateKey({
+  key: Buffer.concat([X25519_PKCS8, Buffer.alloc(32, 0x42)]),
+  format: 'der',
+  type: 'pkcs8',
+});
 
 /**
  * Whether a peer's ECDH share is one RFC 10024 accepts, by OpenSSL: for X25519, that it does not
@@ -369,7 +445,11 @@ const X25519_PROBE = crypto.createPrivateKey({ key: Buffer.concat([X25519_PKCS8,
 export function shareIsValid(curve: HybridLayout['curve'], share: Uint8Array): boolean {
   try {
     if (curve === 'X25519') {
-      const publicKey = crypto.createPublicKey({ key: Buffer.concat([X25519_SPKI, share]), format: 'der', type: 'spki' });
+      const publicKey = crypto.createPublicKey({
+        key: Buffer.concat([X25519_SPKI, share]),
+        format: 'der',
+        type: 'spki',
+      });
       crypto.diffieHellman({ privateKey: X25519_PROBE, publicKey });
     } else {
       if (share[0] !== 0x04) return false; // convertKey also takes compressed and hybrid forms
@@ -401,14 +481,17 @@ export function expectedHybrid(kem: Sized, method: KemMethod, args: readonly unk
       // A concrete KEM's eseed is m ‖ windows, the first valid one is the scalar; a TLS group's holds one scalar.
       const windows = l.concrete ? eseed.subarray(32) : hybridParts(l, eseed, l.scalar).ec;
       let valid = false;
-      for (let at = 0; at + l.scalar <= windows.length; at += l.scalar) valid ||= scalarIsValid(l.curve, windows.subarray(at, at + l.scalar));
+      for (let at = 0; at + l.scalar <= windows.length; at += l.scalar)
+        valid ||= scalarIsValid(l.curve, windows.subarray(at, at + l.scalar));
       if (!valid) return 'ERR_INVALID_SECRET_KEY';
     }
     if (!xwing && !shareIsValid(l.curve, pk.ec)) return 'ERR_INVALID_PUBLIC_KEY';
     return ekPassesModulusCheck(pk.kem, l.k) ? 'ok' : 'ERR_INVALID_PUBLIC_KEY';
   }
   if (method === 'decapsulate' && !xwing) {
-    return shareIsValid(l.curve, hybridParts(l, plainCopy(args[0] as Uint8Array), l.share).ec) ? 'ok' : 'ERR_INVALID_PUBLIC_KEY';
+    return shareIsValid(l.curve, hybridParts(l, plainCopy(args[0] as Uint8Array), l.share).ec)
+      ? 'ok'
+      : 'ERR_INVALID_PUBLIC_KEY';
   }
   return 'ok'; // keygen takes any seed; X-Wing refuses no ciphertext of the right length
 }

@@ -70,7 +70,12 @@ export function headerOffsets(der: Uint8Array): number[] {
       for (let i = 0; i < n; i++) len = len * 256 + der[p + 2 + i]!;
       const body = p + 2 + n;
       for (let i = p; i < body; i++) out.push(i);
-      if (tag === 0x30 || tag === 0xa0 || (tag === 0x04 && (der[body] === 0x80 || der[body] === 0x04 || der[body] === 0x30))) walk(body, body + len, depth + 1);
+      if (
+        tag === 0x30 ||
+        tag === 0xa0 ||
+        (tag === 0x04 && (der[body] === 0x80 || der[body] === 0x04 || der[body] === 0x30))
+      )
+        walk(body, body + len, depth + 1);
       if (tag === 0x03 || tag === 0x81) out.push(body); // unused-bits byte
       p = body + len;
     }

@@ -12,7 +12,14 @@ export interface Held {
 }
 
 export type Change = 'shrink to 0' | 'shrink by 1' | 'grow by 1' | 'grow to max' | 'detach' | 'overwrite';
-export const CHANGES: readonly Change[] = ['shrink to 0', 'shrink by 1', 'grow by 1', 'grow to max', 'detach', 'overwrite'];
+export const CHANGES: readonly Change[] = [
+  'shrink to 0',
+  'shrink by 1',
+  'grow by 1',
+  'grow to max',
+  'detach',
+  'overwrite',
+];
 
 const SLACK = 64; // room to grow
 
@@ -25,15 +32,26 @@ interface Growable extends SharedArrayBuffer {
   readonly maxByteLength: number;
   grow(n: number): void;
 }
-const ResizableArrayBuffer = ArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => Resizable;
-const GrowableSharedArrayBuffer = SharedArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => Growable;
+const ResizableArrayBuffer = ArrayBuffer as unknown as new (
+  length: number,
+  options: { maxByteLength: number },
+) => Resizable;
+const GrowableSharedArrayBuffer = SharedArrayBuffer as unknown as new (
+  length: number,
+  options: { maxByteLength: number },
+) => Growable;
 
 /** Detaches an ArrayBuffer (resizable or not), as transferring it to another thread does. */
 function detach(buffer: ArrayBuffer): void {
   structuredClone(buffer, { transfer: [buffer] });
 }
 
-function holder(view: Uint8Array, resize: ((n: number) => void) | undefined, canShrink: boolean, detachable: boolean): Held {
+function holder(
+  view: Uint8Array,
+  resize: ((n: number) => void) | undefined,
+  canShrink: boolean,
+  detachable: boolean,
+): Held {
   const buffer = view.buffer;
   return {
     view,
@@ -51,7 +69,15 @@ function holder(view: Uint8Array, resize: ((n: number) => void) | undefined, can
       if (resize === undefined || (!canShrink && how.startsWith('shrink'))) return false;
       const n = buffer.byteLength;
       const max = (buffer as Resizable).maxByteLength;
-      resize(how === 'shrink to 0' ? 0 : how === 'shrink by 1' ? Math.max(0, n - 1) : how === 'grow by 1' ? Math.min(max, n + 1) : max);
+      resize(
+        how === 'shrink to 0'
+          ? 0
+          : how === 'shrink by 1'
+            ? Math.max(0, n - 1)
+            : how === 'grow by 1'
+              ? Math.min(max, n + 1)
+              : max,
+      );
       return true;
     },
   };
@@ -65,7 +91,9 @@ function resizableHolder(shared: boolean, tracking: boolean, offset: number) {
     const buffer = shared ? new GrowableSharedArrayBuffer(size, options) : new ResizableArrayBuffer(size, options);
     const view = tracking ? new Uint8Array(buffer, offset) : new Uint8Array(buffer, offset, b.length);
     view.set(b);
-    const resize = shared ? (n: number) => (buffer as Growable).grow(n) : (n: number) => (buffer as Resizable).resize(n);
+    const resize = shared
+      ? (n: number) => (buffer as Growable).grow(n)
+      : (n: number) => (buffer as Resizable).resize(n);
     return holder(view, resize, !shared, !shared);
   };
 }
@@ -120,7 +148,11 @@ export function withGetRandomValues<T>(replacement: (array: Uint8Array) => void,
   try {
     return fn();
   } finally {
-    Object.defineProperty(globalThis.crypto, 'getRandomValues', { configurable: true, writable: true, value: original });
+    Object.defineProperty(globalThis.crypto, 'getRandomValues', {
+      configurable: true,
+      writable: true,
+      value: original,
+    });
   }
 }
 
@@ -129,7 +161,12 @@ export function withGetRandomValues<T>(replacement: (array: Uint8Array) => void,
  * applies `change` to `held` (the caller's input): the library must have copied its inputs before
  * calling out. `applied` tells whether the library called out that often and the change was made.
  */
-export function changingRandomness(seed: number, held: Held, change: Change, at = 0): { replacement: (a: Uint8Array) => void; applied: () => boolean } {
+export function changingRandomness(
+  seed: number,
+  held: Held,
+  change: Change,
+  at = 0,
+): { replacement: (a: Uint8Array) => void; applied: () => boolean } {
   const fill = stream(seed);
   let calls = 0;
   let applied = false;

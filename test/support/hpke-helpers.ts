@@ -1,12 +1,21 @@
 // Shared by the HPKE tests: our HPKE KEMs over every backend, the draft's vectors, and the KDFs and
 // AEADs of both HPKE libraries by their HPKE ids.
 import { join } from 'node:path';
-import * as Core from '@hpke/core';
+
 import { Chacha20Poly1305 } from '@hpke/chacha20poly1305';
-import * as HPKE from 'hpke';
+import * as Core from '@hpke/core';
 import { AEAD_ChaCha20Poly1305 as NOBLE_CHACHA20 } from '@panva/hpke-noble';
+import * as HPKE from 'hpke';
+
+import {
+  createHpkeKem,
+  KDF_SHAKE128,
+  KDF_SHAKE256,
+  KDF_TurboSHAKE128,
+  KDF_TurboSHAKE256,
+  type HpkeKem,
+} from '../../src/hpke/index.js';
 import { createMLKEM1024_P384, createMLKEM768_P256, createXWing } from '../../src/hybrid/index.js';
-import { createHpkeKem, KDF_SHAKE128, KDF_SHAKE256, KDF_TurboSHAKE128, KDF_TurboSHAKE256, type HpkeKem } from '../../src/hpke/index.js';
 import { type Backend, kemByName } from './backends.js';
 import { readJson, vectorFolder } from './vectors.js';
 
@@ -39,7 +48,8 @@ export interface HpkeVector {
 }
 
 export const hpkeVectorDir = vectorFolder('hpke-pq');
-export const hpkeVectors: HpkeVector[] = hpkeVectorDir === undefined ? [] : readJson(join(hpkeVectorDir, 'test-vectors.json'));
+export const hpkeVectors: HpkeVector[] =
+  hpkeVectorDir === undefined ? [] : readJson(join(hpkeVectorDir, 'test-vectors.json'));
 
 const webCryptoChaCha = (() => {
   const supports = (SubtleCrypto as unknown as { supports?: (op: string, alg: string) => boolean }).supports;

@@ -2,10 +2,11 @@
 // classical halves and hashes computed by node:crypto (OpenSSL) rather than by @noble/curves or
 // our Keccak, plus RFC 7748's X25519 ladder written out, for the inputs OpenSSL refuses.
 import crypto from 'node:crypto';
-import type { MlKem } from '../../src/index.js';
-import type { HybridKem } from '../../src/hybrid/index.js';
-import type { CurveChoice, CurvePath } from '../../src/hybrid/curves/curve.js';
+
 import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
+import type { CurveChoice, CurvePath } from '../../src/hybrid/curves/curve.js';
+import type { HybridKem } from '../../src/hybrid/index.js';
+import type { MlKem } from '../../src/index.js';
 import { entryOf } from '../../src/registry.js';
 import { type Backend, kemByName } from './backends.js';
 
@@ -33,7 +34,11 @@ export interface HybridCase {
 }
 
 /** The combiner labels of the concrete hybrid KEMs. */
-export const LABELS: Record<string, string> = { 'X-Wing': '\\.//^\\', 'MLKEM768-P256': 'MLKEM768-P256', 'MLKEM1024-P384': 'MLKEM1024-P384' };
+export const LABELS: Record<string, string> = {
+  'X-Wing': '\\.//^\\',
+  'MLKEM768-P256': 'MLKEM768-P256',
+  'MLKEM1024-P384': 'MLKEM1024-P384',
+};
 
 /** What the tests know of each hybrid independently of src/ (the specifications' layouts). */
 const REFERENCE: Readonly<Record<string, Omit<HybridCase, 'kem' | 'mlkem'>>> = {
@@ -41,8 +46,24 @@ const REFERENCE: Readonly<Record<string, Omit<HybridCase, 'kem' | 'mlkem'>>> = {
   'MLKEM768-P256': { curve: 'P-256', kemFirst: true, concrete: true, share: 65, scalar: 32, secret: 32, ecSeed: 128 },
   'MLKEM1024-P384': { curve: 'P-384', kemFirst: true, concrete: true, share: 97, scalar: 48, secret: 48, ecSeed: 48 },
   X25519MLKEM768: { curve: 'X25519', kemFirst: true, concrete: false, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
-  SecP256r1MLKEM768: { curve: 'P-256', kemFirst: false, concrete: false, share: 65, scalar: 32, secret: 32, ecSeed: 48 },
-  SecP384r1MLKEM1024: { curve: 'P-384', kemFirst: false, concrete: false, share: 97, scalar: 48, secret: 48, ecSeed: 72 },
+  SecP256r1MLKEM768: {
+    curve: 'P-256',
+    kemFirst: false,
+    concrete: false,
+    share: 65,
+    scalar: 32,
+    secret: 32,
+    ecSeed: 48,
+  },
+  SecP384r1MLKEM1024: {
+    curve: 'P-384',
+    kemFirst: false,
+    concrete: false,
+    share: 97,
+    scalar: 48,
+    secret: 48,
+    ecSeed: 72,
+  },
 };
 
 /**
@@ -53,7 +74,8 @@ const REFERENCE: Readonly<Record<string, Omit<HybridCase, 'kem' | 'mlkem'>>> = {
 export function hybridsOf(backend: Backend, curves: CurveChoice = 'auto'): HybridCase[] {
   return CONSTRUCTIONS.map((c) => {
     const reference = REFERENCE[c.name];
-    if (reference === undefined) throw new Error(`test/support/hybrid-reference.ts has no reference layout for ${c.name}`);
+    if (reference === undefined)
+      throw new Error(`test/support/hybrid-reference.ts has no reference layout for ${c.name}`);
     const mlkem = kemByName(backend, entryOf(c.name)!.mlkem);
     return { kem: c.over(mlkem, curves), mlkem, ...reference };
   });
@@ -76,7 +98,8 @@ export const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
 // ---- hashes (OpenSSL) --------------------------------------------------------------------------
 
-export const sha3_256 = (data: Uint8Array): Uint8Array => new Uint8Array(crypto.createHash('sha3-256').update(data).digest());
+export const sha3_256 = (data: Uint8Array): Uint8Array =>
+  new Uint8Array(crypto.createHash('sha3-256').update(data).digest());
 export const shake256 = (data: Uint8Array, length: number): Uint8Array =>
   new Uint8Array(crypto.createHash('shake256', { outputLength: length }).update(data).digest());
 
@@ -127,8 +150,15 @@ export function rfc7748X25519(kBytes: Uint8Array, uBytes: Uint8Array): Uint8Arra
     swap ^= kt;
     if (swap) [x2, x3, z2, z3] = [x3, x2, z3, z2];
     swap = kt;
-    const A = x2 + z2, AA = modP(A * A), B = x2 - z2, BB = modP(B * B), E = AA - BB;
-    const C = x3 + z3, D = x3 - z3, DA = modP(D * A), CB = modP(C * B);
+    const A = x2 + z2,
+      AA = modP(A * A),
+      B = x2 - z2,
+      BB = modP(B * B),
+      E = AA - BB;
+    const C = x3 + z3,
+      D = x3 - z3,
+      DA = modP(D * A),
+      CB = modP(C * B);
     x3 = modP((DA + CB) ** 2n);
     z3 = modP(x1 * (DA - CB) ** 2n);
     x2 = modP(AA * BB);

@@ -11,7 +11,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function unavailable(message: string): undefined {
   if (process.env.CI === 'true') throw new Error(`Node 26 is required in CI: ${message}`);
-  process.stderr.write(`\n*** SKIPPED: ${message} (set NODE26 to a Node 26 binary, or run scripts/install-node.sh)\n\n`);
+  process.stderr.write(
+    `\n*** SKIPPED: ${message} (set NODE26 to a Node 26 binary, or run scripts/install-node.sh)\n\n`,
+  );
   return undefined;
 }
 
@@ -31,7 +33,8 @@ export function findNode26(): string | undefined {
       return unavailable(`scripts/install-node.sh could not provide Node 26: ${(err as Error).message.split('\n')[0]}`);
     }
   }
-  if (path === undefined || !existsSync(path)) return unavailable(`no Node 26 binary at ${path ?? '(nothing printed)'}`);
+  if (path === undefined || !existsSync(path))
+    return unavailable(`no Node 26 binary at ${path ?? '(nothing printed)'}`);
   const version = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
   if (!version.startsWith('v26.')) return unavailable(`${path} is Node ${version}, not 26`);
   return path;

@@ -1,3 +1,4 @@
+import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 // Where a scalar goes on the Web Crypto curve path (src/hybrid/curves/webcrypto-curves.ts), in any runtime
 // (no Node built-in: test/hybrid/webcrypto-curves.test.ts runs it under Node, test/browser/curves.test.ts
 // in Chromium, Firefox and WebKitGTK): loading a scalar may copy it only into the PKCS#8 handed to
@@ -7,7 +8,6 @@
 // Crypto; a way the runtime refuses still has to leave no copy behind.
 import { nobleP256, nobleP384 } from '../../src/hybrid/curves/noble-nist.js';
 import { nobleX25519 } from '../../src/hybrid/curves/noble-x25519.js';
-import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { type CurveSubtle, webCryptoImpl } from '../../src/hybrid/curves/webcrypto-curves.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
 
@@ -60,9 +60,12 @@ export async function runScalarCopies(): Promise<ScalarCopiesResult> {
       } catch (err) {
         result.loads.push(`${label}: refused (${err instanceof Error ? err.name : String(err)})`);
       }
-      if (uses.length > 0) result.failures.push(`${label}: the scalar was copied out by ${[...new Set(uses)].join(', ')}`);
+      if (uses.length > 0)
+        result.failures.push(`${label}: the scalar was copied out by ${[...new Set(uses)].join(', ')}`);
       if (handed.length === 0) result.failures.push(`${label}: no PKCS#8 reached importKey (the check would be blind)`);
-      for (const der of handed) if (der.some((b) => b !== 0)) result.failures.push(`${label}: the PKCS#8 handed to importKey still holds its bytes`);
+      for (const der of handed)
+        if (der.some((b) => b !== 0))
+          result.failures.push(`${label}: the PKCS#8 handed to importKey still holds its bytes`);
     }
   }
   return result;

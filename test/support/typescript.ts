@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { ASSETS, ENTRIES, specifier, stem } from '../../scripts/entries.js';
 
 export const root = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -34,15 +35,21 @@ export function runTsc(compiler: Compiler, tsconfig: string): { status: number |
 /** Emits the package's declarations into `outDir` (the newest compiler, the build's settings). */
 export function emitDeclarations(outDir: string): void {
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--emitDeclarationOnly', '--outDir', outDir], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`tsc -p tsconfig.build.json --emitDeclarationOnly failed:\n${r.stdout}${r.stderr}`);
+  const r = spawnSync(
+    process.execPath,
+    [tsc, '-p', join(root, 'tsconfig.build.json'), '--emitDeclarationOnly', '--outDir', outDir],
+    { encoding: 'utf8' },
+  );
+  if (r.status !== 0)
+    throw new Error(`tsc -p tsconfig.build.json --emitDeclarationOnly failed:\n${r.stdout}${r.stderr}`);
 }
 
 /** tsconfig `paths` from `from` (the tsconfig's folder): each entry point's specifier to its declarations in `dts`. */
 export function declarationPaths(from: string, dts: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const rel = (path: string) => `./${relative(from, path)}`;
-  for (const [subpath, source] of Object.entries(ENTRIES)) out[specifier(subpath)] = [rel(join(dts, `${stem(source)}.d.ts`))];
+  for (const [subpath, source] of Object.entries(ENTRIES))
+    out[specifier(subpath)] = [rel(join(dts, `${stem(source)}.d.ts`))];
   for (const [subpath, source] of Object.entries(ASSETS)) out[specifier(subpath)] = [rel(join(root, `${source}.d.ts`))];
   return out;
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import type { Kernels } from '../../src/kernels.js';
 import type { WasmExports } from '../../src/wasm/exports.js';
 import { compileSync, instantiate } from '../../src/wasm/instance.js';
@@ -30,7 +31,8 @@ export function freshWasm(): WasmUnderTest {
     assertScratchClean(what: string) {
       const now = staticRegion();
       for (let i = 0; i < initial.length; i++) {
-        if (now[i] !== initial[i]) assert.fail(`${what}: static byte ${i} of ${initial.length} left changed after the call`);
+        if (now[i] !== initial[i])
+          assert.fail(`${what}: static byte ${i} of ${initial.length} left changed after the call`);
       }
     },
   };
@@ -45,7 +47,11 @@ export function compileTestModule<T>(name: string): T {
   const dir = mkdtempSync(join(tmpdir(), `mlkem-${name}-`));
   try {
     const out = join(dir, `${name}.wasm`);
-    execFileSync(join(root, 'node_modules/.bin/asc'), [`test/wasm/assembly/${name}.ts`, '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd', '--outFile', out], { cwd: root });
+    execFileSync(
+      join(root, 'node_modules/.bin/asc'),
+      [`test/wasm/assembly/${name}.ts`, '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd', '--outFile', out],
+      { cwd: root },
+    );
     return new WebAssembly.Instance(new WebAssembly.Module(readFileSync(out)), {}).exports as unknown as T;
   } finally {
     rmSync(dir, { recursive: true, force: true });

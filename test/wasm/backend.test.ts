@@ -4,12 +4,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
+
 import { MlKem768 as Portable768, MlKemError } from '../../src/index.js';
 import { createMlKem } from '../../src/kem.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../../src/params.js';
+import { loadWasm, loadWasmSync } from '../../src/wasm/index.js';
 import { compileSync, instantiate } from '../../src/wasm/instance.js';
 import { wasmKernels } from '../../src/wasm/kernels.js';
-import { loadWasm, loadWasmSync } from '../../src/wasm/index.js';
 import { randomBytes } from '../support/helpers.js';
 
 /**
@@ -50,7 +51,9 @@ for (const params of [ML_KEM_512, ML_KEM_768, ML_KEM_1024]) {
         if (mem[i] === 0) continue;
         const region = regions.find((r) => i >= r.at && i < r.end);
         if (!region || !PUBLIC.has(region.name)) {
-          assert.fail(`${what}: byte ${i} (${region ? `workspace buffer ${region.name}` : 'outside the workspace'}) is not zero`);
+          assert.fail(
+            `${what}: byte ${i} (${region ? `workspace buffer ${region.name}` : 'outside the workspace'}) is not zero`,
+          );
         }
       }
     };
@@ -102,13 +105,34 @@ test('the module imports nothing and exports exactly the kernels of src/wasm/exp
   const module = compileSync();
   assert.deepEqual(WebAssembly.Module.imports(module), []);
   const kernels = [
-    'heapBase', 'sha3_256', 'sha3_512', 'shake256', 'sampleMatrix', 'sampleMatrixWithHash', 'sampleNoise',
-    'ntt', 'invNtt', 'nttMultiplyAccumulate', 'polyToMont', 'polyAddReduce', 'polySubReduce',
-    'byteEncode12', 'byteDecode12', 'isCanonical12', 'compressEncode', 'decodeDecompress', 'messageToPoly', 'polyToMessage',
-    'x25519', 'x25519Base',
+    'heapBase',
+    'sha3_256',
+    'sha3_512',
+    'shake256',
+    'sampleMatrix',
+    'sampleMatrixWithHash',
+    'sampleNoise',
+    'ntt',
+    'invNtt',
+    'nttMultiplyAccumulate',
+    'polyToMont',
+    'polyAddReduce',
+    'polySubReduce',
+    'byteEncode12',
+    'byteDecode12',
+    'isCanonical12',
+    'compressEncode',
+    'decodeDecompress',
+    'messageToPoly',
+    'polyToMessage',
+    'x25519',
+    'x25519Base',
   ];
   const exported = WebAssembly.Module.exports(module);
-  assert.deepEqual(exported.map((e) => `${e.name}:${e.kind}`).sort(), [...kernels.map((k) => `${k}:function`), 'memory:memory'].sort());
+  assert.deepEqual(
+    exported.map((e) => `${e.name}:${e.kind}`).sort(),
+    [...kernels.map((k) => `${k}:function`), 'memory:memory'].sort(),
+  );
   const ex = instantiate(module);
   for (const k of kernels) assert.equal(typeof (ex as unknown as Record<string, unknown>)[k], 'function', k);
 });

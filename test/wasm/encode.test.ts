@@ -10,6 +10,7 @@
 // Loops are tight: each counts mismatches and records the first counterexample, then asserts once.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import { portableKernels as P } from '../../src/portable/index.js';
 import { Q, modq, randInt, rng } from '../support/helpers.js';
 import { freshWasm } from '../support/wasm-harness.js';
@@ -67,7 +68,9 @@ function diffOutput(off: number, want: Uint8Array): string | undefined {
   for (let i = 0; i < BYTES; i++) {
     const inside = i >= off && i < off + want.length;
     if (wBytes[i] !== (inside ? want[i - off] : SENTINEL)) {
-      return inside ? `byte ${i - off}: got ${wBytes[i]} expected ${want[i - off]}` : `wrote outside its output at ${i - off}`;
+      return inside
+        ? `byte ${i - off}: got ${wBytes[i]} expected ${want[i - off]}`
+        : `wrote outside its output at ${i - off}`;
     }
   }
   return undefined;
@@ -135,7 +138,8 @@ test('compressEncode: rounding boundaries, 0, ±1, ±(q-1), and random polynomia
     const t = new Tally(`compressEncode d=${d} boundaries and random`);
     for (let k = 0; k < 400; k++) {
       // Boundary values in random positions, then whole-range random polynomials.
-      for (let j = 0; j < N; j++) f[j] = k < 200 ? edges[randInt(next, 0, edges.length - 1)]! : randInt(next, -(Q - 1), Q - 1);
+      for (let j = 0; j < N; j++)
+        f[j] = k < 200 ? edges[randInt(next, 0, edges.length - 1)]! : randInt(next, -(Q - 1), Q - 1);
       const off = randInt(next, 0, BYTES - 32 * d);
       t.record(compressCase(f, d, off), () => `case ${k} off=${off} ${show(f)}`);
     }
@@ -170,7 +174,10 @@ for (const d of DS) {
     for (let k = 0; k < 500; k++) {
       const input = Uint8Array.from({ length: 32 * d }, () => next() & 0xff);
       const off = randInt(next, 0, BYTES - 32 * d);
-      t.record(decodeCase(input, d, off), () => `random ${k} off=${off} bytes ${Buffer.from(input.subarray(0, 8)).toString('hex')}...`);
+      t.record(
+        decodeCase(input, d, off),
+        () => `random ${k} off=${off} bytes ${Buffer.from(input.subarray(0, 8)).toString('hex')}...`,
+      );
     }
     t.done();
   });
@@ -216,7 +223,8 @@ test('byteEncode12: every |x| < q at every coefficient position, and random poly
   }
   for (let k = 0; k < 300; k++) {
     const edges = [0, 1, -1, Q - 1, -(Q - 1)];
-    for (let j = 0; j < N; j++) f[j] = k < 100 ? edges[randInt(next, 0, edges.length - 1)]! : randInt(next, -(Q - 1), Q - 1);
+    for (let j = 0; j < N; j++)
+      f[j] = k < 100 ? edges[randInt(next, 0, edges.length - 1)]! : randInt(next, -(Q - 1), Q - 1);
     const off = randInt(next, 0, BYTES - 384);
     t.record(encode12Case(f, off), () => `case ${k} off=${off} ${show(f)}`);
   }
@@ -316,7 +324,10 @@ test('isCanonical12: every 12-bit value at every position of a 32-value block, a
       const got = W.isCanonical12(wBytes, off, len);
       const ref = P.isCanonical12(wBytes.slice(off, off + len), 0, len);
       const want = badAt < 0 || badAt >= len / 3;
-      t.record(got !== want || ref !== want ? `got ${got}, portable ${ref}, expected ${want}` : undefined, () => `len=${len} bad group ${badAt}`);
+      t.record(
+        got !== want || ref !== want ? `got ${got}, portable ${ref}, expected ${want}` : undefined,
+        () => `len=${len} bad group ${badAt}`,
+      );
     }
   }
   t.done();
@@ -336,8 +347,16 @@ test('messageToPoly: every byte value at every byte position, and random message
     const err = diffPoly(wPoly, pOut16) ?? (diffOutput(off, m) === undefined ? undefined : 'modified its input');
     t.record(err, () => `m=${Buffer.from(m).toString('hex')} off=${off}`);
   };
-  for (let k = 0; k < 256; k++) run(Uint8Array.from({ length: 32 }, (_, i) => (k + i) & 0xff), offsetFor(k));
-  for (let k = 0; k < 300; k++) run(Uint8Array.from({ length: 32 }, () => next() & 0xff), randInt(next, 0, BYTES - 32));
+  for (let k = 0; k < 256; k++)
+    run(
+      Uint8Array.from({ length: 32 }, (_, i) => (k + i) & 0xff),
+      offsetFor(k),
+    );
+  for (let k = 0; k < 300; k++)
+    run(
+      Uint8Array.from({ length: 32 }, () => next() & 0xff),
+      randInt(next, 0, BYTES - 32),
+    );
   t.done();
 });
 
@@ -364,7 +383,8 @@ test('polyToMessage: every |x| < q at every coefficient position, boundaries, ra
   // Compress_1 flips at 832/833 and 2496/2497 (and their negatives).
   const edges = [0, 1, -1, 832, 833, 2496, 2497, -832, -833, -2496, -2497, 1664, 1665, -1664, -1665, Q - 1, -(Q - 1)];
   for (let k = 0; k < 400; k++) {
-    for (let j = 0; j < N; j++) f[j] = k < 200 ? edges[randInt(next, 0, edges.length - 1)]! : randInt(next, -(Q - 1), Q - 1);
+    for (let j = 0; j < N; j++)
+      f[j] = k < 200 ? edges[randInt(next, 0, edges.length - 1)]! : randInt(next, -(Q - 1), Q - 1);
     const off = randInt(next, 0, BYTES - 32);
     t.record(messageCase(f, off), () => `case ${k} off=${off} ${show(f)}`);
   }
@@ -414,7 +434,10 @@ test('inputs and outputs that end where the memory ends: no kernel reads or writ
   t.record(W.isCanonical12(wTail, end - 384, 384) ? undefined : 'rejected a canonical encoding', () => 'isCanonical12');
   const values = Array.from({ length: 1024 }, () => randInt(next, 0, Q - 1));
   wTail.set(pack(values, 12), end - 1536);
-  t.record(W.isCanonical12(wTail, end - 1536, 1536) ? undefined : 'rejected a canonical encoding', () => 'isCanonical12 1536');
+  t.record(
+    W.isCanonical12(wTail, end - 1536, 1536) ? undefined : 'rejected a canonical encoding',
+    () => 'isCanonical12 1536',
+  );
   wPoly.set(f);
   W.polyToMessage(wTail, end - 32, wPoly);
   P.polyToMessage(pBytes, 0, f);

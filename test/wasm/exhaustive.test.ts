@@ -11,6 +11,7 @@
 // test/core/field.test.ts.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
+
 import { modq } from '../support/helpers.js';
 import { compileTestModule } from '../support/wasm-harness.js';
 
@@ -85,7 +86,8 @@ test('exhaustive: Barrett and centered reduction for every int16', () => {
 });
 
 test('exhaustive: Montgomery reduction of int32 lanes for every |x| < q·2^15', () => {
-  const lo = -Q * 2 ** 15 + 1, hi = Q * 2 ** 15 - 1; // inclusive
+  const lo = -Q * 2 ** 15 + 1,
+    hi = Q * 2 ** 15 - 1; // inclusive
   const before = ex.checkedCount();
   const chunk = 1 << 20; // vectors of 4 values per call
   for (let from = lo; from <= hi; from += 4 * chunk) {

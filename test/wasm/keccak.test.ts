@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
+
 import { portableKernels as P } from '../../src/portable/index.js';
 import { rng } from '../support/helpers.js';
 import { freshWasm } from '../support/wasm-harness.js';
@@ -45,7 +46,8 @@ function output(off: number, n: number): Uint8Array {
 }
 function assertSentinels(off: number, n: number, what: string): void {
   for (let i = 0; i < outBuf.length; i++) {
-    if ((i < off || i >= off + n) && outBuf[i] !== SENTINEL) assert.fail(`${what}: wrote outside its output at ${i - off}`);
+    if ((i < off || i >= off + n) && outBuf[i] !== SENTINEL)
+      assert.fail(`${what}: wrote outside its output at ${i - off}`);
   }
 }
 
@@ -92,7 +94,19 @@ test('sha3_512 of a ‖ b matches portable on split inputs, b of length 0 and 1 
 
 test('shake256 of a ‖ b matches portable on every output length 0 .. 3·136 + 1 and split inputs', () => {
   const want = new Uint8Array(MAX_OUT);
-  const splits: [number, number][] = [[0, 0], [32, 0], [0, 1], [32, 1], [32, 768], [32, 1088], [32, 1568], [135, 1], [136, 0], [1, 135], [100, 300]];
+  const splits: [number, number][] = [
+    [0, 0],
+    [32, 0],
+    [0, 1],
+    [32, 1],
+    [32, 768],
+    [32, 1088],
+    [32, 1568],
+    [135, 1],
+    [136, 0],
+    [1, 135],
+    [100, 300],
+  ];
   for (const [aLen, bLen] of splits) {
     for (let n = 0; n <= MAX_OUT; n++) {
       const [a, aCopy] = input(inA, n & 7, aLen);
@@ -147,7 +161,10 @@ test('sampleMatrix matches portable for k = 2, 3, 4, both orientations; writes o
         P.sampleMatrix(w, rhoCopy, k, transposed);
         const what = `sampleMatrix k=${k} transposed=${transposed} rho=${hex(rhoCopy)}`;
         assert.deepEqual(a, w, what);
-        assert.ok(matrix.subarray(256 * k * k).every((x) => x === -7), `${what}: wrote past the matrix`);
+        assert.ok(
+          matrix.subarray(256 * k * k).every((x) => x === -7),
+          `${what}: wrote past the matrix`,
+        );
         assert.equal(hex(rho), hex(rhoCopy), `${what}: modified rho`);
         cases++;
       }
@@ -158,7 +175,12 @@ test('sampleMatrix matches portable for k = 2, 3, 4, both orientations; writes o
 
 /** How many 168-byte SHAKE128 blocks Algorithm 7 reads for XOF(rho ‖ b0 ‖ b1) (node:crypto). */
 function blocksRead(rho: Uint8Array, b0: number, b1: number): number {
-  const C = new Uint8Array(createHash('shake128', { outputLength: 5 * 168 }).update(rho).update(Uint8Array.of(b0, b1)).digest());
+  const C = new Uint8Array(
+    createHash('shake128', { outputLength: 5 * 168 })
+      .update(rho)
+      .update(Uint8Array.of(b0, b1))
+      .digest(),
+  );
   let n = 0;
   for (let pos = 0; pos < C.length; pos += 3) {
     const d1 = C[pos]! | ((C[pos + 1]! & 15) << 8);
@@ -217,7 +239,10 @@ test('sampleMatrixWithHash = sampleMatrix and sha3_256, for k = 2, 3, 4, both or
         assert.deepEqual(a, wantA.subarray(0, 256 * k * k), what);
         assert.equal(hex(h), hex(wantH), what);
         assert.equal(hex(h), hex(nodeHash('sha3-256', dataCopy)), `${what}: node:crypto`);
-        assert.ok(matrix.subarray(256 * k * k).every((x) => x === -7), `${what}: wrote past the matrix`);
+        assert.ok(
+          matrix.subarray(256 * k * k).every((x) => x === -7),
+          `${what}: wrote past the matrix`,
+        );
         assert.equal(hex(data), hex(dataCopy), `${what}: modified the data`);
         cases++;
       }
@@ -235,7 +260,12 @@ test('sampleNoise matches portable for eta1, eta2 in {2, 3}, count 1 .. 9, the e
     else if (r === 1) sigma.fill(0xff);
     else fill(sigma);
     const sigmaCopy = sigma.slice();
-    for (const [eta1, eta2] of [[2, 2], [3, 2], [2, 3], [3, 3]] as const) {
+    for (const [eta1, eta2] of [
+      [2, 2],
+      [3, 2],
+      [2, 3],
+      [3, 3],
+    ] as const) {
       for (let count = 1; count <= 9; count++) {
         const k = (r + count) % (count + 1);
         noise.fill(99);
@@ -246,7 +276,10 @@ test('sampleNoise matches portable for eta1, eta2 in {2, 3}, count 1 .. 9, the e
         P.sampleNoise(w, sigmaCopy, count, k, eta1, eta2);
         const what = `sampleNoise eta=${eta1},${eta2} count=${count} k=${k} sigma=${hex(sigmaCopy)}`;
         assert.deepEqual(out, w, what);
-        assert.ok(noise.subarray(256 * count).every((x) => x === 99), `${what}: wrote past count`);
+        assert.ok(
+          noise.subarray(256 * count).every((x) => x === 99),
+          `${what}: wrote past count`,
+        );
         assert.equal(hex(sigma), hex(sigmaCopy), `${what}: modified sigma`);
         cases++;
       }
@@ -261,7 +294,11 @@ test('sampleNoise with J(z ‖ c) matches portable for every parameter set, c of
   const jOut = outBuf.subarray(1, 33);
   const want = new Int16Array(256 * 9);
   const wantJ = new Uint8Array(32);
-  const params = [[2, 3, 2], [3, 2, 2], [4, 2, 2]] as const;
+  const params = [
+    [2, 3, 2],
+    [3, 2, 2],
+    [4, 2, 2],
+  ] as const;
   // 32 + cLen at, below and above multiples of the rate, and the three ciphertext lengths.
   const cLens = [0, 1, 103, 104, 105, 239, 240, 241, 768, 1088, 1568];
   let cases = 0;
@@ -283,13 +320,20 @@ test('sampleNoise with J(z ‖ c) matches portable for every parameter set, c of
         W.sampleNoise(out, r, 2 * k + 1, k, eta1, eta2, { out: jOut, z, c });
         P.sampleNoise(w, rCopy, 2 * k + 1, k, eta1, eta2, { out: wantJ, z: z.slice(), c: cCopy });
         assert.equal(hex(jOut), hex(wantJ), `${what}: J`);
-        assert.equal(hex(wantJ), hex(nodeHash('shake256', Buffer.concat([z, cCopy]), 32)), `${what}: J against node:crypto`);
+        assert.equal(
+          hex(wantJ),
+          hex(nodeHash('shake256', Buffer.concat([z, cCopy]), 32)),
+          `${what}: J against node:crypto`,
+        );
         assertSentinels(1, 32, what);
         assert.equal(hex(c), hex(cCopy), `${what}: modified c`);
       }
       assertScratchClean(what);
       assert.deepEqual(out, w, what);
-      assert.ok(noise.subarray(out.length).every((x) => x === 99), `${what}: wrote past 2k + 1 polynomials`);
+      assert.ok(
+        noise.subarray(out.length).every((x) => x === 99),
+        `${what}: wrote past 2k + 1 polynomials`,
+      );
       assert.equal(hex(r), hex(rCopy), `${what}: modified r`);
       cases++;
     }
@@ -304,6 +348,10 @@ test('sampleNoise: every value in [-eta, eta] occurs', () => {
     fill(seedBuf);
     W.sampleNoise(out, seedBuf.subarray(0, 32), 4, 4, eta, eta);
     for (const x of out) seen.add(x);
-    assert.deepEqual([...seen].sort((a, b) => a - b), Array.from({ length: 2 * eta + 1 }, (_, i) => i - eta), `eta=${eta}`);
+    assert.deepEqual(
+      [...seen].sort((a, b) => a - b),
+      Array.from({ length: 2 * eta + 1 }, (_, i) => i - eta),
+      `eta=${eta}`,
+    );
   }
 });

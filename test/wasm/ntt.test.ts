@@ -6,6 +6,7 @@
 // "Exhaustive" tests cover every int16 input.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import { portableKernels as P } from '../../src/portable/index.js';
 import { barrettReduce } from '../../src/portable/ntt.js';
 import { Q, modq, randInt, rng } from '../support/helpers.js';
@@ -28,7 +29,8 @@ function fill(dst: Int16Array, n: number, lo: number, hi: number): void {
 
 function assertCongruent(got: Int16Array, want: Int16Array, bound: number, what: string): void {
   for (let i = 0; i < want.length; i++) {
-    if (Math.abs(got[i]!) >= bound) assert.fail(`${what}: coefficient ${i} = ${got[i]} not below ${bound} in absolute value`);
+    if (Math.abs(got[i]!) >= bound)
+      assert.fail(`${what}: coefficient ${i} = ${got[i]} not below ${bound} in absolute value`);
     if (modq(got[i]!) !== modq(want[i]!)) assert.fail(`${what}: coefficient ${i}: ${got[i]} ≢ ${want[i]} (mod q)`);
   }
 }
@@ -81,7 +83,13 @@ test('wasm invNtt inverts wasm ntt (up to the factor R, cancelled by the Montgom
 test('wasm nttMultiplyAccumulate is congruent to the portable one for k = 1..4, |out| < q', () => {
   for (let k = 1; k <= 4; k++) {
     const n = 256 * k;
-    const extremes: Array<[number, number]> = [[Q, Q], [-Q, Q], [Q, -Q], [-Q, -Q], [Q - 1, 0]];
+    const extremes: Array<[number, number]> = [
+      [Q, Q],
+      [-Q, Q],
+      [Q, -Q],
+      [-Q, -Q],
+      [Q - 1, 0],
+    ];
     for (let r = 0; r < ROUNDS + extremes.length; r++) {
       const ext = extremes[r - ROUNDS];
       if (ext) {
@@ -102,11 +110,13 @@ test('wasm nttMultiplyAccumulate is congruent to the portable one for k = 1..4, 
 });
 
 test('wasm polyAddReduce / polySubReduce equal the portable ones, inputs |x| < 2^14', () => {
-  const f = wa.subarray(0, 256), g = wb.subarray(0, 256);
+  const f = wa.subarray(0, 256),
+    g = wb.subarray(0, 256);
   for (let r = 0; r < ROUNDS; r++) {
     fill(pa, 512, -(2 ** 14 - 1), 2 ** 14 - 1);
     for (const op of ['polyAddReduce', 'polySubReduce'] as const) {
-      const pf = pa.slice(0, 256), pg = pa.subarray(256, 512);
+      const pf = pa.slice(0, 256),
+        pg = pa.subarray(256, 512);
       f.set(pf);
       g.set(pg);
       P[op](pf, pg);
@@ -119,14 +129,16 @@ test('wasm polyAddReduce / polySubReduce equal the portable ones, inputs |x| < 2
 
 test('exhaustive: wasm centered reduction of every int16 equals barrettReduce, |r| ≤ (q-1)/2', () => {
   // polyAddReduce(f, 0) reduces f: 256 calls cover all 65536 int16 values.
-  const f = wa.subarray(0, 256), zero = wb.subarray(0, 256);
+  const f = wa.subarray(0, 256),
+    zero = wb.subarray(0, 256);
   zero.fill(0);
   for (let base = -32768; base < 32768; base += 256) {
     for (let i = 0; i < 256; i++) f[i] = base + i;
     W.polyAddReduce(f, zero);
     for (let i = 0; i < 256; i++) {
       const x = base + i;
-      if (f[i] !== barrettReduce(x) || Math.abs(f[i]!) > HALF) assert.fail(`reduce(${x}) = ${f[i]}, want ${barrettReduce(x)}`);
+      if (f[i] !== barrettReduce(x) || Math.abs(f[i]!) > HALF)
+        assert.fail(`reduce(${x}) = ${f[i]}, want ${barrettReduce(x)}`);
     }
   }
 });
@@ -147,11 +159,16 @@ test('exhaustive: wasm polyToMont on every int16 gives x·R mod q with |r| < q',
 test('random: a chain ntt → multiply → invNtt matches portable mod q', () => {
   for (let r = 0; r < 50; r++) {
     fill(pa, 512, -HALF, HALF);
-    const ps = pa.slice(0, 256), pt = pa.slice(256, 512);
-    const ws = wa.subarray(0, 256), wt = wb.subarray(0, 256);
+    const ps = pa.slice(0, 256),
+      pt = pa.slice(256, 512);
+    const ws = wa.subarray(0, 256),
+      wt = wb.subarray(0, 256);
     ws.set(ps);
     wt.set(pt);
-    for (const [K, s, t, out] of [[P, ps, pt, pOut], [W, ws, wt, wOut]] as const) {
+    for (const [K, s, t, out] of [
+      [P, ps, pt, pOut],
+      [W, ws, wt, wOut],
+    ] as const) {
       K.ntt(s);
       K.ntt(t);
       K.nttMultiplyAccumulate(out, s, t, 1);

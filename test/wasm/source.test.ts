@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+
 import { MlKemError } from '../../src/errors.js';
 import { MlKem768 } from '../../src/index.js';
 import { loadWasm, loadWasmSync } from '../../src/wasm/index.js';
@@ -13,7 +14,10 @@ const file = readFileSync(new URL('../../src/wasm/mlkem.wasm', import.meta.url))
 const seed = new Uint8Array(64).map((_, i) => i * 7);
 
 async function rejects(promise: Promise<unknown>, code: string, pattern: RegExp): Promise<void> {
-  await assert.rejects(promise, (err: unknown) => err instanceof MlKemError && err.code === code && pattern.test(err.message));
+  await assert.rejects(
+    promise,
+    (err: unknown) => err instanceof MlKemError && err.code === code && pattern.test(err.message),
+  );
 }
 
 function throws(fn: () => unknown, code: string, pattern: RegExp): void {
@@ -33,7 +37,12 @@ describe('a runtime that refuses to compile from bytes (as Cloudflare Workers do
     const refusal = new real.CompileError('WebAssembly.compile(): Wasm code generation disallowed by embedder');
     const refusing = {
       Instance: real.Instance,
-      Module: Object.assign(function Module() { throw refusal; }, { exports: real.Module.exports }),
+      Module: Object.assign(
+        function Module() {
+          throw refusal;
+        },
+        { exports: real.Module.exports },
+      ),
       compile: () => Promise.reject(refusal),
     };
     Object.defineProperty(globalThis, 'WebAssembly', { value: refusing, configurable: true, writable: true });
@@ -41,7 +50,10 @@ describe('a runtime that refuses to compile from bytes (as Cloudflare Workers do
       await assert.rejects(loadWasm(), (err: unknown) => {
         assert.ok(err instanceof MlKemError);
         assert.equal(err.code, 'ERR_WASM_UNAVAILABLE');
-        assert.match(err.message, /disallowed by embedder.*import wasm from 'mlkem-ts\/wasm\/mlkem\.wasm'; await loadWasm\(wasm\)/);
+        assert.match(
+          err.message,
+          /disallowed by embedder.*import wasm from 'mlkem-ts\/wasm\/mlkem\.wasm'; await loadWasm\(wasm\)/,
+        );
         assert.equal(err.cause, refusal);
         return true;
       });
@@ -86,7 +98,11 @@ describe('loadWasm(module) and loadWasmSync(module)', () => {
     });
   }
   it('loadWasmSync: a Module and bytes', () => {
-    for (const source of [new WebAssembly.Module(file), file, file.buffer.slice(file.byteOffset, file.byteOffset + file.length)]) {
+    for (const source of [
+      new WebAssembly.Module(file),
+      file,
+      file.buffer.slice(file.byteOffset, file.byteOffset + file.length),
+    ]) {
       assert.deepEqual(loadWasmSync(source).MlKem768.keygen(seed).secretKey, expected.secretKey);
     }
   });
@@ -106,21 +122,38 @@ describe('loadWasm(module) and loadWasmSync(module)', () => {
 describe('loadWasm refusals', () => {
   it('not a module, bytes or Response: ERR_INVALID_TYPE naming what was given', async () => {
     for (const bad of ['mlkem.wasm', 42, null, {}, [0, 97, 115, 109]]) {
-      await rejects(loadWasm(bad as never), 'ERR_INVALID_TYPE', /^module must be a WebAssembly\.Module or the bytes of mlkem\.wasm.*, got /);
-      if (bad !== null) throws(() => loadWasmSync(bad as never), 'ERR_INVALID_TYPE', /^module must be a WebAssembly\.Module/);
+      await rejects(
+        loadWasm(bad as never),
+        'ERR_INVALID_TYPE',
+        /^module must be a WebAssembly\.Module or the bytes of mlkem\.wasm.*, got /,
+      );
+      if (bad !== null)
+        throws(() => loadWasmSync(bad as never), 'ERR_INVALID_TYPE', /^module must be a WebAssembly\.Module/);
     }
     await rejects(loadWasm(Promise.resolve('x') as never), 'ERR_INVALID_TYPE', /got a string/);
   });
   it('bytes that are not WebAssembly, or another module: ERR_INVALID_TYPE', async () => {
     await rejects(loadWasm(new Uint8Array(100)), 'ERR_INVALID_TYPE', /100 bytes that are not a WebAssembly module/);
-    throws(() => loadWasmSync(new TextEncoder().encode('<html>404</html>')), 'ERR_INVALID_TYPE', /not a WebAssembly module/);
+    throws(
+      () => loadWasmSync(new TextEncoder().encode('<html>404</html>')),
+      'ERR_INVALID_TYPE',
+      /not a WebAssembly module/,
+    );
     const empty = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
-    await rejects(loadWasm(empty), 'ERR_INVALID_TYPE', /mlkem-ts's mlkem\.wasm, got a WebAssembly module without memory, heapBase/);
+    await rejects(
+      loadWasm(empty),
+      'ERR_INVALID_TYPE',
+      /mlkem-ts's mlkem\.wasm, got a WebAssembly module without memory, heapBase/,
+    );
     throws(() => loadWasmSync(new WebAssembly.Module(empty)), 'ERR_INVALID_TYPE', /without memory/);
   });
   it('bytes that do not compile: ERR_WASM_UNAVAILABLE', async () => {
     const truncated = file.subarray(0, 1000);
-    await rejects(loadWasm(truncated), 'ERR_WASM_UNAVAILABLE', /could not compile the WebAssembly module \(CompileError/);
+    await rejects(
+      loadWasm(truncated),
+      'ERR_WASM_UNAVAILABLE',
+      /could not compile the WebAssembly module \(CompileError/,
+    );
   });
   it('hostile sources: documented codes only, never a foreign error', async () => {
     const fakeModule = { [Symbol.toStringTag]: 'WebAssembly.Module' };
@@ -133,19 +166,50 @@ describe('loadWasm refusals', () => {
     }
     // The copy reads the internal slots (src/bytes.ts), so the lying getter is never asked: the
     // bytes are what the array holds, refused as no module, or loaded when they are one.
-    throws(() => loadWasmSync(new Lying(16) as never), 'ERR_INVALID_TYPE', /got 16 bytes that are not a WebAssembly module/);
-    assert.ok(loadWasmSync(Lying.from(file) as never).MlKem768.keygen().publicKey.length > 0, 'a view whose byteOffset getter throws is read through its slots');
+    throws(
+      () => loadWasmSync(new Lying(16) as never),
+      'ERR_INVALID_TYPE',
+      /got 16 bytes that are not a WebAssembly module/,
+    );
+    assert.ok(
+      loadWasmSync(Lying.from(file) as never).MlKem768.keygen().publicKey.length > 0,
+      'a view whose byteOffset getter throws is read through its slots',
+    );
     const buffer = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength); // (a Buffer may sit in a larger pool)
-    Object.defineProperty(buffer, 'slice', { value: () => { throw new Error('mine'); } });
-    assert.ok((await loadWasm(buffer)).MlKem768.keygen().publicKey.length > 0, 'an ArrayBuffer is copied without its own slice');
-    const badResponse = { arrayBuffer: async () => file.buffer, get ok(): boolean { throw new Error('ok getter'); } };
-    await rejects(loadWasm(badResponse as never), 'ERR_WASM_UNAVAILABLE', /could not fetch the WebAssembly module \(Error: ok getter\)/);
+    Object.defineProperty(buffer, 'slice', {
+      value: () => {
+        throw new Error('mine');
+      },
+    });
+    assert.ok(
+      (await loadWasm(buffer)).MlKem768.keygen().publicKey.length > 0,
+      'an ArrayBuffer is copied without its own slice',
+    );
+    const badResponse = {
+      arrayBuffer: async () => file.buffer,
+      get ok(): boolean {
+        throw new Error('ok getter');
+      },
+    };
+    await rejects(
+      loadWasm(badResponse as never),
+      'ERR_WASM_UNAVAILABLE',
+      /could not fetch the WebAssembly module \(Error: ok getter\)/,
+    );
     const forged = { [Symbol.for('mlkem-ts.MlKemError')]: true, code: 'ERR_FORGED' };
-    await rejects(loadWasm({ ok: true, arrayBuffer: () => Promise.reject(forged) } as never), 'ERR_WASM_UNAVAILABLE', /could not read/);
+    await rejects(
+      loadWasm({ ok: true, arrayBuffer: () => Promise.reject(forged) } as never),
+      'ERR_WASM_UNAVAILABLE',
+      /could not read/,
+    );
   });
   it('a failed fetch: ERR_WASM_UNAVAILABLE with the status, or the fetch error', async () => {
     await rejects(loadWasm(new Response('not found', { status: 404 })), 'ERR_WASM_UNAVAILABLE', /status 404/);
-    await rejects(loadWasm(Promise.reject(new TypeError('fetch failed'))), 'ERR_WASM_UNAVAILABLE', /could not load the WebAssembly module \(TypeError: fetch failed\)/);
+    await rejects(
+      loadWasm(Promise.reject(new TypeError('fetch failed'))),
+      'ERR_WASM_UNAVAILABLE',
+      /could not load the WebAssembly module \(TypeError: fetch failed\)/,
+    );
   });
 });
 
@@ -162,7 +226,8 @@ describe('MlKemError across copies of the package (CommonJS and ES builds in one
   it('an error of the other copy is instanceof MlKemError', () => {
     assert.ok(new OtherCopyError() instanceof MlKemError);
     assert.ok(!(new Error('plain') instanceof MlKemError));
-    for (const value of [null, 'ERR_INVALID_TYPE', { code: 'ERR_INVALID_TYPE' }] as unknown[]) assert.ok(!(value instanceof MlKemError));
+    for (const value of [null, 'ERR_INVALID_TYPE', { code: 'ERR_INVALID_TYPE' }] as unknown[])
+      assert.ok(!(value instanceof MlKemError));
   });
   it('subclasses keep ordinary instanceof', () => {
     class Sub extends MlKemError {}

@@ -10,10 +10,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+
 import { x25519 as noble } from '@noble/curves/ed25519.js';
+
+import { compileSync, instantiate } from '../../src/wasm/instance.js';
 import { rng } from '../support/helpers.js';
 import { compileTestModule, freshWasm } from '../support/wasm-harness.js';
-import { compileSync, instantiate } from '../../src/wasm/instance.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const { ex, kernels: W, assertScratchClean } = freshWasm();
@@ -37,7 +39,8 @@ function wasm(k: Uint8Array, u: Uint8Array): Uint8Array {
   assert.equal(hex(K), hex(k), 'the scalar is left as given');
   assert.equal(hex(U), hex(u), 'the u-coordinate is left as given');
   for (let i = 0; i < region.length; i++) {
-    if ((i < 16 || i >= 144 || (i >= 48 && i < 64) || (i >= 96 && i < 112)) && region[i] !== SENTINEL) assert.fail(`wrote outside its output at ${i}`);
+    if ((i < 16 || i >= 144 || (i >= 48 && i < 64) || (i >= 96 && i < 112)) && region[i] !== SENTINEL)
+      assert.fail(`wrote outside its output at ${i}`);
   }
   assertScratchClean('x25519');
   return OUT.slice();
@@ -45,8 +48,15 @@ function wasm(k: Uint8Array, u: Uint8Array): Uint8Array {
 
 /** X25519 by node:crypto (OpenSSL), which refuses a low-order u (all-zero result): then zeros. */
 function openssl(k: Uint8Array, u: Uint8Array): Uint8Array {
-  const privateKey = createPrivateKey({ key: Buffer.concat([fromHex('302e020100300506032b656e04220420'), k]), format: 'der', type: 'pkcs8' });
-  const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(u).toString('base64url') }, format: 'jwk' });
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([fromHex('302e020100300506032b656e04220420'), k]),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  const publicKey = createPublicKey({
+    key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(u).toString('base64url') },
+    format: 'jwk',
+  });
   try {
     return new Uint8Array(diffieHellman({ privateKey, publicKey }));
   } catch {
@@ -67,11 +77,21 @@ const le = (v: bigint): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => 
 
 test('RFC 7748 §5.2: the two test vectors (the second with bit 255 of u set)', () => {
   assert.equal(
-    hex(wasm(fromHex('a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4'), fromHex('e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c'))),
+    hex(
+      wasm(
+        fromHex('a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4'),
+        fromHex('e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c'),
+      ),
+    ),
     'c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552',
   );
   assert.equal(
-    hex(wasm(fromHex('4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d'), fromHex('e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493'))),
+    hex(
+      wasm(
+        fromHex('4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d'),
+        fromHex('e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493'),
+      ),
+    ),
     '95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957',
   );
 });
@@ -127,7 +147,11 @@ test('Wycheproof: all 518 X25519 tests give their shared value (twist, low-order
     // RFC 7748 defines the all-zero result for a low-order u; refusing it is the protocol's choice
     // (x25519.ts' elementProblem), so every test here, valid or acceptable, has its value.
     assert.notEqual(t.result, 'invalid', `tcId ${t.tcId}`);
-    assert.equal(hex(wasm(fromHex(t.private), fromHex(t.public))), t.shared, `tcId ${t.tcId} (${t.comment}; ${t.flags.join(', ')})`);
+    assert.equal(
+      hex(wasm(fromHex(t.private), fromHex(t.public))),
+      t.shared,
+      `tcId ${t.tcId} (${t.comment}; ${t.flags.join(', ')})`,
+    );
     for (const f of t.flags) flags.set(f, (flags.get(f) ?? 0) + 1);
   }
   assert.equal(flags.get('Twist'), 221);
@@ -137,7 +161,22 @@ test('Wycheproof: all 518 X25519 tests give their shared value (twist, low-order
 
 /** Edge-case u: small, near p and 2^255 (non-canonical forms), the low-order points, bit 255 set. */
 function edgeUs(): Uint8Array[] {
-  const values = [0n, 1n, 2n, 9n, P - 2n, P - 1n, P, P + 1n, P + 18n, 2n ** 255n - 1n, 2n ** 254n, 2n ** 254n - 1n, 2n ** 128n, 2n ** 51n - 1n];
+  const values = [
+    0n,
+    1n,
+    2n,
+    9n,
+    P - 2n,
+    P - 1n,
+    P,
+    P + 1n,
+    P + 18n,
+    2n ** 255n - 1n,
+    2n ** 254n,
+    2n ** 254n - 1n,
+    2n ** 128n,
+    2n ** 51n - 1n,
+  ];
   values.push(
     325606250916557431795983626356110631294008115727848805560023387167927233504n,
     39382357235489614581723060781553021112529911719440698176882885853963445705823n,
@@ -159,7 +198,12 @@ function edgeUs(): Uint8Array[] {
 }
 
 function edgeScalars(): Uint8Array[] {
-  const ks = [new Uint8Array(32), new Uint8Array(32).fill(0xff), new Uint8Array(32).fill(0x55), new Uint8Array(32).fill(0xaa)];
+  const ks = [
+    new Uint8Array(32),
+    new Uint8Array(32).fill(0xff),
+    new Uint8Array(32).fill(0x55),
+    new Uint8Array(32).fill(0xaa),
+  ];
   for (const bit of [0, 3, 7, 8, 128, 253, 254, 255]) {
     const k = new Uint8Array(32);
     k[bit >> 3] = 1 << (bit & 7);
@@ -183,7 +227,7 @@ test('agrees with node:crypto on every edge-case scalar × u and 300 random pair
   });
 });
 
-test('x25519Base: X25519(k, 9) by the fixed-base code is the ladder\'s and OpenSSL\'s for edge and 300 random scalars; it leaves the scratch zero', () => {
+test("x25519Base: X25519(k, 9) by the fixed-base code is the ladder's and OpenSSL's for edge and 300 random scalars; it leaves the scratch zero", () => {
   // An instance of its own: the first call fills the table (public multiples of the base point) in
   // the static region, which is then compared after every later call.
   const inst = instantiate(compileSync());
@@ -194,7 +238,10 @@ test('x25519Base: X25519(k, 9) by the fixed-base code is the ladder\'s and OpenS
   inst.x25519Base(out, k);
   const staticRegion = mem.slice(0, base);
   const next = rng(0x62617365);
-  const scalars = [...edgeScalars(), ...Array.from({ length: 300 }, () => Uint8Array.from({ length: 32 }, () => next() & 0xff))];
+  const scalars = [
+    ...edgeScalars(),
+    ...Array.from({ length: 300 }, () => Uint8Array.from({ length: 32 }, () => next() & 0xff)),
+  ];
   // scalars whose signed radix-16 digits hit the edges: every nibble 8 (digit -8, carries), every nibble 15, 7
   for (const b of [0x88, 0xff, 0x77, 0x80, 0x08]) scalars.push(new Uint8Array(32).fill(b));
   for (const scalar of scalars) {
@@ -206,9 +253,13 @@ test('x25519Base: X25519(k, 9) by the fixed-base code is the ladder\'s and OpenS
     assert.equal(got, hex(noble.getPublicKey(scalar)), `fixed base vs noble, k ${hex(scalar)}`);
     assert.equal(hex(mem.subarray(k, k + 32)), hex(scalar), 'the scalar is left as given');
     const now = mem.subarray(0, base);
-    for (let i = 0; i < base; i++) if (now[i] !== staticRegion[i]) assert.fail(`static byte ${i} changed by x25519Base`);
+    for (let i = 0; i < base; i++)
+      if (now[i] !== staticRegion[i]) assert.fail(`static byte ${i} changed by x25519Base`);
   }
-  assert.equal(hex(noble.getPublicKey(new Uint8Array(32).fill(0x88))), hex(openssl(new Uint8Array(32).fill(0x88), le(9n))));
+  assert.equal(
+    hex(noble.getPublicKey(new Uint8Array(32).fill(0x88))),
+    hex(openssl(new Uint8Array(32).fill(0x88), le(9n))),
+  );
 });
 
 // The field arithmetic against BigInt, at the limb bounds assembly/x25519.ts states.
@@ -258,8 +309,17 @@ function extremeInputs(next: () => number): bigint[][] {
   };
   const out: bigint[][] = [];
   const ten = (f: (i: number) => bigint) => Array.from({ length: 10 }, (_, i) => f(i));
-  out.push(ten(max), ten((i) => -max(i)), ten((i) => (i % 2 === 0 ? max(i) : -max(i))), ten((i) => (i % 2 === 0 ? -max(i) : max(i))));
-  for (let j = 0; j < 10; j++) out.push(ten((i) => (i === j ? max(i) : 0n)), ten((i) => (i === j ? -max(i) : 0n)));
+  out.push(
+    ten(max),
+    ten((i) => -max(i)),
+    ten((i) => (i % 2 === 0 ? max(i) : -max(i))),
+    ten((i) => (i % 2 === 0 ? -max(i) : max(i))),
+  );
+  for (let j = 0; j < 10; j++)
+    out.push(
+      ten((i) => (i === j ? max(i) : 0n)),
+      ten((i) => (i === j ? -max(i) : 0n)),
+    );
   for (let n = 0; n < 200; n++) out.push(ten(rand));
   return out;
 }
@@ -267,7 +327,9 @@ function extremeInputs(next: () => number): bigint[][] {
 test('field: feMul, feSq and feMulA24 give the product mod p, carried, for inputs at their bounds', () => {
   const next = rng(0x66653235);
   const inputs = extremeInputs(next);
-  const F = limbs(fe.fPtr()), G = limbs(fe.gPtr()), H = limbs(fe.hPtr());
+  const F = limbs(fe.fPtr()),
+    G = limbs(fe.gPtr()),
+    H = limbs(fe.hPtr());
   for (let a = 0; a < inputs.length; a++) {
     F.set(inputs[a]!);
     const f = valueOf(F);
@@ -293,13 +355,18 @@ test('field: feMul, feSq and feMulA24 give the product mod p, carried, for input
 
 test('field: feEncode reduces every carried element into [0, p), also those just below 0 and at or above p', () => {
   const next = rng(0x656e6364);
-  const F = limbs(fe.fPtr()), H = limbs(fe.hPtr());
+  const F = limbs(fe.fPtr()),
+    H = limbs(fe.hPtr());
   const S = new Uint8Array(fe.memory.buffer, fe.sPtr(), 32);
   const cases: bigint[][] = [];
   const ten = (f: (i: number) => bigint) => Array.from({ length: 10 }, (_, i) => f(i));
   const top = (i: number): bigint => (i % 2 === 0 ? (1n << 26n) - 1n : (1n << 25n) + (1n << 15n) - 1n);
   const low = (i: number): bigint => (i % 2 === 0 ? 0n : -(1n << 15n) + 1n);
-  cases.push(ten(top), ten(low), ten(() => 0n));
+  cases.push(
+    ten(top),
+    ten(low),
+    ten(() => 0n),
+  );
   // p - d and p + d, 2^255 - d and 2^255 + d in carried form; small negative values (-1 .. -40).
   const carriedOf = (v: bigint): bigint[] => {
     const out: bigint[] = [];
@@ -314,14 +381,31 @@ test('field: feEncode reduces every carried element into [0, p), also those just
   for (let d = 1n; d <= 40n; d++) {
     // -d with limb 1 negative: limb 0 = 2^26 - d, limb 1 = -1.
     cases.push(ten((i) => (i === 0 ? (1n << 26n) - d : i === 1 ? -1n : 0n)));
-    cases.push(ten((i) => (i === 4 ? (1n << 26n) - 1n : i === 5 ? -1n : i === 0 ? (1n << 26n) - d : i < 4 ? (i % 2 === 0 ? (1n << 26n) - 1n : (1n << 25n) - 1n) : 0n)));
+    cases.push(
+      ten((i) =>
+        i === 4
+          ? (1n << 26n) - 1n
+          : i === 5
+            ? -1n
+            : i === 0
+              ? (1n << 26n) - d
+              : i < 4
+                ? i % 2 === 0
+                  ? (1n << 26n) - 1n
+                  : (1n << 25n) - 1n
+                : 0n,
+      ),
+    );
   }
   for (let n = 0; n < 500; n++) {
-    cases.push(ten((i) => {
-      const lo = low(i), hi = top(i);
-      const r = (BigInt(next()) << 32n) | BigInt(next());
-      return lo + (r % (hi - lo + 1n));
-    }));
+    cases.push(
+      ten((i) => {
+        const lo = low(i),
+          hi = top(i);
+        const r = (BigInt(next()) << 32n) | BigInt(next());
+        return lo + (r % (hi - lo + 1n));
+      }),
+    );
   }
   for (const c of cases) {
     F.set(c);
@@ -339,7 +423,8 @@ test('field: feEncode reduces every carried element into [0, p), also those just
 
 test('field: feInvert gives 1/z (z^(p-2)), and 0 for 0', () => {
   const next = rng(0x696e7665);
-  const F = limbs(fe.fPtr()), H = limbs(fe.hPtr());
+  const F = limbs(fe.fPtr()),
+    H = limbs(fe.hPtr());
   const pow = (b: bigint, e: bigint): bigint => {
     let r = 1n;
     for (b = mod(b); e > 0n; e >>= 1n, b = (b * b) % P) if (e & 1n) r = (r * b) % P;

@@ -5,8 +5,9 @@
 // called, to a depth of four.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
 import { entryNamed } from '../../src/webcrypto/algorithms.js';
 import { subtle } from '../../src/webcrypto/index.js';
 
@@ -16,10 +17,12 @@ const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 /** Whether `value` (or anything reachable from it) holds bytes containing `secret`. */
 async function reaches(value: unknown, secret: string, depth = 0, seen = new Set<unknown>()): Promise<boolean> {
   if (value instanceof Promise) value = await value.catch(() => undefined);
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value) || depth > 4) return false;
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value) || depth > 4)
+    return false;
   seen.add(value);
   if (value instanceof ArrayBuffer) return hex(new Uint8Array(value)).includes(secret);
-  if (ArrayBuffer.isView(value)) return hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)).includes(secret);
+  if (ArrayBuffer.isView(value))
+    return hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)).includes(secret);
   if (typeof value === 'function') {
     if (value.length !== 0 || Function.prototype.toString.call(value).startsWith('class ')) return false;
     let out: unknown;
@@ -34,7 +37,8 @@ async function reaches(value: unknown, secret: string, depth = 0, seen = new Set
   if (Object.prototype.toString.call(value) === '[object CryptoKey]') {
     for (const format of ['raw-seed', 'pkcs8', 'jwk']) {
       try {
-        if (await reaches(await subtle.exportKey(format as 'raw-seed', value as CryptoKey), secret, depth + 1, seen)) return true;
+        if (await reaches(await subtle.exportKey(format as 'raw-seed', value as CryptoKey), secret, depth + 1, seen))
+          return true;
       } catch {
         // not exportable
       }
@@ -58,7 +62,17 @@ test('no export of src/webcrypto/*.ts reaches the seed of a non-extractable key'
   await assert.rejects(subtle.exportKey('raw-seed', key), { name: 'InvalidAccessError' });
   const secret = hex(seed);
   const entry = entryNamed('ML-KEM-768');
-  const others = [undefined, 'ML-KEM-768', entry, 'raw-seed', 'pkcs8', 'jwk', ['decapsulateBits'], 'decapsulateBits', true];
+  const others = [
+    undefined,
+    'ML-KEM-768',
+    entry,
+    'raw-seed',
+    'pkcs8',
+    'jwk',
+    ['decapsulateBits'],
+    'decapsulateBits',
+    true,
+  ];
   const found: string[] = [];
   let calls = 0;
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
@@ -72,7 +86,11 @@ test('no export of src/webcrypto/*.ts reaches the seed of a non-extractable key'
             const args = Array.from({ length: 4 }, (_, i) => (i === position ? key : other));
             try {
               calls++;
-              candidates.push(Function.prototype.toString.call(f).startsWith('class ') ? undefined : (f as (...a: unknown[]) => unknown)(...args));
+              candidates.push(
+                Function.prototype.toString.call(f).startsWith('class ')
+                  ? undefined
+                  : (f as (...a: unknown[]) => unknown)(...args),
+              );
             } catch {
               // refused
             }
@@ -87,8 +105,14 @@ test('no export of src/webcrypto/*.ts reaches the seed of a non-extractable key'
 });
 
 test("WeakMap.prototype's methods replaced after load never see a key's slots (their methods are bound at load)", async () => {
-  const generated = (await subtle.generateKey('MLKEM768-X25519', false, ['encapsulateBits', 'decapsulateBits'])) as CryptoKeyPair;
-  const proto = WeakMap.prototype as unknown as Record<'get' | 'set' | 'has', (this: WeakMap<object, unknown>, ...a: unknown[]) => unknown>;
+  const generated = (await subtle.generateKey('MLKEM768-X25519', false, [
+    'encapsulateBits',
+    'decapsulateBits',
+  ])) as CryptoKeyPair;
+  const proto = WeakMap.prototype as unknown as Record<
+    'get' | 'set' | 'has',
+    (this: WeakMap<object, unknown>, ...a: unknown[]) => unknown
+  >;
   const original = { get: proto.get, set: proto.set, has: proto.has };
   const seen: string[] = [];
   const keys = new Set<unknown>([generated.publicKey, generated.privateKey]);
@@ -99,9 +123,17 @@ test("WeakMap.prototype's methods replaced after load never see a key's slots (t
     };
   }
   try {
-    const imported = await subtle.importKey('raw-seed', crypto.getRandomValues(new Uint8Array(32)), 'MLKEM768-X25519', false, ['decapsulateBits']);
+    const imported = await subtle.importKey(
+      'raw-seed',
+      crypto.getRandomValues(new Uint8Array(32)),
+      'MLKEM768-X25519',
+      false,
+      ['decapsulateBits'],
+    );
     keys.add(imported);
-    const { ciphertext } = (await subtle.encapsulateBits('MLKEM768-X25519', generated.publicKey)) as { ciphertext: ArrayBuffer };
+    const { ciphertext } = (await subtle.encapsulateBits('MLKEM768-X25519', generated.publicKey)) as {
+      ciphertext: ArrayBuffer;
+    };
     await subtle.decapsulateBits('MLKEM768-X25519', generated.privateKey, ciphertext);
     await subtle.decapsulateBits('MLKEM768-X25519', imported, ciphertext);
     for (const key of keys) {

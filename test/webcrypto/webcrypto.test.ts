@@ -12,15 +12,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+
+import { REGISTRY } from '../../src/registry.js';
 import { portableBackend, wasmBackend } from '../../src/webcrypto/backend.js';
 import { MlKemCryptoKey, install, subtle, supports } from '../../src/webcrypto/index.js';
 import { nativeCrypto } from '../../src/webcrypto/install.js';
 import { createSubtle } from '../../src/webcrypto/subtle.js';
-import { REGISTRY } from '../../src/registry.js';
 import type { KemAlgorithmName, WebCryptoSubtle } from '../../src/webcrypto/types.js';
 
 /** The Web Crypto names of the registry (test/package/registry.test.ts checks the list). */
-const ALGORITHMS: readonly KemAlgorithmName[] = REGISTRY.flatMap((e) => (e.webCrypto === undefined ? [] : [e.webCrypto as KemAlgorithmName]));
+const ALGORITHMS: readonly KemAlgorithmName[] = REGISTRY.flatMap((e) =>
+  e.webCrypto === undefined ? [] : [e.webCrypto as KemAlgorithmName],
+);
 const BOTH = ['encapsulateBits', 'decapsulateBits', 'encapsulateKey', 'decapsulateKey'];
 const hex = (b: ArrayBuffer): string => Buffer.from(b).toString('hex');
 const S = globalThis.SubtleCrypto as unknown as { supports?: (op: string, alg: unknown, extra?: unknown) => boolean };
@@ -52,19 +55,35 @@ describe('the ponyfill on both backends', () => {
         assert.equal(hex(await b.decapsulateBits(alg, priv, e1.ciphertext)), hex(e1.sharedKey));
         const e2 = await b.encapsulateBits(alg, pub);
         assert.equal(hex(await a.decapsulateBits(alg, pair.privateKey, e2.ciphertext)), hex(e2.sharedKey));
-        assert.equal(hex(await b.exportKey('raw-public', await b.getPublicKey(priv, []))), hex(await a.exportKey('raw-public', pair.publicKey)));
+        assert.equal(
+          hex(await b.exportKey('raw-public', await b.getPublicKey(priv, []))),
+          hex(await a.exportKey('raw-public', pair.publicKey)),
+        );
         // The shared key through the runtime: AES-GCM, encrypt on one side and decrypt on the other.
         const { ciphertext, sharedKey } = await a.encapsulateKey(alg, pair.publicKey, 'AES-GCM', false, ['encrypt']);
-        const key = await b.decapsulateKey(alg, await b.importKey('raw-seed', seed, alg, false, ['decapsulateKey']), ciphertext, 'AES-GCM', false, ['decrypt']);
+        const key = await b.decapsulateKey(
+          alg,
+          await b.importKey('raw-seed', seed, alg, false, ['decapsulateKey']),
+          ciphertext,
+          'AES-GCM',
+          false,
+          ['decrypt'],
+        );
         const iv = new Uint8Array(12);
         const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, sharedKey, Buffer.from('hello'));
-        assert.equal(Buffer.from(await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, sealed)).toString(), 'hello');
+        assert.equal(
+          Buffer.from(await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, sealed)).toString(),
+          'hello',
+        );
       }
     });
   }
 
   it('the public ponyfill loads the WebAssembly backend by itself', async () => {
-    const { publicKey, privateKey } = await subtle.generateKey('ML-KEM-768', false, ['encapsulateBits', 'decapsulateBits']);
+    const { publicKey, privateKey } = await subtle.generateKey('ML-KEM-768', false, [
+      'encapsulateBits',
+      'decapsulateBits',
+    ]);
     const { ciphertext, sharedKey } = await subtle.encapsulateBits('ML-KEM-768', publicKey);
     assert.equal(hex(await subtle.decapsulateBits('ML-KEM-768', privateKey, ciphertext)), hex(sharedKey));
     assert.equal(supports('encapsulateKey', 'ML-KEM-512', 'AES-GCM'), true);
@@ -74,15 +93,27 @@ describe('the ponyfill on both backends', () => {
   it('keys look like CryptoKeys and refuse to be structured-cloned, saying why', async () => {
     const { publicKey, privateKey } = await subtle.generateKey('ML-KEM-512', false, BOTH);
     assert.equal(Object.prototype.toString.call(publicKey), '[object CryptoKey]');
-    assert.deepEqual([publicKey.type, publicKey.extractable, publicKey.algorithm, publicKey.usages], ['public', true, { name: 'ML-KEM-512' }, ['encapsulateKey', 'encapsulateBits']]);
-    assert.deepEqual([privateKey.type, privateKey.extractable, privateKey.usages], ['private', false, ['decapsulateKey', 'decapsulateBits']]);
+    assert.deepEqual(
+      [publicKey.type, publicKey.extractable, publicKey.algorithm, publicKey.usages],
+      ['public', true, { name: 'ML-KEM-512' }, ['encapsulateKey', 'encapsulateBits']],
+    );
+    assert.deepEqual(
+      [privateKey.type, privateKey.extractable, privateKey.usages],
+      ['private', false, ['decapsulateKey', 'decapsulateBits']],
+    );
     assert.equal(privateKey.algorithm, privateKey.algorithm, 'the same object each time');
     privateKey.usages.push('encapsulateBits' as never); // the returned array is the caller's
     await assert.rejects(subtle.encapsulateBits('ML-KEM-512', privateKey), { name: 'InvalidAccessError' });
     for (const key of [publicKey, privateKey]) {
-      assert.throws(() => structuredClone(key), (err: Error) => err.name === 'DataCloneError' && /cannot be structured-cloned/.test(err.message));
+      assert.throws(
+        () => structuredClone(key),
+        (err: Error) => err.name === 'DataCloneError' && /cannot be structured-cloned/.test(err.message),
+      );
     }
-    assert.throws(() => new (MlKemCryptoKey as unknown as new (...a: unknown[]) => unknown)(Symbol(), {}, {}, true, []), TypeError);
+    assert.throws(
+      () => new (MlKemCryptoKey as unknown as new (...a: unknown[]) => unknown)(Symbol(), {}, {}, true, []),
+      TypeError,
+    );
   });
 
   it('wrapKey and unwrapKey carry our keys through the runtime (AES-KW, AES-GCM; pkcs8, raw-seed, jwk)', async () => {
@@ -96,22 +127,44 @@ describe('the ponyfill on both backends', () => {
     ] as const) {
       const wrapped = await subtle.wrapKey(format, privateKey, wrapping, alg);
       const back = await subtle.unwrapKey(format, wrapped, wrapping, alg, 'ML-KEM-768', true, ['decapsulateBits']);
-      assert.equal(hex(await subtle.exportKey('raw-seed', back)), hex(await subtle.exportKey('raw-seed', privateKey)), format);
+      assert.equal(
+        hex(await subtle.exportKey('raw-seed', back)),
+        hex(await subtle.exportKey('raw-seed', privateKey)),
+        format,
+      );
     }
     // keyUsages is read once: a generator (a one-shot iterable) works as an array does.
-    const fromGenerator = await subtle.unwrapKey('raw-seed', await subtle.wrapKey('raw-seed', privateKey, kw, 'AES-KW'), kw, 'AES-KW', 'ML-KEM-768', true, (function* () {
-      yield 'decapsulateBits';
-    })());
+    const fromGenerator = await subtle.unwrapKey(
+      'raw-seed',
+      await subtle.wrapKey('raw-seed', privateKey, kw, 'AES-KW'),
+      kw,
+      'AES-KW',
+      'ML-KEM-768',
+      true,
+      (function* () {
+        yield 'decapsulateBits';
+      })(),
+    );
     assert.deepEqual(fromGenerator.usages, ['decapsulateBits']);
     const wrapped = await subtle.wrapKey('raw-public', publicKey, kw, 'AES-KW');
-    await assert.rejects(subtle.unwrapKey('raw-public', wrapped, kw, 'AES-KW', 'ML-KEM-512', true, []), { name: 'DataError' });
+    await assert.rejects(subtle.unwrapKey('raw-public', wrapped, kw, 'AES-KW', 'ML-KEM-512', true, []), {
+      name: 'DataError',
+    });
     const nx = await subtle.generateKey('ML-KEM-768', false, BOTH);
     await assert.rejects(subtle.wrapKey('raw-seed', nx.privateKey, kw, 'AES-KW'), { name: 'InvalidAccessError' });
-    await assert.rejects(subtle.wrapKey('raw-seed', privateKey, publicKey as never, 'ML-KEM-768'), { name: 'NotSupportedError' });
+    await assert.rejects(subtle.wrapKey('raw-seed', privateKey, publicKey as never, 'ML-KEM-768'), {
+      name: 'NotSupportedError',
+    });
     // unwrapKey refuses our keys and algorithms for the unwrapping as wrapKey does (not a TypeError from the runtime).
     const seedWrapped = await subtle.wrapKey('raw-seed', privateKey, kw, 'AES-KW');
-    await assert.rejects(subtle.unwrapKey('raw-seed', seedWrapped, privateKey as never, 'AES-KW', 'ML-KEM-768', true, ['decapsulateBits']), { name: 'InvalidAccessError' });
-    await assert.rejects(subtle.unwrapKey('raw-seed', seedWrapped, kw, 'ML-KEM-768', 'ML-KEM-768', true, ['decapsulateBits']), { name: 'NotSupportedError' });
+    await assert.rejects(
+      subtle.unwrapKey('raw-seed', seedWrapped, privateKey as never, 'AES-KW', 'ML-KEM-768', true, ['decapsulateBits']),
+      { name: 'InvalidAccessError' },
+    );
+    await assert.rejects(
+      subtle.unwrapKey('raw-seed', seedWrapped, kw, 'ML-KEM-768', 'ML-KEM-768', true, ['decapsulateBits']),
+      { name: 'NotSupportedError' },
+    );
   });
 
   it('other algorithms stay the runtime’s, and our keys are refused there', async () => {
@@ -128,7 +181,14 @@ describe('the ponyfill on both backends', () => {
 
 describe('arguments', () => {
   it('every method rejects, never throws, whatever it is given', async () => {
-    const hostile = new Proxy({}, { get: () => { throw new Error('hostile getter'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('hostile getter');
+        },
+      },
+    );
     for (const call of [
       () => subtle.generateKey(Symbol() as never, true, []),
       () => subtle.generateKey(hostile as never, true, []),
@@ -151,61 +211,95 @@ describe('arguments', () => {
     const pending = subtle.importKey('raw-seed', shared, 'ML-KEM-768', true, ['decapsulateBits']);
     shared.fill(0);
     assert.equal(hex(await subtle.exportKey('raw-seed', await pending)), Buffer.from(seed).toString('hex'));
-    await assert.rejects(subtle.importKey('raw-seed', new Uint8Array(new SharedArrayBuffer(64)), 'ML-KEM-768', true, ['decapsulateBits']), TypeError);
+    await assert.rejects(
+      subtle.importKey('raw-seed', new Uint8Array(new SharedArrayBuffer(64)), 'ML-KEM-768', true, ['decapsulateBits']),
+      TypeError,
+    );
   });
 
   it('the shared key of encapsulateKey: any algorithm the runtime imports, refused with NotSupportedError otherwise', async () => {
     const { publicKey } = await subtle.generateKey('ML-KEM-768', true, BOTH);
     for (const alg of ['AES-CTR', 'AES-CBC', 'AES-KW', { name: 'HMAC', hash: 'SHA-384' }, 'HKDF', 'PBKDF2']) {
-      const usages = typeof alg === 'object' ? ['sign'] : alg === 'AES-KW' ? ['wrapKey'] : alg.startsWith('AES') ? ['encrypt'] : ['deriveBits'];
+      const usages =
+        typeof alg === 'object'
+          ? ['sign']
+          : alg === 'AES-KW'
+            ? ['wrapKey']
+            : alg.startsWith('AES')
+              ? ['encrypt']
+              : ['deriveBits'];
       const { sharedKey } = await subtle.encapsulateKey('ML-KEM-768', publicKey, alg, false, usages);
       assert.ok(sharedKey instanceof CryptoKey, JSON.stringify(alg));
     }
-    await assert.rejects(subtle.encapsulateKey('ML-KEM-768', publicKey, 'FOO', false, ['encrypt']), { name: 'NotSupportedError' });
-    await assert.rejects(subtle.encapsulateKey('ML-KEM-768', publicKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']), { name: 'NotSupportedError' });
+    await assert.rejects(subtle.encapsulateKey('ML-KEM-768', publicKey, 'FOO', false, ['encrypt']), {
+      name: 'NotSupportedError',
+    });
+    await assert.rejects(
+      subtle.encapsulateKey('ML-KEM-768', publicKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']),
+      { name: 'NotSupportedError' },
+    );
   });
 });
 
 describe('the polyfill', () => {
-  it(isNode26 ? 'fills nothing on Node 26 and patches nothing' : 'fills every algorithm on a runtime without them', async () => {
-    const before = Object.getOwnPropertyNames(crypto.subtle);
-    const generateKey = crypto.subtle.generateKey;
-    const expected = ALGORITHMS.filter((a) => !nativeHad[a]);
-    assert.deepEqual(install(), expected);
-    assert.deepEqual(install(), expected, 'idempotent');
-    if (expected.length === 0) {
-      assert.deepEqual(Object.getOwnPropertyNames(crypto.subtle), before);
-      assert.equal(crypto.subtle.generateKey, generateKey);
-    }
-    const cs = crypto.subtle as unknown as WebCryptoSubtle;
-    for (const alg of ALGORITHMS) {
-      for (const op of ['generateKey', 'importKey', 'exportKey', 'encapsulateBits', 'decapsulateBits', 'getPublicKey']) {
-        assert.equal(S.supports!(op, alg), true, `${op} ${alg}`);
+  it(
+    isNode26 ? 'fills nothing on Node 26 and patches nothing' : 'fills every algorithm on a runtime without them',
+    async () => {
+      const before = Object.getOwnPropertyNames(crypto.subtle);
+      const generateKey = crypto.subtle.generateKey;
+      const expected = ALGORITHMS.filter((a) => !nativeHad[a]);
+      assert.deepEqual(install(), expected);
+      assert.deepEqual(install(), expected, 'idempotent');
+      if (expected.length === 0) {
+        assert.deepEqual(Object.getOwnPropertyNames(crypto.subtle), before);
+        assert.equal(crypto.subtle.generateKey, generateKey);
       }
-      const { publicKey, privateKey } = await cs.generateKey(alg, true, BOTH);
-      assert.equal(publicKey instanceof MlKemCryptoKey, !nativeHad[alg], `${alg} filled`);
-      const { ciphertext, sharedKey } = await cs.encapsulateBits(alg, publicKey);
-      assert.equal(hex(await cs.decapsulateBits(alg, privateKey, ciphertext)), hex(sharedKey));
-      const k = await cs.encapsulateKey(alg, publicKey, { name: 'HMAC', hash: 'SHA-256' }, true, ['sign']);
-      const k2 = await cs.decapsulateKey(alg, privateKey, k.ciphertext, { name: 'HMAC', hash: 'SHA-256' }, true, ['sign']);
-      assert.equal(hex(await crypto.subtle.exportKey('raw', k2)), hex(await crypto.subtle.exportKey('raw', k.sharedKey)));
-      // The ponyfill's keys work in the polyfilled global, and the other way round.
-      const theirs = await subtle.importKey('raw-seed', await cs.exportKey('raw-seed', privateKey), alg, true, ['decapsulateBits']);
-      assert.equal(hex(await subtle.decapsulateBits(alg, theirs, ciphertext)), hex(sharedKey));
-    }
-    // The runtime's own algorithms are untouched, and supports answers for them on Node 20 too
-    // (test/webcrypto/runtime-algorithms.test.ts compares its answers with Node 26's).
-    const hmac = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, true, ['sign']);
-    assert.equal((await crypto.subtle.sign('HMAC', hmac, new Uint8Array(3))).byteLength, 32);
-    assert.equal(S.supports!('sign', 'HMAC'), true);
-    assert.equal(S.supports!('digest', 'SHA-256'), true);
-  });
+      const cs = crypto.subtle as unknown as WebCryptoSubtle;
+      for (const alg of ALGORITHMS) {
+        for (const op of [
+          'generateKey',
+          'importKey',
+          'exportKey',
+          'encapsulateBits',
+          'decapsulateBits',
+          'getPublicKey',
+        ]) {
+          assert.equal(S.supports!(op, alg), true, `${op} ${alg}`);
+        }
+        const { publicKey, privateKey } = await cs.generateKey(alg, true, BOTH);
+        assert.equal(publicKey instanceof MlKemCryptoKey, !nativeHad[alg], `${alg} filled`);
+        const { ciphertext, sharedKey } = await cs.encapsulateBits(alg, publicKey);
+        assert.equal(hex(await cs.decapsulateBits(alg, privateKey, ciphertext)), hex(sharedKey));
+        const k = await cs.encapsulateKey(alg, publicKey, { name: 'HMAC', hash: 'SHA-256' }, true, ['sign']);
+        const k2 = await cs.decapsulateKey(alg, privateKey, k.ciphertext, { name: 'HMAC', hash: 'SHA-256' }, true, [
+          'sign',
+        ]);
+        assert.equal(
+          hex(await crypto.subtle.exportKey('raw', k2)),
+          hex(await crypto.subtle.exportKey('raw', k.sharedKey)),
+        );
+        // The ponyfill's keys work in the polyfilled global, and the other way round.
+        const theirs = await subtle.importKey('raw-seed', await cs.exportKey('raw-seed', privateKey), alg, true, [
+          'decapsulateBits',
+        ]);
+        assert.equal(hex(await subtle.decapsulateBits(alg, theirs, ciphertext)), hex(sharedKey));
+      }
+      // The runtime's own algorithms are untouched, and supports answers for them on Node 20 too
+      // (test/webcrypto/runtime-algorithms.test.ts compares its answers with Node 26's).
+      const hmac = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, true, ['sign']);
+      assert.equal((await crypto.subtle.sign('HMAC', hmac, new Uint8Array(3))).byteLength, 32);
+      assert.equal(S.supports!('sign', 'HMAC'), true);
+      assert.equal(S.supports!('digest', 'SHA-256'), true);
+    },
+  );
 });
-
 
 it('the Web Crypto examples of docs/webcrypto.md run as written (each in a fresh process)', () => {
   const page = readFileSync(new URL('../../docs/webcrypto.md', import.meta.url), 'utf8');
-  const section = page.slice(page.indexOf('# Web Crypto API'), page.indexOf('\n## ', page.indexOf('# Web Crypto API') + 3));
+  const section = page.slice(
+    page.indexOf('# Web Crypto API'),
+    page.indexOf('\n## ', page.indexOf('# Web Crypto API') + 3),
+  );
   const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
   assert.ok(blocks.length >= 2, 'the section has its examples');
   const entry = fileURLToPath(new URL('../../src/webcrypto/index.ts', import.meta.url));
@@ -218,8 +312,16 @@ it('the Web Crypto examples of docs/webcrypto.md run as written (each in a fresh
         : '';
       const file = join(dir, `example-${i}.mts`);
       const global = fileURLToPath(new URL('../../src/webcrypto/global.ts', import.meta.url)); // types only
-      writeFileSync(file, code.replaceAll("'mlkem-ts/webcrypto/global'", JSON.stringify(global)).replaceAll("'mlkem-ts/webcrypto'", JSON.stringify(entry)) + check);
-      const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+      writeFileSync(
+        file,
+        code
+          .replaceAll("'mlkem-ts/webcrypto/global'", JSON.stringify(global))
+          .replaceAll("'mlkem-ts/webcrypto'", JSON.stringify(entry)) + check,
+      );
+      const run = spawnSync(process.execPath, ['--import', 'tsx', file], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_NO_WARNINGS: '1' },
+      });
       assert.equal(run.status, 0, `docs/webcrypto.md example ${i + 1}:\n${code}\n${run.stderr}`);
     });
   } finally {
@@ -235,7 +337,9 @@ describe('the key objects behind our CryptoKeys are out of reach', () => {
     const statics = Object.getOwnPropertyNames(ctor).filter((n) => typeof ctor[n] === 'function');
     assert.deepEqual(statics, [], `static methods of MlKemCryptoKey: ${statics.join(', ')}`);
     const proto = Object.getPrototypeOf(privateKey) as object;
-    const methods = Object.getOwnPropertyNames(proto).filter((n) => n !== 'constructor' && typeof Object.getOwnPropertyDescriptor(proto, n)?.value === 'function');
+    const methods = Object.getOwnPropertyNames(proto).filter(
+      (n) => n !== 'constructor' && typeof Object.getOwnPropertyDescriptor(proto, n)?.value === 'function',
+    );
     assert.deepEqual(methods, [], `methods of a key: ${methods.join(', ')}`);
   });
 });
@@ -254,6 +358,11 @@ describe('install() is all or nothing', () => {
   it('on a frozen SubtleCrypto it puts every method back, leaves no mark and reports nothing filled', () => {
     const fixture = fileURLToPath(new URL('../support/fixtures/install-frozen.ts', import.meta.url));
     const out = execFileSync(process.execPath, ['--import', 'tsx', fixture], { encoding: 'utf8' });
-    assert.deepEqual(JSON.parse(out.trim()), { first: [], second: [], ownPropertiesUnchanged: true, generateKeyUnchanged: true });
+    assert.deepEqual(JSON.parse(out.trim()), {
+      first: [],
+      second: [],
+      ownPropertiesUnchanged: true,
+      generateKeyUnchanged: true,
+    });
   });
 });

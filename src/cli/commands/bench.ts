@@ -3,8 +3,8 @@
 // the rounds — a look at the speed on this machine that says how far to trust it. The careful comparison with other libraries (interleaved rounds, medians, CPU
 // time) is `npm run bench` in the repository.
 import { ctEqual } from '../../ct.js';
-import type { Encapsulation, KeyPair, MlKem } from '../../kem.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../../index.js';
+import type { Encapsulation, KeyPair, MlKem } from '../../kem.js';
 import type { MlKemAlgorithm } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -52,7 +52,8 @@ function round(kem: MlKem, backend: Backend, n: number): Record<Op, number> {
     decaps: timed(n, (i) => void (secrets[i] = kem.decapsulate(encs[i]!.ciphertext, pairs[i]!.secretKey))),
   };
   for (let i = 0; i < n; i++) {
-    if (!ctEqual(secrets[i]!, encs[i]!.sharedSecret)) throw new CliError(`${kem.name} ${backend}: decapsulation ${i} gave a different shared secret`);
+    if (!ctEqual(secrets[i]!, encs[i]!.sharedSecret))
+      throw new CliError(`${kem.name} ${backend}: decapsulation ${i} gave a different shared secret`);
   }
   return Object.fromEntries(OPS.map((op) => [op, (ms[op] * 1000) / n])) as Record<Op, number>;
 }
@@ -70,10 +71,15 @@ function quantile(xs: number[], q: number): number {
  * moment of the machine falls on all rows alike instead of on whichever ran then; each row's
  * figure is its median round, with the spread of the rounds beside it.
  */
-function measureAll(rows: Array<{ kem: MlKem; backend: Backend }>, n: number, rounds: number, show: (text: string) => void): Row[] {
+function measureAll(
+  rows: Array<{ kem: MlKem; backend: Backend }>,
+  n: number,
+  rounds: number,
+  show: (text: string) => void,
+): Row[] {
   for (const { kem } of rows) {
     // Warm up for 0.1 s per row (JIT tiers, WebAssembly tier-up) so that the first rounds are not penalised.
-    for (const start = performance.now(); performance.now() - start < 100; ) {
+    for (const start = performance.now(); performance.now() - start < 100;) {
       const { publicKey, secretKey } = kem.keygen();
       kem.decapsulate(kem.encapsulate(publicKey).ciphertext, secretKey);
     }
@@ -88,7 +94,8 @@ function measureAll(rows: Array<{ kem: MlKem; backend: Backend }>, n: number, ro
     }
   }
   return rows.map(({ kem, backend }, i) => {
-    const per = (f: (xs: number[]) => number) => Object.fromEntries(OPS.map((op) => [op, f(results[i]!.map((x) => x[op]))])) as Record<Op, number>;
+    const per = (f: (xs: number[]) => number) =>
+      Object.fromEntries(OPS.map((op) => [op, f(results[i]!.map((x) => x[op]))])) as Record<Op, number>;
     const med = per((xs) => quantile(xs, 0.5));
     const min = per((xs) => Math.min(...xs));
     const max = per((xs) => Math.max(...xs));
@@ -110,7 +117,9 @@ function table(rows: Row[]): string {
     'parameter set  backend          keygen            encaps            decaps',
   ];
   for (const r of rows) {
-    lines.push(`${r.algorithm.padEnd(13)}  ${r.backend.padEnd(8)} ${OPS.map((op) => `${fixed(r.median[op], 10, 1)} ±${fixed(r.spreadPercent[op], 3, 0)}%`).join(' ')}`);
+    lines.push(
+      `${r.algorithm.padEnd(13)}  ${r.backend.padEnd(8)} ${OPS.map((op) => `${fixed(r.median[op], 10, 1)} ±${fixed(r.spreadPercent[op], 3, 0)}%`).join(' ')}`,
+    );
   }
   const worst = Math.max(...rows.flatMap((r) => OPS.map((op) => r.spreadPercent[op])));
   if (rounds < 5 || worst > ROUGH_PERCENT) {
@@ -151,17 +160,20 @@ Options:
       rounds: { type: 'string', short: 'r' },
       json: { type: 'boolean' },
     });
-    const algorithms = values.algorithm === undefined ? undefined : new Set(values.algorithm.map((a) => parseAlgorithm(a)));
+    const algorithms =
+      values.algorithm === undefined ? undefined : new Set(values.algorithm.map((a) => parseAlgorithm(a)));
     const backend = values.backend ?? 'all';
     const iterations = values.iterations ?? '100';
     const roundsText = values.rounds ?? '9';
-    if (backend !== 'portable' && backend !== 'wasm' && backend !== 'all') throw new UsageError(`--backend must be portable, wasm or all, got '${backend}'`);
+    if (backend !== 'portable' && backend !== 'wasm' && backend !== 'all')
+      throw new UsageError(`--backend must be portable, wasm or all, got '${backend}'`);
     const n = Number(iterations);
     if (!/^\d+$/.test(iterations) || !Number.isSafeInteger(n) || n < 1 || n > 10_000_000) {
       throw new UsageError(`-n/--iterations must be a whole number from 1 to 10000000, got '${iterations}'`);
     }
     const rounds = Number(roundsText);
-    if (!/^\d+$/.test(roundsText) || rounds < 1 || rounds > 1000) throw new UsageError(`-r/--rounds must be a whole number from 1 to 1000, got '${roundsText}'`);
+    if (!/^\d+$/.test(roundsText) || rounds < 1 || rounds > 1000)
+      throw new UsageError(`-r/--rounds must be a whole number from 1 to 1000, got '${roundsText}'`);
 
     const backends: Array<[Backend, readonly MlKem[]]> = [];
     if (backend !== 'portable') {

@@ -7,7 +7,15 @@ import { kemFor } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, Files, inputName } from '../io.js';
 import { type Demand, checkNotSwapped, withKey } from '../keyfile.js';
-import { type Command, distinctFiles, keyFileArgument, openSslForm, openSslOptions, parse, required } from '../options.js';
+import {
+  type Command,
+  distinctFiles,
+  keyFileArgument,
+  openSslForm,
+  openSslOptions,
+  parse,
+  required,
+} from '../options.js';
 import { openSslHint } from './keygen.js';
 
 const SECRET_OPTIONS = `      --secret FILE   the 32-byte shared secret, raw; '-' prints it as hex on standard output
@@ -56,12 +64,23 @@ function kemArguments(args: string[]): Kem {
   const secret = required(values.secret, '--secret');
   if (values.hex === true && values.base64 === true) throw new UsageError('--hex and --base64 cannot be combined');
   // Raw bytes to a file, hex on standard output, or as asked.
-  const text: SecretText = values.base64 === true ? 'base64' : values.hex === true || secret === '-' ? 'hex' : undefined;
+  const text: SecretText =
+    values.base64 === true ? 'base64' : values.hex === true || secret === '-' ? 'hex' : undefined;
   // The option names for messages here too, so that encap and decap spell them alike.
-  return { key: key.file, ct, secret, text, binary: values.binary === true, keyOption: key.option, ctOption: '--ct', secretOption: '--secret' };
+  return {
+    key: key.file,
+    ct,
+    secret,
+    text,
+    binary: values.binary === true,
+    keyOption: key.option,
+    ctOption: '--ct',
+    secretOption: '--secret',
+  };
 }
 
-const secretBytes = (secret: Uint8Array, text: SecretText): string | Uint8Array => (text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`);
+const secretBytes = (secret: Uint8Array, text: SecretText): string | Uint8Array =>
+  text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`;
 
 /** The encoding pkeyutl's -keyform demands of the key file (encap and decap demand none). */
 const keyform = (k: Kem): Demand => ({ option: '-keyform', encoding: k.keyform });
@@ -73,7 +92,10 @@ async function encapsulate(io: CliIo, k: Kem): Promise<void> {
   files.checkTerminal(k.secretOption, k.secret, k.text === undefined, k.binary);
   const keyBytes = await files.read(k.key, 'the public key');
   checkNotSwapped({ file: k.key, option: k.keyOption, bytes: keyBytes });
-  const { algorithm, publicKey } = withKey(keyBytes, k.key, 'public', keyform(k), (key) => ({ algorithm: key.algorithm, publicKey: key.publicKey.slice() }));
+  const { algorithm, publicKey } = withKey(keyBytes, k.key, 'public', keyform(k), (key) => ({
+    algorithm: key.algorithm,
+    publicKey: key.publicKey.slice(),
+  }));
   files.checkOutputs([k.ctOption, k.ct], [k.secretOption, k.secret]);
   const { ciphertext, sharedSecret } = kemFor(algorithm).encapsulate(publicKey);
   try {
@@ -91,7 +113,10 @@ async function decapsulate(io: CliIo, k: Kem): Promise<void> {
   const keyBytes = await files.read(k.key, 'the private key');
   const ciphertext = await files.read(k.ct, 'the ciphertext');
   try {
-    checkNotSwapped({ file: k.key, option: k.keyOption, bytes: keyBytes }, { file: k.ct, option: k.ctOption, bytes: ciphertext });
+    checkNotSwapped(
+      { file: k.key, option: k.keyOption, bytes: keyBytes },
+      { file: k.ct, option: k.ctOption, bytes: ciphertext },
+    );
   } catch (err) {
     wipe(keyBytes);
     throw err;
@@ -101,7 +126,9 @@ async function decapsulate(io: CliIo, k: Kem): Promise<void> {
     if (key.kind !== 'private') throw new CliError(`${name}: is a public key; decap needs the private key`);
     const kem = kemFor(key.algorithm);
     if (ciphertext.length !== kem.sizes.ciphertext) {
-      throw new CliError(`${inputName(k.ct)}: holds ${ciphertext.length} bytes; an ${kem.name} ciphertext has ${kem.sizes.ciphertext} (is the key the right one?)`);
+      throw new CliError(
+        `${inputName(k.ct)}: holds ${ciphertext.length} bytes; an ${kem.name} ciphertext has ${kem.sizes.ciphertext} (is the key the right one?)`,
+      );
     }
     const sharedSecret = kem.decapsulate(ciphertext, key.secretKey);
     try {
@@ -173,19 +200,52 @@ Options:
   async run(args, io) {
     const { values } = parse(
       args,
-      openSslOptions({ encap: 'boolean', decap: 'boolean', inkey: 'string', keyform: 'string', pubin: 'boolean', in: 'string', out: 'string', secret: 'string' }),
+      openSslOptions({
+        encap: 'boolean',
+        decap: 'boolean',
+        inkey: 'string',
+        keyform: 'string',
+        pubin: 'boolean',
+        in: 'string',
+        out: 'string',
+        secret: 'string',
+      }),
     );
-    if (values.encap === values.decap) throw new UsageError('one of -encap and -decap is needed (the other operations of openssl pkeyutl are not ML-KEM ones)');
+    if (values.encap === values.decap)
+      throw new UsageError(
+        'one of -encap and -decap is needed (the other operations of openssl pkeyutl are not ML-KEM ones)',
+      );
     const key = required(values.inkey, '-inkey');
-    const common = { key, keyOption: '-inkey', text: undefined, binary: values.binary === true, keyform: openSslForm(values.keyform, '-keyform') };
+    const common = {
+      key,
+      keyOption: '-inkey',
+      text: undefined,
+      binary: values.binary === true,
+      keyform: openSslForm(values.keyform, '-keyform'),
+    };
     if (values.encap === true) {
-      if (values.in !== undefined) throw new UsageError('-in is the ciphertext of -decap; -encap reads only the key (-inkey)');
-      await encapsulate(io, { ...common, ct: values.out ?? '-', ctOption: '-out', secret: required(values.secret, '-secret (with -encap, where -out is the ciphertext)'), secretOption: '-secret' });
+      if (values.in !== undefined)
+        throw new UsageError('-in is the ciphertext of -decap; -encap reads only the key (-inkey)');
+      await encapsulate(io, {
+        ...common,
+        ct: values.out ?? '-',
+        ctOption: '-out',
+        secret: required(values.secret, '-secret (with -encap, where -out is the ciphertext)'),
+        secretOption: '-secret',
+      });
     } else {
-      if (values.pubin === true) throw new UsageError('-pubin says the key is a public key, and -decap needs the private key');
-      if (values.secret !== undefined && values.out !== undefined) throw new UsageError('-secret and -out both name where the secret goes: give one');
+      if (values.pubin === true)
+        throw new UsageError('-pubin says the key is a public key, and -decap needs the private key');
+      if (values.secret !== undefined && values.out !== undefined)
+        throw new UsageError('-secret and -out both name where the secret goes: give one');
       const secretOption = values.secret !== undefined ? '-secret' : '-out';
-      await decapsulate(io, { ...common, ct: values.in ?? '-', ctOption: '-in', secret: values.secret ?? values.out ?? '-', secretOption });
+      await decapsulate(io, {
+        ...common,
+        ct: values.in ?? '-',
+        ctOption: '-in',
+        secret: values.secret ?? values.out ?? '-',
+        secretOption,
+      });
     }
   },
 };

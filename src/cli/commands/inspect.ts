@@ -3,6 +3,7 @@
 // modulus check of the public key, the §7.3 checks of the decapsulation key, the consistency of
 // the stored parts, and a pairwise encapsulate/decapsulate round trip.
 import { createHash } from 'node:crypto';
+
 import { ctEqual, wipe } from '../../ct.js';
 import { MlKemError } from '../../errors.js';
 import type { MlKem } from '../../kem.js';
@@ -64,7 +65,13 @@ function roundTrip(key: DecapsulationKey): void {
  * the stored expanded key, once its byte checks pass.
  */
 function checkKey(kem: MlKem, parts: StoredParts): { checks: Checks; publicKey: Uint8Array } {
-  const checks: Checks = { publicKey: 'n/a', secretKey: 'n/a', seedConsistency: 'n/a', publicKeyConsistency: 'n/a', pairwise: 'n/a' };
+  const checks: Checks = {
+    publicKey: 'n/a',
+    secretKey: 'n/a',
+    seedConsistency: 'n/a',
+    publicKeyConsistency: 'n/a',
+    pairwise: 'n/a',
+  };
   if (parts.kind === 'public') {
     const publicKey = parts.publicKey!.slice();
     checks.publicKey = run(() => kem.checkPublicKey(publicKey));
@@ -79,8 +86,10 @@ function checkKey(kem: MlKem, parts: StoredParts): { checks: Checks; publicKey: 
     const publicKey = embeddedPublicKey(kem, secretKey).slice();
     checks.publicKey = run(() => kem.checkPublicKey(publicKey));
     checks.secretKey = run(() => kem.checkSecretKey(secretKey));
-    if (expanded !== undefined && parts.expandedKey !== undefined) checks.seedConsistency = ctEqual(expanded, parts.expandedKey) ? 'pass' : 'fail';
-    if (parts.publicKey !== undefined) checks.publicKeyConsistency = ctEqual(parts.publicKey, publicKey) ? 'pass' : 'fail';
+    if (expanded !== undefined && parts.expandedKey !== undefined)
+      checks.seedConsistency = ctEqual(expanded, parts.expandedKey) ? 'pass' : 'fail';
+    if (parts.publicKey !== undefined)
+      checks.publicKeyConsistency = ctEqual(parts.publicKey, publicKey) ? 'pass' : 'fail';
     if (checks.publicKey === 'pass' && checks.secretKey === 'pass') {
       checks.pairwise =
         fromSeed !== undefined && checks.seedConsistency !== 'fail'
@@ -143,7 +152,14 @@ Options:
     if (values.json === true) {
       io.writeStdout(`${JSON.stringify(report, null, 2)}\n`);
     } else {
-      const stores = parts.form === undefined ? '' : { seed: 'the 64-byte seed d‖z', expanded: 'the expanded decapsulation key', both: 'the seed and the expanded key' }[parts.form];
+      const stores =
+        parts.form === undefined
+          ? ''
+          : {
+              seed: 'the 64-byte seed d‖z',
+              expanded: 'the expanded decapsulation key',
+              both: 'the seed and the expanded key',
+            }[parts.form];
       const lines = [
         `${name}: ${kem.name} ${parts.kind} key`,
         `  encoding:  ${container.encoding === 'JWK' ? 'JWK (JSON)' : `${container.encoding}, ${container.structure}`}${report.version !== undefined ? ` v${report.version}` : ''}, ${bytes.length} bytes`,
@@ -155,6 +171,7 @@ Options:
       ];
       io.writeStdout(`${lines.join('\n')}\n`);
     }
-    if (failed.length > 0) throw new CliError(`${name}: fails ${failed.map((k) => CHECK_NAMES[k].replace(/ \(.*\)$/, '')).join(', ')}`);
+    if (failed.length > 0)
+      throw new CliError(`${name}: fails ${failed.map((k) => CHECK_NAMES[k].replace(/ \(.*\)$/, '')).join(', ')}`);
   },
 };

@@ -8,7 +8,17 @@ import { type MlKemAlgorithm, type PrivateKeyForm, kemFor } from '../../keys/ind
 import { UsageError } from '../errors.js';
 import { type CliIo, Files } from '../io.js';
 import { type KeyFormat, writePrivateKey, writePublicKey } from '../keyfile.js';
-import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFormat, openSslForm, openSslOptions, parse, parseAlgorithm, required } from '../options.js';
+import {
+  type Command,
+  distinctFiles,
+  KEY_ENCODING_OPTIONS,
+  keyFormat,
+  openSslForm,
+  openSslOptions,
+  parse,
+  parseAlgorithm,
+  required,
+} from '../options.js';
 
 const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
 
@@ -31,7 +41,8 @@ interface Generate {
 
 /** Makes the key pair and writes it, once every file argument has been checked. */
 function generate(io: CliIo, g: Generate): void {
-  if (g.format === 'jwk' && g.form !== 'seed') throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${g.form}`);
+  if (g.format === 'jwk' && g.form !== 'seed')
+    throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${g.form}`);
   distinctFiles([g.outOption, g.out, 'output'], ['--pubout', g.pubout, 'output']);
   const files = new Files(io);
   files.checkTerminal(g.outOption, g.out, g.format === 'der', g.binary);

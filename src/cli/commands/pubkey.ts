@@ -1,3 +1,4 @@
+import type { PrivateKeyForm } from '../../keys/index.js';
 // `mlkem-ts pubkey` (the public key of a key file, like `openssl pkey -pubout`), `mlkem-ts
 // convert` (a key file re-encoded: private keys between the three PKCS#8 forms, PEM, DER and JWK)
 // and their OpenSSL spelling `mlkem-ts pkey`. That writes what `openssl pkey` 3.5 writes: a
@@ -6,8 +7,16 @@
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, Files } from '../io.js';
 import { type KeyFile, type KeyFormat, type Wanted, withKey, writePrivateKey, writePublicKey } from '../keyfile.js';
-import { type Command, distinctFiles, KEY_ENCODING_OPTIONS, keyFileArgument, keyFormat, openSslForm, openSslOptions, parse } from '../options.js';
-import type { PrivateKeyForm } from '../../keys/index.js';
+import {
+  type Command,
+  distinctFiles,
+  KEY_ENCODING_OPTIONS,
+  keyFileArgument,
+  keyFormat,
+  openSslForm,
+  openSslOptions,
+  parse,
+} from '../options.js';
 import { keyText } from '../text.js';
 import { openSslHint, parseForm } from './keygen.js';
 
@@ -42,18 +51,25 @@ async function rewrite(io: CliIo, r: Rewrite): Promise<void> {
   files.checkOutputs([r.outOption, r.out]);
   const want = r.want === 'public' ? 'public' : r.part === 'public' ? 'any' : r.want;
   withKey(bytes, r.input, want, { option: '-inform', encoding: r.inform }, (key, name) => {
-    if (r.want === 'public' && key.kind !== 'public') throw new CliError(`${name}: is a private key, and -pubin says a public key`);
+    if (r.want === 'public' && key.kind !== 'public')
+      throw new CliError(`${name}: is a private key, and -pubin says a public key`);
     if (r.formGiven === true && key.kind === 'public') {
-      throw new UsageError(`--form chooses the PKCS#8 form of a private key, and ${name} holds a public key (SubjectPublicKeyInfo has no form): leave --form out`);
+      throw new UsageError(
+        `--form chooses the PKCS#8 form of a private key, and ${name} holds a public key (SubjectPublicKeyInfo has no form): leave --form out`,
+      );
     }
     const pub = r.part === 'public' || key.kind === 'public';
     let content = '';
     let binary: Uint8Array | undefined;
     if (r.encoded) {
       if (!pub && r.format === 'jwk' && key.kind === 'private' && key.seed === undefined) {
-        throw new CliError(`${name}: holds the expanded key only; a JWK holds the seed, which cannot be recovered from it`);
+        throw new CliError(
+          `${name}: holds the expanded key only; a JWK holds the seed, which cannot be recovered from it`,
+        );
       }
-      const encoded = pub ? writePublicKey(key.publicKey, r.format) : writePrivateKey(key, r.format, r.format === 'jwk' ? 'seed' : formOf(key, r.form));
+      const encoded = pub
+        ? writePublicKey(key.publicKey, r.format)
+        : writePrivateKey(key, r.format, r.format === 'jwk' ? 'seed' : formOf(key, r.form));
       if (typeof encoded === 'string') content = encoded;
       else binary = encoded;
     }
@@ -69,7 +85,9 @@ function formOf(key: KeyFile, form: Rewrite['form']): PrivateKeyForm {
   if (key.kind !== 'private') return 'seed';
   if (typeof form !== 'string') return key.seed !== undefined ? form.withSeed : form.withoutSeed;
   if (form !== 'expanded' && key.seed === undefined) {
-    throw new UsageError(`--form ${form} needs the key's seed, and the file holds the expanded key only (it cannot be turned back into its seed)`);
+    throw new UsageError(
+      `--form ${form} needs the key's seed, and the file holds the expanded key only (it cannot be turned back into its seed)`,
+    );
   }
   return form;
 }
@@ -161,9 +179,21 @@ Options:
       openSslHint('pkey'),
     );
     const format = keyFormat(values);
-    const form = values.form === undefined ? { withSeed: 'seed' as const, withoutSeed: 'expanded' as const } : parseForm(values.form, 'seed');
-    if (format === 'jwk' && typeof form === 'string' && form !== 'seed') throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${form}`);
-    await rewriteEncoded(io, values, positionals, 'key', format, format === 'jwk' ? 'seed' : form, values.form !== undefined);
+    const form =
+      values.form === undefined
+        ? { withSeed: 'seed' as const, withoutSeed: 'expanded' as const }
+        : parseForm(values.form, 'seed');
+    if (format === 'jwk' && typeof form === 'string' && form !== 'seed')
+      throw new UsageError(`--jwk writes the seed form only (an ML-KEM JWK holds the seed), not --form ${form}`);
+    await rewriteEncoded(
+      io,
+      values,
+      positionals,
+      'key',
+      format,
+      format === 'jwk' ? 'seed' : form,
+      values.form !== undefined,
+    );
   },
 };
 
@@ -194,12 +224,23 @@ Options:
   async run(args, io) {
     const { values } = parse(
       args,
-      openSslOptions({ in: 'string', inform: 'string', pubin: 'boolean', pubout: 'boolean', out: 'string', outform: 'string', text: 'boolean', text_pub: 'boolean', noout: 'boolean' }),
+      openSslOptions({
+        in: 'string',
+        inform: 'string',
+        pubin: 'boolean',
+        pubout: 'boolean',
+        out: 'string',
+        outform: 'string',
+        text: 'boolean',
+        text_pub: 'boolean',
+        noout: 'boolean',
+      }),
     );
     const format = openSslForm(values.outform, '-outform') ?? 'pem';
     const text = values.text === true || values.text_pub === true;
     // As openssl pkey: -pubout with -text (or -text_pub) shows the public key only; no text after DER.
-    if (text && format === 'der' && values.noout !== true) throw new UsageError('text output (-text, -text_pub) cannot be combined with DER output (-outform DER)');
+    if (text && format === 'der' && values.noout !== true)
+      throw new UsageError('text output (-text, -text_pub) cannot be combined with DER output (-outform DER)');
     await rewrite(io, {
       textPublic: values.text_pub === true,
       input: values.in ?? '-',

@@ -14,7 +14,11 @@ function lift(impl: CurveImpl): AsyncCurveImpl {
     async load(scalar: Uint8Array): Promise<AsyncCurveKey> {
       const key = impl.load(scalar);
       try {
-        return { publicKey: key.publicKey(), sharedSecret: async (peer: AsyncElement) => key.sharedSecret(peer.bytes), dispose: () => key.dispose() };
+        return {
+          publicKey: key.publicKey(),
+          sharedSecret: async (peer: AsyncElement) => key.sharedSecret(peer.bytes),
+          dispose: () => key.dispose(),
+        };
       } catch (err) {
         key.dispose();
         throw err;
@@ -36,6 +40,7 @@ export async function asyncImpl(group: Group, choice: AsyncCurveChoice): Promise
   if (choice === 'auto' && (sync.path === 'native' || sync.path === 'wasm')) return lift(sync);
   const web = await webCryptoCurve(group, group.impl('noble'));
   if (web !== undefined) return web;
-  if (choice === 'webcrypto') throw new Error(`${group.name}: this runtime's Web Crypto has no ${group.name} that passes the self-test`);
+  if (choice === 'webcrypto')
+    throw new Error(`${group.name}: this runtime's Web Crypto has no ${group.name} that passes the self-test`);
   return lift(sync);
 }

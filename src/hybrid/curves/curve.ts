@@ -111,7 +111,9 @@ interface NativeCurve {
    * The KeyObjects' names: an OKP key type (X25519: 'x25519', whose JWK `crv` is 'X25519'), or an
    * EC named curve and its OpenSSL name for the ECDH class.
    */
-  readonly keys: { readonly okp: string; readonly jwkCrv: string } | { readonly namedCurve: string; readonly opensslName: string };
+  readonly keys:
+    | { readonly okp: string; readonly jwkCrv: string }
+    | { readonly namedCurve: string; readonly opensslName: string };
   /** 'raw' (the raw-private and raw-public formats), 'pkcs8' (OKP: PKCS#8 and JWK), 'ecdh' (EC: the ECDH class). */
   readonly forms: readonly NativeForm[];
   readonly knownAnswers: readonly KnownAnswer[];

@@ -58,8 +58,10 @@ function capture(c: NodeCrypto): Platform {
   return Object.freeze({
     createPrivateKey: (options: object) => apply(createPrivateKey, c, [options]) as KeyObject,
     createPublicKey: (options: object) => apply(createPublicKey, c, [options]) as KeyObject,
-    diffieHellman: (options: { privateKey: KeyObject; publicKey: KeyObject }) => apply(diffieHellman, c, [options]) as Uint8Array,
-    exportKey: (key: KeyObject, options: { format: string; type?: string }) => call<Uint8Array | { x?: string }>(key, 'export', [options]),
+    diffieHellman: (options: { privateKey: KeyObject; publicKey: KeyObject }) =>
+      apply(diffieHellman, c, [options]) as Uint8Array,
+    exportKey: (key: KeyObject, options: { format: string; type?: string }) =>
+      call<Uint8Array | { x?: string }>(key, 'export', [options]),
     createECDH: (curve: string) => apply(createECDH, c, [curve]) as Ecdh,
     setPrivateKey: (ecdh: Ecdh, key: Uint8Array) => call<void>(ecdh, 'setPrivateKey', [key]),
     getPublicKey: (ecdh: Ecdh) => call<Uint8Array>(ecdh, 'getPublicKey', []),
@@ -77,7 +79,11 @@ function guarded(name: string, impl: CurveImpl): CurveImpl {
     try {
       return f();
     } catch (err) {
-      throw new MlKemError('ERR_PLATFORM', `the runtime's native ${name} (node:crypto) failed after passing its self-test${detail(err)}`, { cause: err });
+      throw new MlKemError(
+        'ERR_PLATFORM',
+        `the runtime's native ${name} (node:crypto) failed after passing its self-test${detail(err)}`,
+        { cause: err },
+      );
     }
   };
   return Object.freeze({
@@ -182,7 +188,8 @@ export function prefixedPkcs8(prefix: string, k: Uint8Array): Uint8Array {
 function nativeOkpImpl(c: Platform, g: NativeGroup, okp: string, jwkCrv: string, raw: boolean): CurveImpl {
   const prefix = 'prefix' in g.pkcs8 ? g.pkcs8.prefix : '';
   const privateKey = (k: Uint8Array): KeyObject => {
-    if (raw) return imported(own(k), (key) => c.createPrivateKey({ key, format: 'raw-private', asymmetricKeyType: okp }));
+    if (raw)
+      return imported(own(k), (key) => c.createPrivateKey({ key, format: 'raw-private', asymmetricKeyType: okp }));
     return imported(prefixedPkcs8(prefix, k), (key) => c.createPrivateKey({ key, format: 'der', type: 'pkcs8' }));
   };
   const publicKey = (u: Uint8Array): KeyObject =>
@@ -216,9 +223,15 @@ function nativeEcRawImpl(c: Platform, namedCurve: string): CurveImpl {
     load(scalar: Uint8Array): CurveKey {
       const key = imported(own(scalar), (bytes) => c.createPrivateKey({ key: bytes, format: 'raw-private', ...raw }));
       return {
-        publicKey: () => copyOut(c.exportKey(c.createPublicKey(key), { format: 'raw-public', type: 'uncompressed' }) as Uint8Array),
+        publicKey: () =>
+          copyOut(c.exportKey(c.createPublicKey(key), { format: 'raw-public', type: 'uncompressed' }) as Uint8Array),
         sharedSecret: (q: Uint8Array) =>
-          takeSecret(c.diffieHellman({ privateKey: key, publicKey: c.createPublicKey({ key: own(q), format: 'raw-public', ...raw }) })),
+          takeSecret(
+            c.diffieHellman({
+              privateKey: key,
+              publicKey: c.createPublicKey({ key: own(q), format: 'raw-public', ...raw }),
+            }),
+          ),
         dispose: () => {
           // A KeyObject keeps its scalar until collected; node:crypto offers no way to clear it.
         },
@@ -311,7 +324,10 @@ export function nativeCurve(g: NativeGroup, reference: CurveImpl): () => CurveIm
         const { forms: ways, knownAnswers, agreement } = g.native;
         for (const form of ways) {
           const impl = nativeImpl(capture(c), g, form);
-          if (impl !== undefined && passes(() => answersKnown(impl, knownAnswers) && agrees(impl, reference, agreement.scalars, agreement.peer))) {
+          if (
+            impl !== undefined &&
+            passes(() => answersKnown(impl, knownAnswers) && agrees(impl, reference, agreement.scalars, agreement.peer))
+          ) {
             native = guarded(g.name, impl);
             forms.set(g.name, form);
             break;

@@ -79,7 +79,16 @@ function knownAnswers(c: NistParams, webCrypto: boolean): KnownAnswer[] {
   const [d, point] = c.leadingZero;
   const xOf = (q: string) => q.slice(2, 2 + 2 * c.L);
   return [
-    { d: '01'.padStart(2 * c.L, '0'), pub: g, peers: webCrypto ? [[g, xOf(g)], [point, xOf(point)]] : [[g, xOf(g)]] },
+    {
+      d: '01'.padStart(2 * c.L, '0'),
+      pub: g,
+      peers: webCrypto
+        ? [
+            [g, xOf(g)],
+            [point, xOf(point)],
+          ]
+        : [[g, xOf(g)]],
+    },
     { d: d.padStart(2 * c.L, '0'), pub: point, peers: [[g, xOf(point)]] },
   ];
 }
@@ -139,7 +148,8 @@ function nistGroup(c: NistParams): NistGroup {
       }
       const x = bigEndian(q.subarray(1, 1 + L));
       const y = bigEndian(q.subarray(1 + L));
-      if (x >= c.p || y >= c.p) return 'must have coordinates below the field prime p, got one that is not (SP 800-56A §5.6.2.3.4)';
+      if (x >= c.p || y >= c.p)
+        return 'must have coordinates below the field prime p, got one that is not (SP 800-56A §5.6.2.3.4)';
       if ((y * y - (x * x * x - 3n * x + c.b)) % c.p !== 0n) {
         return `must be a point on ${c.name}, got coordinates that do not satisfy the curve equation (SP 800-56A §5.6.2.3.4)`;
       }

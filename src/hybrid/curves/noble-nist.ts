@@ -2,6 +2,7 @@
 // node:crypto. Only the multiplications: nist.ts has checked every scalar and point before.
 import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
 import { p256, p384 } from '@noble/curves/nist.js';
+
 import { wipe } from '../../ct.js';
 import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { type CurveImpl, type CurveKey, nobleCall } from './curve.js';

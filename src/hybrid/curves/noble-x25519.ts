@@ -1,5 +1,6 @@
 // X25519 by @noble/curves (audited, BigInt): the fallback where the runtime has no node:crypto.
 import { x25519 } from '@noble/curves/ed25519.js';
+
 import { wipe } from '../../ct.js';
 import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { type CurveImpl, type CurveKey, nobleCall } from './curve.js';

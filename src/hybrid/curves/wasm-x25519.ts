@@ -15,15 +15,33 @@ const hexOf = (a: Uint8Array): string => Array.from(a, (b) => b.toString(16).pad
  * §6.1's public key of Bob's scalar, by the ladder from u = 9 and by the fixed-base code.
  */
 const KNOWN: ReadonlyArray<readonly [k: string, u: string | undefined, out: string]> = [
-  ['a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4', 'e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c', 'c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552'],
-  ['4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d', 'e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493', '95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957'],
-  ['5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb', '09', 'de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f'],
-  ['5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb', undefined, 'de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f'],
+  [
+    'a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4',
+    'e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c',
+    'c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552',
+  ],
+  [
+    '4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d',
+    'e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493',
+    '95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957',
+  ],
+  [
+    '5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb',
+    '09',
+    'de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f',
+  ],
+  [
+    '5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb',
+    undefined,
+    'de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f',
+  ],
 ];
 
 function passes(f: X25519Function): boolean {
   try {
-    return KNOWN.every(([k, u, out]) => hexOf(f(fromHex(k), u === undefined ? undefined : fromHex(u.padEnd(64, '0')))) === out);
+    return KNOWN.every(
+      ([k, u, out]) => hexOf(f(fromHex(k), u === undefined ? undefined : fromHex(u.padEnd(64, '0')))) === out,
+    );
   } catch {
     return false;
   }

@@ -25,10 +25,20 @@ type WebCryptoGroup = Pick<Group, 'name' | 'secretBytes' | 'pkcs8' | 'webCrypto'
 
 /** The methods of SubtleCrypto used here, bound to the runtime's own object. */
 export interface CurveSubtle {
-  importKey(format: string, data: Uint8Array, algorithm: object, extractable: boolean, usages: string[]): Promise<unknown>;
+  importKey(
+    format: string,
+    data: Uint8Array,
+    algorithm: object,
+    extractable: boolean,
+    usages: string[],
+  ): Promise<unknown>;
   exportKey(format: 'raw', key: unknown): Promise<ArrayBuffer>;
   deriveBits(algorithm: { name: string; public: unknown }, key: unknown, length: number): Promise<ArrayBuffer>;
-  generateKey(algorithm: object, extractable: boolean, usages: string[]): Promise<{ publicKey: unknown; privateKey: unknown }>;
+  generateKey(
+    algorithm: object,
+    extractable: boolean,
+    usages: string[],
+  ): Promise<{ publicKey: unknown; privateKey: unknown }>;
   getPublicKey?(key: unknown, usages: string[]): Promise<unknown>;
 }
 
@@ -55,15 +65,31 @@ const DER_LENGTH = (n: number): number[] => (n < 0x80 ? [n] : [0x81, n]);
  * (which the caller wipes), so that no copy of it is left in a value nobody can wipe.
  */
 function ecPkcs8(curveOid: string, d: Uint8Array, publicKey?: Uint8Array): Uint8Array {
-  const pub = publicKey === undefined ? [] : [0xa1, ...DER_LENGTH(publicKey.length + 3), 0x03, ...DER_LENGTH(publicKey.length + 1), 0x00, ...publicKey];
+  const pub =
+    publicKey === undefined
+      ? []
+      : [0xa1, ...DER_LENGTH(publicKey.length + 3), 0x03, ...DER_LENGTH(publicKey.length + 1), 0x00, ...publicKey];
   const oid = fromHex(curveOid);
   const algorithm = [0x30, 9 + 2 + oid.length, 0x06, 0x07, ...fromHex('2a8648ce3d0201'), 0x06, oid.length, ...oid];
   const ecKeyLength = 5 + d.length + pub.length; // version 1, then the OCTET STRING's tag and length
   const octetsLength = 1 + DER_LENGTH(ecKeyLength).length + ecKeyLength;
   const bodyLength = 3 + algorithm.length + 1 + DER_LENGTH(octetsLength).length + octetsLength;
   const head = [
-    0x30, ...DER_LENGTH(bodyLength), 0x02, 0x01, 0x00, ...algorithm,
-    0x04, ...DER_LENGTH(octetsLength), 0x30, ...DER_LENGTH(ecKeyLength), 0x02, 0x01, 0x01, 0x04, d.length,
+    0x30,
+    ...DER_LENGTH(bodyLength),
+    0x02,
+    0x01,
+    0x00,
+    ...algorithm,
+    0x04,
+    ...DER_LENGTH(octetsLength),
+    0x30,
+    ...DER_LENGTH(ecKeyLength),
+    0x02,
+    0x01,
+    0x01,
+    0x04,
+    d.length,
   ];
   const der = new Uint8Array(head.length + d.length + pub.length);
   der.set(head);
@@ -73,7 +99,12 @@ function ecPkcs8(curveOid: string, d: Uint8Array, publicKey?: Uint8Array): Uint8
 }
 
 /** The Web Crypto implementation of a curve on `subtle`, computing public elements as `publicFrom` says. */
-export function webCryptoImpl(group: WebCryptoGroup, subtle: CurveSubtle, publicFrom: PublicFrom, reference: CurveImpl): AsyncCurveImpl {
+export function webCryptoImpl(
+  group: WebCryptoGroup,
+  subtle: CurveSubtle,
+  publicFrom: PublicFrom,
+  reference: CurveImpl,
+): AsyncCurveImpl {
   const { algorithm, rawElement, basePoint: base } = group.webCrypto;
   const { pkcs8 } = group;
   const bits = 8 * group.secretBytes;
@@ -84,7 +115,8 @@ export function webCryptoImpl(group: WebCryptoGroup, subtle: CurveSubtle, public
   let basePoint: Promise<WebElement> | undefined;
   const keyOf = (privateKey: unknown, publicKey: Uint8Array): AsyncCurveKey => ({
     publicKey,
-    sharedSecret: async (peer: AsyncElement) => take(await subtle.deriveBits({ name: algorithm.name, public: (peer as WebElement).key }, privateKey, bits)),
+    sharedSecret: async (peer: AsyncElement) =>
+      take(await subtle.deriveBits({ name: algorithm.name, public: (peer as WebElement).key }, privateKey, bits)),
     dispose: () => {
       // A CryptoKey keeps its scalar until collected; Web Crypto offers no way to clear it.
     },
@@ -104,7 +136,8 @@ export function webCryptoImpl(group: WebCryptoGroup, subtle: CurveSubtle, public
       }
       der = 'prefix' in pkcs8 ? prefixedPkcs8(pkcs8.prefix, scalar) : ecPkcs8(pkcs8.ecOid, scalar, publicKey);
       const privateKey = await subtle.importKey('pkcs8', der, algorithm, false, ['deriveBits']);
-      if (publicFrom === 'getPublicKey') publicKey = take(await subtle.exportKey('raw', await subtle.getPublicKey!(privateKey, [])));
+      if (publicFrom === 'getPublicKey')
+        publicKey = take(await subtle.exportKey('raw', await subtle.getPublicKey!(privateKey, [])));
       const key = keyOf(privateKey, publicKey ?? new Uint8Array(0));
       if (publicFrom === 'base-point') {
         basePoint ??= element(fromHex(base!));
@@ -122,7 +155,10 @@ export function webCryptoImpl(group: WebCryptoGroup, subtle: CurveSubtle, public
    */
   async function ephemeral(peer: AsyncElement | undefined): Promise<Ephemeral> {
     const pair = await subtle.generateKey(algorithm, false, ['deriveBits']);
-    const [publicKey, sharedSecret] = await Promise.all([subtle.exportKey('raw', pair.publicKey), peer && keyOf(pair.privateKey, new Uint8Array(0)).sharedSecret(peer)]);
+    const [publicKey, sharedSecret] = await Promise.all([
+      subtle.exportKey('raw', pair.publicKey),
+      peer && keyOf(pair.privateKey, new Uint8Array(0)).sharedSecret(peer),
+    ]);
     return { publicKey: take(publicKey), sharedSecret };
   }
 
@@ -144,7 +180,8 @@ async function selfTest(impl: AsyncCurveImpl, group: WebCryptoGroup): Promise<bo
     const key = await impl.load(offsetView(c.d));
     try {
       if (toHex(key.publicKey) !== c.pub) return false;
-      for (const [peer, secret] of c.peers) if (toHex(await key.sharedSecret(await impl.element(offsetView(peer)))) !== secret) return false;
+      for (const [peer, secret] of c.peers)
+        if (toHex(await key.sharedSecret(await impl.element(offsetView(peer)))) !== secret) return false;
     } finally {
       key.dispose();
     }
@@ -162,14 +199,18 @@ function runtimeSubtle(): CurveSubtle | undefined {
   try {
     const subtle = (globalThis as unknown as { crypto?: { subtle?: Record<string | symbol, unknown> } }).crypto?.subtle;
     if (subtle === undefined || subtle === null) return undefined;
-    const installed = subtle[Symbol.for('mlkem-ts/webcrypto installed')] as { native?: { subtle?: Record<string, unknown> } } | undefined;
+    const installed = subtle[Symbol.for('mlkem-ts/webcrypto installed')] as
+      | { native?: { subtle?: Record<string, unknown> } }
+      | undefined;
     const source = installed?.native?.subtle ?? subtle;
     const bound: Record<string, unknown> = {};
     for (const m of ['importKey', 'exportKey', 'deriveBits', 'generateKey', 'getPublicKey']) {
       const f = source[m];
       if (typeof f === 'function') bound[m] = (f as (...a: unknown[]) => unknown).bind(subtle);
     }
-    return ['importKey', 'exportKey', 'deriveBits', 'generateKey'].every((m) => m in bound) ? (bound as unknown as CurveSubtle) : undefined;
+    return ['importKey', 'exportKey', 'deriveBits', 'generateKey'].every((m) => m in bound)
+      ? (bound as unknown as CurveSubtle)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -179,7 +220,11 @@ function runtimeSubtle(): CurveSubtle | undefined {
  * The Web Crypto implementation of a curve on `subtle` that passes the self-test, trying the ways
  * of computing public elements in turn; undefined where none does (or the runtime lacks the curve).
  */
-export async function testedWebCryptoImpl(group: WebCryptoGroup, subtle: CurveSubtle, reference: CurveImpl): Promise<AsyncCurveImpl | undefined> {
+export async function testedWebCryptoImpl(
+  group: WebCryptoGroup,
+  subtle: CurveSubtle,
+  reference: CurveImpl,
+): Promise<AsyncCurveImpl | undefined> {
   const ways: PublicFrom[] = typeof subtle.getPublicKey === 'function' ? ['getPublicKey'] : [];
   ways.push(group.webCrypto.basePoint === undefined ? 'reference' : 'base-point');
   for (const way of ways) {
@@ -203,7 +248,11 @@ function guarded(name: string, impl: AsyncCurveImpl): AsyncCurveImpl {
     try {
       return await f();
     } catch (err) {
-      throw new MlKemError('ERR_PLATFORM', `the runtime's Web Crypto ${name} failed after passing its self-test${detail(err)}`, { cause: err });
+      throw new MlKemError(
+        'ERR_PLATFORM',
+        `the runtime's Web Crypto ${name} failed after passing its self-test${detail(err)}`,
+        { cause: err },
+      );
     }
   };
   const guard = (key: AsyncCurveKey): AsyncCurveKey => ({
@@ -215,7 +264,9 @@ function guarded(name: string, impl: AsyncCurveImpl): AsyncCurveImpl {
     path: impl.path,
     load: async (scalar: Uint8Array) => guard(await run(() => impl.load(scalar))),
     element: (bytes: Uint8Array) => run(() => impl.element(bytes)),
-    ...(impl.ephemeral === undefined ? {} : { ephemeral: (peer: AsyncElement | undefined) => run(() => impl.ephemeral!(peer)) }),
+    ...(impl.ephemeral === undefined
+      ? {}
+      : { ephemeral: (peer: AsyncElement | undefined) => run(() => impl.ephemeral!(peer)) }),
   });
 }
 
@@ -249,7 +300,13 @@ export function webCryptoCurve(group: WebCryptoGroup, reference: CurveImpl): Pro
   let p = chosen.get(group.name);
   if (p === undefined) {
     const subtle = runtimeSubtle();
-    chosen.set(group.name, (p = subtle === undefined ? Promise.resolve(undefined) : withinLimit(testedWebCryptoImpl(group, subtle, reference), SELF_TEST_LIMIT_MS)));
+    chosen.set(
+      group.name,
+      (p =
+        subtle === undefined
+          ? Promise.resolve(undefined)
+          : withinLimit(testedWebCryptoImpl(group, subtle, reference), SELF_TEST_LIMIT_MS)),
+    );
   }
   return p;
 }

@@ -30,7 +30,9 @@ function lowOrderEncodings(): Uint8Array[] {
     P25519,
     P25519 + 1n,
   ];
-  return (lowOrder = values.map((v) => Uint8Array.from({ length: 32 }, (_, i) => Number((v >> BigInt(8 * i)) & 0xffn))));
+  return (lowOrder = values.map((v) =>
+    Uint8Array.from({ length: 32 }, (_, i) => Number((v >> BigInt(8 * i)) & 0xffn)),
+  ));
 }
 
 /**
@@ -64,7 +66,12 @@ function canonicalU(u: Uint8Array): Uint8Array {
 const RFC7748_ALICE = {
   d: '77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a',
   pub: '8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a',
-  peers: [['de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f', '4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742']],
+  peers: [
+    [
+      'de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f',
+      '4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742',
+    ],
+  ],
 } as const;
 
 const NINE = `09${'00'.repeat(31)}`;
@@ -95,8 +102,16 @@ const data = {
     // leading zero byte against a u above p with bit 255 set
     knownAnswers: [
       RFC7748_ALICE,
-      { d: `3812${'5a'.repeat(30)}`, pub: '0085933f88b7b09637cf6428f761962d14355015e3640beed0bbb3edeb4e0864', peers: [[NINE, '0085933f88b7b09637cf6428f761962d14355015e3640beed0bbb3edeb4e0864']] },
-      { d: `2000${'5a'.repeat(30)}`, pub: '16bb997204f97e11781db0e7bd608d7c382670bbfe7beef1e62ce7a385dce300', peers: [[NINE, '16bb997204f97e11781db0e7bd608d7c382670bbfe7beef1e62ce7a385dce300']] },
+      {
+        d: `3812${'5a'.repeat(30)}`,
+        pub: '0085933f88b7b09637cf6428f761962d14355015e3640beed0bbb3edeb4e0864',
+        peers: [[NINE, '0085933f88b7b09637cf6428f761962d14355015e3640beed0bbb3edeb4e0864']],
+      },
+      {
+        d: `2000${'5a'.repeat(30)}`,
+        pub: '16bb997204f97e11781db0e7bd608d7c382670bbfe7beef1e62ce7a385dce300',
+        peers: [[NINE, '16bb997204f97e11781db0e7bd608d7c382670bbfe7beef1e62ce7a385dce300']],
+      },
       {
         d: `00${'a5'.repeat(31)}`,
         pub: 'e41176026c5e696cee662dbfebe27cb0786397fcf3f7ef386b08d3dca440ef59',
@@ -113,8 +128,11 @@ export const X25519: Group = /* @__PURE__ */ Object.freeze({
   // node:crypto before the WebAssembly module (its shared secret is about 2x faster, its key loads
   // 1.5x slower: bench/x25519-paths.ts), except where loading a scalar natively costs 1 ms.
   impl: (choice: CurveChoice): CurveImpl =>
-    (choice === 'auto' && slowKeyImport() ? wasmX25519() : undefined) ?? chooseImpl('X25519', choice, native, nobleX25519, wasmX25519),
+    (choice === 'auto' && slowKeyImport() ? wasmX25519() : undefined) ??
+    chooseImpl('X25519', choice, native, nobleX25519, wasmX25519),
   elementProblem: (u: Uint8Array) =>
-    isLowOrder(u) ? 'must give a non-zero X25519 shared secret, got a low-order point that gives the all-zero value' : undefined,
+    isLowOrder(u)
+      ? 'must give a non-zero X25519 shared secret, got a low-order point that gives the all-zero value'
+      : undefined,
   isValidScalar: () => true,
 } as const);

@@ -3,7 +3,6 @@
 // edge and mutated edge scalars and u (low-order points, u ≥ p, bit 255 set, every byte flipped),
 // and X-Wing on wasm curves against X-Wing on node:crypto, both over the wasm ML-KEM, on mutated
 // public keys, eseeds and ciphertexts: the same bytes or the same MlKemError (code and message).
-import { createPrivateKey, createPublicKey, diffieHellman } from 'node:crypto';
 
 import { MlKemError } from '../../src/errors.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
@@ -11,6 +10,7 @@ import { xwingOver } from '../../src/hybrid/xwing.js';
 import { loadWasmSync } from '../../src/wasm/index.js';
 import { bytesArg, equal } from './args.js';
 import { mutateBytes } from './mutate.js';
+import { opensslX25519 as openssl } from './openssl-x25519.js';
 import type { Rng } from './prng.js';
 import type { Input, Target } from './targets.js';
 
@@ -31,24 +31,6 @@ const EDGE_U = [
 ].map(le);
 const EDGE_K = [new Uint8Array(32), new Uint8Array(32).fill(0xff), le(1n), le(2n ** 254n), le(2n ** 255n)];
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
-
-/** X25519 by OpenSSL; zeros where it refuses the all-zero result (a low-order u). */
-function openssl(k: Uint8Array, u: Uint8Array): Uint8Array {
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([Buffer.from('302e020100300506032b656e04220420', 'hex'), k]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const publicKey = createPublicKey({
-    key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(u).toString('base64url') },
-    format: 'jwk',
-  });
-  try {
-    return new Uint8Array(diffieHellman({ privateKey, publicKey }));
-  } catch {
-    return new Uint8Array(32);
-  }
-}
 
 function bytes32(r: Rng, edge: readonly Uint8Array[]): [Uint8Array, string] {
   switch (r.int(3)) {

@@ -5,7 +5,6 @@
 // bounds its comments claim (against BigInt, through a test-only module), and the module's hygiene:
 // static scratch zero after every call, nothing written outside the output, inputs untouched.
 import assert from 'node:assert/strict';
-import { createPrivateKey, createPublicKey, diffieHellman } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
@@ -13,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 import { x25519 as noble } from '@noble/curves/ed25519.js';
 
+import { opensslX25519 as openssl } from '../../scripts/fuzz/openssl-x25519.js';
 import { compileSync, instantiate } from '../../src/wasm/instance.js';
 import { rng } from '../support/helpers.js';
 import { compileTestModule, freshWasm } from '../support/wasm-harness.js';
@@ -44,24 +44,6 @@ function wasm(k: Uint8Array, u: Uint8Array): Uint8Array {
   }
   assertScratchClean('x25519');
   return OUT.slice();
-}
-
-/** X25519 by node:crypto (OpenSSL), which refuses a low-order u (all-zero result): then zeros. */
-function openssl(k: Uint8Array, u: Uint8Array): Uint8Array {
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([fromHex('302e020100300506032b656e04220420'), k]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const publicKey = createPublicKey({
-    key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(u).toString('base64url') },
-    format: 'jwk',
-  });
-  try {
-    return new Uint8Array(diffieHellman({ privateKey, publicKey }));
-  } catch {
-    return new Uint8Array(32);
-  }
 }
 
 /** X25519 by @noble/curves, which also refuses the all-zero result. */

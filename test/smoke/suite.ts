@@ -246,14 +246,7 @@ const ENTRY_CHECKS: { [E in keyof EntryModules]: (m: EntryModules[E], b: Backend
   // seed's export and import at every algorithm, and the Web Crypto error for a wrong key.
   'mlkem-ts/webcrypto': async (webcrypto) => {
     const { subtle, supports } = webcrypto;
-    for (const alg of [
-      'ML-KEM-512',
-      'ML-KEM-768',
-      'ML-KEM-1024',
-      'MLKEM768-X25519',
-      'MLKEM768-P256',
-      'MLKEM1024-P384',
-    ] as const) {
+    for (const alg of ALGORITHMS) {
       check(supports('encapsulateBits', alg), `supports ${alg}`);
       const { publicKey, privateKey } = await subtle.generateKey(alg, true, ['encapsulateBits', 'decapsulateBits']);
       const { ciphertext, sharedKey } = await subtle.encapsulateBits(alg, publicKey);

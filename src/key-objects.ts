@@ -100,7 +100,9 @@ export function createEncapsulationKey(core: Core, x: EkExpansion): Encapsulatio
   const name = core.p.name;
   return Object.freeze({
     name,
-    bytes: () => x.ek.slice(),
+    bytes(): ByteArray {
+      return x.ek.slice();
+    },
     encapsulate(): Encapsulation {
       const m = randomBytes(32);
       try {

@@ -15,9 +15,9 @@
  * const same = ml_kem768.decapsulate(cipherText, secretKey); // equals sharedSecret
  * @module mlkem-ts/noble/ml-kem.js
  */
-import { copyBytes } from '../bytes.js';
-import { ctEqual, wipe } from '../ct.js';
-import type { DecapsulationKey, MlKemBackend } from '../kem.js';
+import { copyBytes, readBytes } from '../bytes.js';
+import { ctDiffMaskWords, ctEqual, wipe } from '../ct.js';
+import type { DecapsulationKey, EncapsulationKey, MlKem, MlKemBackend } from '../kem.js';
 import { randomBytes } from '../random.js';
 import { sha3_256 } from '../sha3.js';
 import { asNoble, currentKem, PORTABLE } from './backend.js';
@@ -45,6 +45,89 @@ export type {
 /** The modulus check's refusal (FIPS 203, §7.2), as noble words it for `fn`. */
 function modulusError(fn: string, cause: unknown): Error {
   return nobleError(`ML-KEM.${fn}: wrong publicKey modulus`, cause);
+}
+
+/** What a prepared key holds (prepare): all public but `last` and `scratch`, which clean() wipes. */
+interface PreparedState {
+  readonly kem: MlKem;
+  readonly ek: EncapsulationKey;
+  /** ek and H(ek), which a secret key given to decapsulate must embed; made on first use. */
+  bound: { ek: Uint8Array; hash: Uint8Array } | undefined;
+  /** The secret key of the last decapsulation (and its words, for the comparison) and its key object. */
+  last: { sk: Uint8Array; words: Int32Array; dk: DecapsulationKey } | undefined;
+  /** Our copy of the secret key of the call under way, wiped when it returns. */
+  scratch: { sk: Uint8Array; words: Int32Array } | undefined;
+  cleaned: boolean;
+}
+
+function alive(key: PreparedState): void {
+  if (key.cleaned) throw new Error('ML-KEM prepared key: used after clean()');
+}
+
+function forget(key: PreparedState): void {
+  key.last?.dk.dispose();
+  wipe(key.last?.sk);
+  key.last = undefined;
+}
+
+/** A fresh byte array and its 32-bit words (secret key lengths are multiples of 4). */
+function withWords(length: number): { sk: Uint8Array; words: Int32Array } {
+  const sk = new Uint8Array(length);
+  return { sk, words: new Int32Array(sk.buffer, 0, length >> 2) };
+}
+
+/**
+ * A prepared key's decapsulate, its arguments checked: the secret key of the last call again
+ * (the common case) goes straight to that call's key object; another one is bound to the
+ * prepared key and expanded first.
+ */
+function preparedDecapsulate(
+  key: PreparedState,
+  cipherText: Uint8Array,
+  secretKey: Uint8Array,
+  ekStart: number,
+): Bytes {
+  const { kem } = key;
+  const scratch = (key.scratch ??= withWords(kem.sizes.secretKey));
+  const sk = scratch.sk;
+  readBytes(sk, secretKey);
+  try {
+    const last = key.last;
+    // Equal to the last key (compared in constant time, over words) implies its checks below.
+    if (last !== undefined && ctDiffMaskWords(last.words, scratch.words, sk.length >> 2) === 0) {
+      return last.dk.decapsulate(cipherText) as Bytes;
+    }
+    // noble binds dk to the prepared key: its embedded ek and H(ek) must be this key's.
+    // With H(ek) computed here, that implies the hash check of FIPS 203, §7.3.
+    const bound = (key.bound ??= boundKey(key.ek));
+    const ekEnd = ekStart + bound.ek.length;
+    if (!ctEqual(sk.subarray(ekStart, ekEnd), bound.ek) || !ctEqual(sk.subarray(ekEnd, ekEnd + 32), bound.hash)) {
+      throw new Error('ML-KEM.decapsulate: secretKey does not match prepared publicKey');
+    }
+    forget(key);
+    let dk: DecapsulationKey;
+    try {
+      dk = kem.decapsulationKey(sk, { pairwiseCheck: false });
+    } catch (err) {
+      // A secret vector that is not canonical: noble reduces it mod q, as the one-shot
+      // decapsulation does; only the key object refuses it.
+      if (isCode(err, 'ERR_INVALID_SECRET_KEY')) return kem.decapsulate(cipherText, sk) as Bytes;
+      throw err;
+    }
+    const copy = withWords(sk.length);
+    copy.sk.set(sk);
+    key.last = { ...copy, dk };
+    return dk.decapsulate(cipherText) as Bytes;
+  } finally {
+    sk.fill(0);
+  }
+}
+
+function boundKey(ek: EncapsulationKey): { ek: Uint8Array; hash: Uint8Array } {
+  const bytes = ek.bytes();
+  const hash = new Uint8Array(32);
+  sha3_256(hash, bytes);
+  return { ek: bytes, hash };
 }
 
 /** The ML-KEM object of one parameter set in the shape of noble 0.7's ml_kem objects. */
@@ -91,64 +174,32 @@ function nobleMlKem(level: keyof MlKemBackend): NobleMlKem {
   function prepare(publicKey: Uint8Array): NoblePreparedKey {
     bytes(publicKey, sizes.publicKey, 'publicKey');
     const kem = currentKem(level);
-    let ek;
+    let ek: EncapsulationKey;
     try {
       ek = kem.encapsulationKey(publicKey);
     } catch (err) {
       throw isCode(err, 'ERR_INVALID_PUBLIC_KEY') ? modulusError('prepare', err) : err;
     }
-    const ekBytes = ek.bytes();
-    let hash: Uint8Array | undefined; // H(ek), for the secret keys' check; computed on first use
-    let last: { sk: Uint8Array; dk: DecapsulationKey } | undefined;
-    let cleaned = false;
-    const alive = () => {
-      if (cleaned) throw new Error('ML-KEM prepared key: used after clean()');
-    };
-    const forget = () => {
-      last?.dk.dispose();
-      wipe(last?.sk);
-      last = undefined;
-    };
+    // Everything per key lives in this record and the methods are shorthand, not arrows: a
+    // prepared key is made often, and arrow functions built per key cost more than the rest here
+    // under transforms that name every function (tsx, esbuild's keepNames).
+    const key: PreparedState = { kem, ek, bound: undefined, last: undefined, scratch: undefined, cleaned: false };
     return Object.freeze({
       publicKey: ek.bytes() as Bytes,
       encapsulate(msg?: Uint8Array): NobleEncapsulation {
-        alive();
+        alive(key);
         if (msg !== undefined) bytes(msg, 32, 'message');
-        return asNoble(msg === undefined ? ek.encapsulate() : ek.encapsulateInternal(msg));
+        return asNoble(msg === undefined ? key.ek.encapsulate() : key.ek.encapsulateInternal(msg));
       },
       decapsulate(cipherText: Uint8Array, secretKey: Uint8Array): Bytes {
-        alive();
+        alive(key);
         bytes(secretKey, sizes.secretKey, 'secretKey');
         bytes(cipherText, sizes.ciphertext, 'cipherText');
-        const sk = copyBytes(secretKey);
-        try {
-          // noble binds dk to the prepared key: its embedded ek and H(ek) must be this key's.
-          // With H(ek) computed here, that implies the hash check of FIPS 203, §7.3.
-          if (hash === undefined) sha3_256((hash = new Uint8Array(32)), ekBytes);
-          if (!ctEqual(sk.subarray(ekStart, ekEnd), ekBytes) || !ctEqual(sk.subarray(ekEnd, ekEnd + 32), hash)) {
-            throw new Error('ML-KEM.decapsulate: secretKey does not match prepared publicKey');
-          }
-          if (last === undefined || !ctEqual(last.sk, sk)) {
-            forget();
-            let dk: DecapsulationKey;
-            try {
-              dk = kem.decapsulationKey(sk, { pairwiseCheck: false });
-            } catch (err) {
-              // A secret vector that is not canonical: noble reduces it mod q, as the one-shot
-              // decapsulation does; only the key object refuses it.
-              if (isCode(err, 'ERR_INVALID_SECRET_KEY')) return kem.decapsulate(cipherText, sk) as Bytes;
-              throw err;
-            }
-            last = { sk: sk.slice(), dk };
-          }
-          return last.dk.decapsulate(cipherText) as Bytes;
-        } finally {
-          wipe(sk);
-        }
+        return preparedDecapsulate(key, cipherText, secretKey, ekStart);
       },
       clean(): void {
-        cleaned = true;
-        forget();
+        key.cleaned = true;
+        forget(key);
       },
     });
   }

@@ -1,57 +1,190 @@
 // noble's QSF and KitchenSink hybrids (@noble/post-quantum's hybrid.js): its combineKEMS over our
-// noble-shaped ML-KEM. @noble/curves does the curve half as noble has it (compressed P-256/P-384
-// points, X25519) and @noble/hashes KitchenSink's HKDF-SHA-256: mlkem-ts/hybrid has neither. The curve half's checks and errors are @noble/curves' own.
+// noble-shaped ML-KEM and our curve seam (src/hybrid/curves: node:crypto where it works, the
+// WebAssembly X25519 once loaded, else @noble/curves), with noble's bytes, checks and errors. QSF
+// carries compressed P-256/P-384 points; KitchenSink needs HKDF-SHA-256, from @noble/hashes.
 import { x25519 } from '@noble/curves/ed25519.js';
 import { p256, p384 } from '@noble/curves/nist.js';
-import { bytesToNumberBE, bytesToNumberLE } from '@noble/curves/utils.js';
 import { expand, extract } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 
 import { copyBytes, concat } from '../bytes.js';
-import { wipe } from '../ct.js';
+import { ctIsZero, wipe } from '../ct.js';
+import { type Group, withCurveKey } from '../hybrid/curves/curve.js';
+import { type NistGroup, P256_GROUP, P384_GROUP, reduceToScalar } from '../hybrid/curves/nist.js';
+import { X25519 as X25519_GROUP } from '../hybrid/curves/x25519.js';
 import { randomBytes } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { checkRootSeed, nobleBytes, publicKeyByKeygen, type Release } from './checks.js';
 import { ml_kem1024, ml_kem768 } from './ml-kem.js';
 import type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair, NobleMlKem } from './types.js';
 
-/** A curve as noble's _ecdhKem wraps it: keys from a seed, the shared secret without a point's prefix. */
+/** What one use of a curve key gives: its public key (noble's share), and the shared secret with a peer's. */
+interface CurveUse {
+  readonly publicKey: Uint8Array;
+  readonly shared: Uint8Array | undefined;
+}
+
+/** A curve as noble's _ecdhKem wraps it, over our seam. */
 interface CurveKem {
   readonly seed: number;
   readonly publicKey: number;
-  keygen(seed: Uint8Array): { secretKey: Uint8Array; publicKey: Uint8Array };
-  /** The shared secret of a secret key and a peer's public key (noble's decapsulate). */
-  shared(secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array;
+  /**
+   * noble's keygen(seed) and, given a peer's share, its getSharedSecret (the secret without a
+   * point's prefix): refused where noble refuses, in its order (the scalar, then the share).
+   */
+  use(seed: Uint8Array, peer: Uint8Array | undefined): CurveUse;
 }
 
-/** X25519: the seed is the secret key; low-order points refused by @noble/curves. */
-const X25519: CurveKem = {
-  seed: 32,
-  publicKey: 32,
-  keygen: (seed) => x25519.keygen(seed),
-  shared: (sk, pk) => x25519.getSharedSecret(sk, pk),
-};
+/** A refusal of @noble/curves 2.4 as the release has it: 0.5 had 2.0, whose are plain Errors with the same messages. */
+function asRelease(release: Release, err: unknown): unknown {
+  return release === '0.5' && err instanceof Error && err.constructor !== Error
+    ? new Error(err.message, { cause: err })
+    : err;
+}
+
+/**
+ * Throws what @noble/curves throws for an input our checks refused (`nobleRefuses` repeats
+ * noble's call, on public or zero data only). Should noble accept it, it is refused all the same.
+ */
+function refuse(release: Release, nobleRefuses: () => unknown, fallback: string): never {
+  try {
+    nobleRefuses();
+  } catch (err) {
+    throw asRelease(release, err);
+  }
+  throw new Error(fallback);
+}
+
+/** One use of a scalar the Group accepts, on the implementation the runtime offers now. */
+function useScalar(group: Group, scalar: Uint8Array, peer: Uint8Array | undefined): CurveUse {
+  return withCurveKey(group.impl('auto'), scalar, (key) => ({
+    publicKey: key.publicKey(),
+    shared: peer === undefined ? undefined : key.sharedSecret(peer),
+  }));
+}
+
+/** X25519: the seed is the secret key; a low-order share is refused, as @noble/curves refuses it. */
+function x25519Kem(release: Release): CurveKem {
+  return {
+    seed: 32,
+    publicKey: 32,
+    use(seed, peer) {
+      // noble's keygen cannot fail: only the share can be refused (before the ladder, as noble)
+      if (peer !== undefined && X25519_GROUP.elementProblem(peer) !== undefined) {
+        // noble checks the share before it reads the scalar: a zero one gives its error
+        refuse(
+          release,
+          () => x25519.getSharedSecret(new Uint8Array(32), peer),
+          'invalid private or public key received',
+        );
+      }
+      return useScalar(X25519_GROUP, seed, peer);
+    },
+  };
+}
+
+interface NodeEcdh {
+  convertKey(key: Uint8Array, curve: string, inEnc: undefined, outEnc: undefined, format: 'uncompressed'): unknown;
+}
+let nodeEcdh: NodeEcdh | null | undefined;
+
+/** node:crypto's ECDH class, where the runtime has it (process.getBuiltinModule, never imported). */
+function getNodeEcdh(): NodeEcdh | undefined {
+  if (nodeEcdh === undefined) {
+    nodeEcdh = null;
+    try {
+      const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+      const c = typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule('node:crypto') : undefined;
+      const ecdh = (c as { ECDH?: Partial<NodeEcdh> } | undefined)?.ECDH;
+      if (typeof ecdh?.convertKey === 'function') nodeEcdh = ecdh as NodeEcdh;
+    } catch {
+      // no process, or a getter that throws: @noble/curves decompresses
+    }
+  }
+  return nodeEcdh ?? undefined;
+}
+
+/**
+ * The uncompressed form of a compressed point (SEC 1, §2.3.4), undefined where node:crypto has
+ * none. Its answer is checked, so a platform's fault costs speed, never a wrong point: the same
+ * x, the prefix's parity of y, and on the curve (the Group's validation) leave only one point.
+ */
+function nativeDecompress(group: NistGroup, opensslName: string, q: Uint8Array): Uint8Array | undefined {
+  const ecdh = getNodeEcdh();
+  if (ecdh === undefined || (q[0] !== 0x02 && q[0] !== 0x03)) return undefined;
+  const L = group.scalarBytes;
+  let u: Uint8Array;
+  try {
+    const out = ecdh.convertKey(q.slice(), opensslName, undefined, undefined, 'uncompressed');
+    if (!(out instanceof Uint8Array) || out.length !== 1 + 2 * L) return undefined;
+    u = new Uint8Array(out);
+  } catch {
+    return undefined; // not a point, or no such curve: noble decides and words the refusal
+  }
+  for (let i = 1; i <= L; i++) if (u[i] !== q[i]) return undefined;
+  if ((u[2 * L]! & 1) !== (q[0] & 1) || group.elementProblem(u) !== undefined) return undefined;
+  return u;
+}
 
 /**
  * A NIST curve as noble's QSF has it: the secret scalar is the seed mod n (noble's allowZeroKey:
  * no +1, so a seed ≡ 0 is refused by getPublicKey), compressed points, the x-coordinate as secret.
- * (noble gives p256 and p384 one type, which the parameter names once.)
  */
-function nist(curve: typeof p256, release: Release): CurveKem {
-  const { Fn } = curve.Point;
-  const { seed, publicKey } = curve.lengths as { seed: number; publicKey: number };
+function nistKem(group: NistGroup, curve: typeof p256, release: Release): CurveKem {
+  const L = group.scalarBytes;
+  const keys = group.native.keys;
+  const opensslName = 'opensslName' in keys ? keys.opensslName : group.name;
+  // reduceToScalar(c, m) is (c mod (m - 1)) + 1: with m = n + 1, (c mod n) + 1. Its one
+  // requirement on m, that its lowest limb be nonzero, holds for both orders' n + 1.
+  const nPlusOne = group.order.slice();
+  for (let i = L - 1, carry = 1; i >= 0 && carry === 1; i--) {
+    nPlusOne[i] = (nPlusOne[i]! + 1) & 0xff;
+    carry = nPlusOne[i] === 0 ? 1 : 0;
+  }
+  /** seed mod n (noble's Fn.create of the big-endian seed), in constant time. */
+  const scalarOf = (seed: Uint8Array): Uint8Array => {
+    const d = reduceToScalar(seed, nPlusOne);
+    for (let i = L - 1, borrow = 1; i >= 0; i--) {
+      const v = d[i]! - borrow;
+      d[i] = v & 0xff;
+      borrow = (v >>> 31) & 1; // d ≥ 1: the borrow never leaves the top byte
+    }
+    return d;
+  };
+  const compress = (u: Uint8Array): Uint8Array => {
+    const out = u.slice(0, 1 + L);
+    out[0] = 0x02 | (u[2 * L]! & 1); // public: the parity of y
+    return out;
+  };
   return {
-    seed,
-    publicKey,
-    keygen(s) {
-      nobleBytes(s, seed, 'seed', release);
-      const secretKey = Fn.toBytes(Fn.create(Fn.isLE ? bytesToNumberLE(s) : bytesToNumberBE(s)));
-      return { secretKey, publicKey: curve.getPublicKey(secretKey) };
+    seed: curve.lengths.seed!, // noble's: getMinHashLength(n), 1.5 × scalarBytes
+    publicKey: 1 + L, // compressed
+    use(seed, peer) {
+      const d = scalarOf(seed);
+      try {
+        // noble refuses the scalar 0 (a seed ≡ 0 mod n): the one branch on the secret, which
+        // noble's semantics force; it tells only that the seed is a multiple of n.
+        if (ctIsZero(d)) refuse(release, () => curve.getPublicKey(d), 'invalid secret key: 0');
+        let q: Uint8Array | undefined;
+        if (peer !== undefined) {
+          q = nativeDecompress(group, opensslName, peer);
+          if (q === undefined) {
+            // no node:crypto, or a share it does not decompress: @noble/curves' decoding, and its refusal
+            try {
+              q = curve.Point.fromBytes(peer).toBytes(false);
+            } catch (err) {
+              throw asRelease(release, err);
+            }
+          }
+        }
+        const out = useScalar(group, d, q);
+        return { publicKey: compress(out.publicKey), shared: out.shared };
+      } finally {
+        wipe(d);
+      }
     },
-    shared: (sk, pk) => curve.getSharedSecret(sk, pk).subarray(1),
   };
 }
-
 /** The ASCII bytes of a label. */
 const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
@@ -82,28 +215,8 @@ function kitchenSink(label: string): Combiner {
   };
 }
 
-/**
- * The curve as noble 0.5 has it: @noble/curves 2.0, whose refusals are all plain Errors (2.4 throws
- * RangeError for a scalar out of range), with the same messages.
- */
-function plainErrors(curve: CurveKem): CurveKem {
-  const plain = <T>(f: () => T): T => {
-    try {
-      return f();
-    } catch (err) {
-      throw err instanceof Error && err.constructor !== Error ? new Error(err.message, { cause: err }) : err;
-    }
-  };
-  return {
-    ...curve,
-    keygen: (seed) => plain(() => curve.keygen(seed)),
-    shared: (sk, pk) => plain(() => curve.shared(sk, pk)),
-  };
-}
-
 /** noble's combineKEMS of an ML-KEM and a curve, with a 32-byte root seed expanded by SHAKE256. */
-function combined(pq: NobleMlKem, curveOf07: CurveKem, combine: Combiner, release: Release): NobleKem {
-  const curve = release === '0.5' ? plainErrors(curveOf07) : curveOf07;
+function combined(pq: NobleMlKem, curve: CurveKem, combine: Combiner, release: Release): NobleKem {
   const pqL = pq.lengths;
   const lengths: NobleKemLengths = Object.freeze({
     seed: 32,
@@ -115,15 +228,23 @@ function combined(pq: NobleMlKem, curveOf07: CurveKem, combine: Combiner, releas
   });
   const bytes = (v: unknown, length: number | undefined, title: string) => nobleBytes(v, length, title, release);
 
-  /** The halves' keys of a root seed (the caller wipes the secret ones). */
-  const expandSeed = (seed: Uint8Array) => {
+  /**
+   * The halves' keys of a root seed, and the curve's shared secret with `peer` if given (the
+   * caller wipes the secret ones): noble's expandDecapsulationKey, then the curve's decapsulate.
+   */
+  const expandSeed = (seed: Uint8Array, peer?: Uint8Array) => {
     bytes(seed, 32, '');
     const x = new Uint8Array(64 + curve.seed);
     shake256(x, copyBytes(seed));
     try {
       const m = pq.keygen(x.subarray(0, 64));
-      const t = curve.keygen(x.slice(64));
-      return { sk: [m.secretKey, t.secretKey], pk: [m.publicKey, t.publicKey] };
+      try {
+        const t = curve.use(x.subarray(64), peer);
+        return { sk: m.secretKey, pk: [m.publicKey, t.publicKey], shared: t.shared };
+      } catch (err) {
+        wipe(m.secretKey);
+        throw err;
+      }
     } finally {
       wipe(x);
     }
@@ -139,7 +260,7 @@ function combined(pq: NobleMlKem, curveOf07: CurveKem, combine: Combiner, releas
       wipe(root);
       throw err;
     }
-    wipe(...keys.sk);
+    wipe(keys.sk);
     return { secretKey: root as Bytes, publicKey: concat(...keys.pk) as Bytes };
   }
 
@@ -154,31 +275,29 @@ function combined(pq: NobleMlKem, curveOf07: CurveKem, combine: Combiner, releas
       const rand = msg === undefined ? randomBytes(lengths.msgRand) : copyBytes(msg);
       const pks = [pk.subarray(0, pqL.publicKey), pk.subarray(pqL.publicKey)];
       const ss: Uint8Array[] = [];
-      let ek: Uint8Array | undefined;
       try {
         const m = pq.encapsulate(pks[0]!, rand.subarray(0, 32));
         ss.push(m.sharedSecret);
-        const t = curve.keygen(rand.slice(32)); // the ephemeral key pair, from the curve's part of msg
-        ek = t.secretKey;
-        ss.push(curve.shared(ek, pks[1]!));
+        // the ephemeral key pair, from the curve's part of msg: its public key is ct_T
+        const t = curve.use(rand.subarray(32), pks[1]!);
+        ss.push(t.shared!);
         const ct = [m.cipherText, t.publicKey];
         return { cipherText: concat(...ct) as Bytes, sharedSecret: combine(pks, ct, ss) as Bytes };
       } finally {
-        wipe(rand, ek, ...ss);
+        wipe(rand, ...ss);
       }
     },
     decapsulate(cipherText: Uint8Array, secretKey: Uint8Array): Bytes {
       bytes(cipherText, lengths.cipherText, 'cipherText');
       const c = copyBytes(cipherText);
       const cts = [c.subarray(0, pqL.cipherText), c.subarray(pqL.cipherText)];
-      const keys = expandSeed(secretKey);
+      const keys = expandSeed(secretKey, cts[1]!);
       const ss: Uint8Array[] = [];
       try {
-        ss.push(pq.decapsulate(cts[0]!, keys.sk[0]!));
-        ss.push(curve.shared(keys.sk[1]!, cts[1]!));
+        ss.push(pq.decapsulate(cts[0]!, keys.sk), keys.shared!);
         return combine(keys.pk, cts, ss) as Bytes;
       } finally {
-        wipe(...keys.sk, ...ss);
+        wipe(keys.sk, keys.shared, ...ss);
       }
     },
   });
@@ -194,7 +313,7 @@ const KITCHEN_SINK = 'KitchenSink-KEM(ML-KEM-768,X25519)-XOF(SHAKE256)-KDF(HKDF-
  */
 export const QSF_ml_kem768_p256: NobleKem = /* @__PURE__ */ combined(
   ml_kem768,
-  /* @__PURE__ */ nist(p256, '0.7'),
+  /* @__PURE__ */ nistKem(P256_GROUP, p256, '0.7'),
   /* @__PURE__ */ qsf(QSF_768),
   '0.7',
 );
@@ -204,7 +323,7 @@ export const QSF_ml_kem768_p256: NobleKem = /* @__PURE__ */ combined(
  */
 export const QSF_ml_kem1024_p384: NobleKem = /* @__PURE__ */ combined(
   ml_kem1024,
-  /* @__PURE__ */ nist(p384, '0.7'),
+  /* @__PURE__ */ nistKem(P384_GROUP, p384, '0.7'),
   /* @__PURE__ */ qsf(QSF_1024),
   '0.7',
 );
@@ -214,28 +333,28 @@ export const QSF_ml_kem1024_p384: NobleKem = /* @__PURE__ */ combined(
  */
 export const KitchenSink_ml_kem768_x25519: NobleKem = /* @__PURE__ */ combined(
   ml_kem768,
-  X25519,
+  /* @__PURE__ */ x25519Kem('0.7'),
   /* @__PURE__ */ kitchenSink(KITCHEN_SINK),
   '0.7',
 );
 /** noble 0.5's and 0.6's `QSFMLKEM768P256`: {@link QSF_ml_kem768_p256}'s bytes, with 0.5's errors. */
 export const QSFMLKEM768P256: NobleKem = /* @__PURE__ */ combined(
   ml_kem768,
-  /* @__PURE__ */ nist(p256, '0.5'),
+  /* @__PURE__ */ nistKem(P256_GROUP, p256, '0.5'),
   /* @__PURE__ */ qsf(QSF_768),
   '0.5',
 );
 /** noble 0.5's and 0.6's `QSFMLKEM1024P384`: {@link QSF_ml_kem1024_p384}'s bytes, with 0.5's errors. */
 export const QSFMLKEM1024P384: NobleKem = /* @__PURE__ */ combined(
   ml_kem1024,
-  /* @__PURE__ */ nist(p384, '0.5'),
+  /* @__PURE__ */ nistKem(P384_GROUP, p384, '0.5'),
   /* @__PURE__ */ qsf(QSF_1024),
   '0.5',
 );
 /** noble 0.5's and 0.6's `KitchenSinkMLKEM768X25519`: {@link KitchenSink_ml_kem768_x25519}'s bytes, with 0.5's errors. */
 export const KitchenSinkMLKEM768X25519: NobleKem = /* @__PURE__ */ combined(
   ml_kem768,
-  X25519,
+  /* @__PURE__ */ x25519Kem('0.5'),
   /* @__PURE__ */ kitchenSink(KITCHEN_SINK),
   '0.5',
 );

@@ -10,7 +10,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { copyBytes, concat } from '../bytes.js';
 import { ctIsZero, wipe } from '../ct.js';
 import { type Group, withCurveKey } from '../hybrid/curves/curve.js';
-import { type NistGroup, P256_GROUP, P384_GROUP, reduceToScalar } from '../hybrid/curves/nist.js';
+import { type NistGroup, P256_GROUP, P384_GROUP } from '../hybrid/curves/nist.js';
 import { X25519 as X25519_GROUP } from '../hybrid/curves/x25519.js';
 import { randomBytes } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
@@ -127,6 +127,63 @@ function nativeDecompress(group: NistGroup, opensslName: string, q: Uint8Array):
 }
 
 /**
+ * c ↦ c mod n for a big-endian c of at least L - 1 bytes (noble's Fn.create of a seed), for the
+ * public order n of L bytes with 2^(8L) - n < 2^(8L - 9) (P-256, P-384). Note: c is secret, so
+ * this is Horner's rule a byte at a time with no branch, index or division on it: r ← 256r + byte,
+ * its top byte q folded back in as q · (2^(8L) - n), then one masked subtraction of n (r < 2n).
+ */
+function modOrder(order: Uint8Array): (c: Uint8Array) => Uint8Array {
+  const L = order.length;
+  const H = L >> 1; // 16-bit limbs of n, little-endian, and one spare: r < 2^(8L + 1) before the subtraction
+  const n = new Int32Array(H + 1);
+  const fold = new Int32Array(H + 1); // 2^(8L) - n
+  for (let i = 0, borrow = 0; i < H; i++) {
+    n[i] = (order[L - 2 - 2 * i]! << 8) | order[L - 1 - 2 * i]!;
+    const v = -n[i]! - borrow;
+    fold[i] = v & 0xffff;
+    borrow = (v >> 16) & 1;
+  }
+  return (c) => {
+    const r = new Int32Array(H + 1);
+    const x = new Int32Array(H + 1);
+    const t = new Int32Array(H + 1);
+    // The first L - 1 bytes are below 2^(8L - 8) < n: the remainder as they stand.
+    const head = L - 1;
+    for (let j = 0; j < head; j++) r[j >> 1] = r[j >> 1]! | (c[head - 1 - j]! << (8 * (j & 1)));
+    try {
+      for (let k = head; k < c.length; k++) {
+        const q = r[H - 1]! >>> 8; // the top byte of r < 2^(8L)
+        // x = (r mod 2^(8L - 8)) · 256 + c[k] + q · (2^(8L) - n) ≡ 256r + c[k] (mod n), and t = x - n
+        let carry = 0;
+        let borrow = 0;
+        for (let i = 0; i <= H; i++) {
+          const low = i === 0 ? c[k]! : r[i - 1]! >>> 8;
+          const shifted = i === H ? 0 : ((r[i]! << 8) | low) & 0xffff;
+          const v = shifted + q * fold[i]! + carry;
+          x[i] = v & 0xffff;
+          carry = v >>> 16;
+          const d = x[i]! - n[i]! - borrow;
+          t[i] = d & 0xffff;
+          borrow = (d >> 16) & 1;
+        }
+        const keep = borrow - 1; // -1 (take t) when x ≥ n
+        for (let i = 0; i <= H; i++) r[i] = x[i]! ^ ((x[i]! ^ t[i]!) & keep);
+      }
+      const out = new Uint8Array(L);
+      for (let i = 0; i < H; i++) {
+        out[L - 1 - 2 * i] = r[i]! & 0xff;
+        out[L - 2 - 2 * i] = r[i]! >>> 8;
+      }
+      return out;
+    } finally {
+      r.fill(0);
+      x.fill(0);
+      t.fill(0);
+    }
+  };
+}
+
+/**
  * A NIST curve as noble's QSF has it: the secret scalar is the seed mod n (noble's allowZeroKey:
  * no +1, so a seed ≡ 0 is refused by getPublicKey), compressed points, the x-coordinate as secret.
  */
@@ -134,23 +191,7 @@ function nistKem(group: NistGroup, curve: typeof p256, release: Release): CurveK
   const L = group.scalarBytes;
   const keys = group.native.keys;
   const opensslName = 'opensslName' in keys ? keys.opensslName : group.name;
-  // reduceToScalar(c, m) is (c mod (m - 1)) + 1: with m = n + 1, (c mod n) + 1. Its one
-  // requirement on m, that its lowest limb be nonzero, holds for both orders' n + 1.
-  const nPlusOne = group.order.slice();
-  for (let i = L - 1, carry = 1; i >= 0 && carry === 1; i--) {
-    nPlusOne[i] = (nPlusOne[i]! + 1) & 0xff;
-    carry = nPlusOne[i] === 0 ? 1 : 0;
-  }
-  /** seed mod n (noble's Fn.create of the big-endian seed), in constant time. */
-  const scalarOf = (seed: Uint8Array): Uint8Array => {
-    const d = reduceToScalar(seed, nPlusOne);
-    for (let i = L - 1, borrow = 1; i >= 0; i--) {
-      const v = d[i]! - borrow;
-      d[i] = v & 0xff;
-      borrow = (v >>> 31) & 1; // d ≥ 1: the borrow never leaves the top byte
-    }
-    return d;
-  };
+  const scalarOf = modOrder(group.order);
   const compress = (u: Uint8Array): Uint8Array => {
     const out = u.slice(0, 1 + L);
     out[0] = 0x02 | (u[2 * L]! & 1); // public: the parity of y

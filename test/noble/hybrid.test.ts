@@ -199,6 +199,9 @@ function eseeds(c: Case, eseedLength: number): Array<[string, Uint8Array]> {
     const n = (c.curve === 'P-256' ? p256 : p384).Point.Fn.ORDER;
     const part = eseedLength - 32;
     const make = (v: bigint) => Uint8Array.of(...random(32), ...be(v, part));
+    const top = 2n ** BigInt(8 * part) - 1n;
+    const scalarBytes = c.curve === 'P-256' ? 32 : 48;
+    const k = BigInt('0x' + Buffer.from(random(part - scalarBytes)).toString('hex')) | 1n; // below top / n
     return [
       ['0', make(0n)],
       ['n', make(n)],
@@ -206,6 +209,11 @@ function eseeds(c: Case, eseedLength: number): Array<[string, Uint8Array]> {
       ['n - 1', make(n - 1n)],
       ['n + 1', make(n + 1n)],
       ['all 0xff', make(2n ** BigInt(8 * part) - 1n)],
+      ['the largest multiple of n', make(top - (top % n))],
+      ['the largest multiple of n, - 1', make(top - (top % n) - 1n)],
+      ['a random multiple of n', make(k * n)],
+      ['a random multiple of n, + 1', make(k * n + 1n)],
+      ['a random multiple of n, - 1', make(k * n - 1n)],
     ];
   }
   if (c.curve === 'X25519')

@@ -172,8 +172,12 @@ async function implementations(
       for (const curves of paths)
         out.push({ hybrid, impl: `${backend}+${curves}`, ops: ourOps(ourKem(hybrid, k768, k1024, curves)) });
       out.push({ hybrid, impl: `${backend}+native keys`, ops: ourKeyOps(ourKem(hybrid, k768, k1024, 'native')) });
-      if (paths.length === 3)
+      if (paths.length === 3) {
         out.push({ hybrid, impl: `${backend}+wasm keys`, ops: ourKeyOps(ourKem(hybrid, k768, k1024, 'wasm')) });
+        // What createXWing and the others take: native, or on OpenSSL 3.0 a choice per use of the two.
+        out.push({ hybrid, impl: `${backend}+auto`, ops: ourOps(ourKem(hybrid, k768, k1024, 'auto')) });
+        out.push({ hybrid, impl: `${backend}+auto keys`, ops: ourKeyOps(ourKem(hybrid, k768, k1024, 'auto')) });
+      }
     }
     out.push({ hybrid, impl: `noble ${CONCRETE[hybrid]}`, ops: nobleOps(nobleKems[CONCRETE[hybrid]] as NobleKem) });
     if (webCrypto) out.push({ hybrid, impl: `webcrypto ${CONCRETE[hybrid]}`, ops: webCryptoOps(CONCRETE[hybrid]) });

@@ -140,15 +140,15 @@ export function createConcrete(c: ConcreteParams): HybridKem {
 
   /**
    * expandKey: ML-KEM.KeyGen_internal(seed_PQ) (FIPS 203, Algorithm 16) as an ML-KEM key object;
-   * dk_T loaded; ek_T = Exp(G, dk_T).
+   * dk_T loaded (kept, for a key object); ek_T = Exp(G, dk_T).
    */
-  function expand(seed: Uint8Array, what: string): Expanded {
+  function expand(seed: Uint8Array, what: string, forKey: boolean): Expanded {
     return derive(seed, what, (seedPq, scalar) => {
       let dkPq: DecapsulationKey | undefined;
       let dkT: CurveKey | undefined;
       try {
         dkPq = kem.decapsulationKey(seedPq);
-        dkT = impl().load(scalar);
+        dkT = impl().load(scalar, forKey);
         return { dkPq, dkT, ekT: dkT.publicKey() };
       } catch (err) {
         dkPq?.dispose();

@@ -148,7 +148,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     const scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
     let dkT: CurveKey | undefined;
     try {
-      dkT = impl().load(scalar);
+      dkT = impl().load(scalar, forKey);
       return { dkPq, dkT, ekT: forKey ? dkT.publicKey() : new Uint8Array(0) };
     } catch (err) {
       dkPq.dispose();

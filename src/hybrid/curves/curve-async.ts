@@ -11,8 +11,8 @@ function lift(impl: CurveImpl): AsyncCurveImpl {
   return Object.freeze({
     path: impl.path,
     sync: impl,
-    async load(scalar: Uint8Array): Promise<AsyncCurveKey> {
-      const key = impl.load(scalar);
+    async load(scalar: Uint8Array, kept?: boolean): Promise<AsyncCurveKey> {
+      const key = impl.load(scalar, kept);
       try {
         return {
           publicKey: key.publicKey(),

@@ -36,8 +36,12 @@ export interface CurveKey {
 /** The scalar multiplications of one curve by one implementation. */
 export interface CurveImpl {
   readonly path: CurvePath;
-  /** Loads a scalar that the Group has already accepted; the implementation keeps its own copy. */
-  load(scalar: Uint8Array): CurveKey;
+  /**
+   * Loads a scalar that the Group has already accepted; the implementation keeps its own copy.
+   * `kept`: the key will serve many shared secrets (a decapsulation key object), so a slower load
+   * that makes them faster pays off; by default it is used once (an ephemeral key, a keygen).
+   */
+  load(scalar: Uint8Array, kept?: boolean): CurveKey;
 }
 
 /** A scalar loaded for one use (an ephemeral key, or ek_T of keygen), disposed of after it, also when `use` throws. */
@@ -182,8 +186,11 @@ export interface AsyncCurveImpl {
   readonly path: AsyncCurvePath;
   /** The synchronous implementation behind the seam, for a lifted one (curve-async.ts's lift); none for Web Crypto. */
   readonly sync?: CurveImpl;
-  /** Loads a scalar that the Group has already accepted; reads it before returning its promise (the caller may wipe it then). */
-  load(scalar: Uint8Array): Promise<AsyncCurveKey>;
+  /**
+   * Loads a scalar that the Group has already accepted; reads it before returning its promise (the
+   * caller may wipe it then). `kept` as CurveImpl's.
+   */
+  load(scalar: Uint8Array, kept?: boolean): Promise<AsyncCurveKey>;
   /** Imports an element that the Group has already accepted (bytes: a private copy the element keeps). */
   element(bytes: Uint8Array): Promise<AsyncElement>;
   /**

@@ -4,7 +4,9 @@
 // on first use; where node:crypto is missing or fails it, the hybrids use @noble/curves instead.
 // Only multiplications happen here: the Group has checked every scalar and element before.
 import { decodeBase64url, encodeBase64url } from '../../bytes.js';
+import { wipe } from '../../ct.js';
 import { MlKemError } from '../../errors.js';
+import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { detail } from '../../random.js';
 import type { CurveChoice, CurveImpl, CurveKey, Group, KnownAnswer, NativeForm } from './curve.js';
 
@@ -88,13 +90,15 @@ function guarded(name: string, impl: CurveImpl): CurveImpl {
   };
   return Object.freeze({
     path: impl.path,
-    load(scalar: Uint8Array): CurveKey {
-      const key = run(() => impl.load(scalar));
-      return {
+    load(scalar: Uint8Array, kept?: boolean): CurveKey {
+      const key = run(() => impl.load(scalar, kept));
+      const outer: CurveKey = {
         publicKey: () => run(() => key.publicKey()),
         sharedSecret: (peer: Uint8Array) => run(() => key.sharedSecret(peer)),
         dispose: () => key.dispose(),
       };
+      recordSecrets(outer, { arrays: [], parts: [key] }); // @test-hook
+      return outer;
     },
   });
 }
@@ -341,10 +345,10 @@ export function nativeCurve(g: NativeGroup, reference: CurveImpl): () => CurveIm
 
 /**
  * True where node:crypto is Node.js's own over OpenSSL 3.0 (Node 20), whose key decoders make the
- * PKCS#8 import of an X25519 scalar cost about 1 ms, against 0.1 ms on OpenSSL 3.5 (Node 22, 26;
+ * PKCS#8 import of an X25519 scalar cost about 0.5 ms, against 0.05 ms on OpenSSL 3.5 (Node 26;
  * bench/x25519-paths.ts). Deno and Bun report a version that is not their code's: false there.
  */
-export function slowKeyImport(): boolean {
+export function openSsl30(): boolean {
   const g = globalThis as { process?: { versions?: { openssl?: unknown } }; Deno?: unknown; Bun?: unknown };
   const v = g.Deno === undefined && g.Bun === undefined ? g.process?.versions?.openssl : undefined;
   const m = typeof v === 'string' ? /^(\d+)\.(\d+)\./.exec(v) : null;
@@ -352,9 +356,53 @@ export function slowKeyImport(): boolean {
 }
 
 /**
+ * A kept key's shared secrets on `once` before it loads itself into `kept`: about the native load's
+ * cost in shared secrets saved (X25519 on OpenSSL 3.0: a load ≈ 450 µs, a shared secret 45 µs
+ * against the module's 105; bench/x25519-paths.ts), so that a key used a few times never pays the
+ * load, and one used often pays it once, at most about twice the better of the two in total.
+ */
+export const KEPT_TRIAL = 8;
+
+/**
+ * Two implementations, per use: a scalar used once goes to `once`, whose load is cheap (the
+ * WebAssembly X25519); a kept one computes its public element there too (keygen stays fast), and
+ * its shared secrets there until KEPT_TRIAL, then on `kept` (node:crypto), loaded from a copy
+ * that dispose wipes.
+ */
+function perUse(once: CurveImpl, kept: CurveImpl): CurveImpl {
+  return Object.freeze({
+    path: once.path,
+    load(scalar: Uint8Array, keep?: boolean): CurveKey {
+      if (keep !== true) return once.load(scalar);
+      const copy = scalar.slice();
+      const first = once.load(copy);
+      let uses = 0;
+      let native: CurveKey | undefined;
+      const key: CurveKey = {
+        publicKey: () => first.publicKey(),
+        sharedSecret(peer: Uint8Array): Uint8Array {
+          if (native === undefined && ++uses > KEPT_TRIAL) native = kept.load(copy, true);
+          return (native ?? first).sharedSecret(peer);
+        },
+        dispose: () => {
+          first.dispose();
+          native?.dispose();
+          wipe(copy);
+        },
+      };
+      recordSecrets(key, { arrays: [copy], parts: [first] }); // @test-hook
+      return key;
+    },
+  } as const);
+}
+
+const perUseOf = new WeakMap<CurveImpl, { kept: CurveImpl; impl: CurveImpl }>();
+
+/**
  * A Group's impl(): noble or the WebAssembly module's when asked, else native where it passes its
  * self-tests; 'auto' then falls back to the module's, where the curve has one and the app has
- * loaded it, else to noble.
+ * loaded it, else to noble. On OpenSSL 3.0, 'auto' with both native and the module's is chosen
+ * per use (perUse): the module's for a scalar used once, node:crypto for a kept one's shared secrets.
  */
 export function chooseImpl(
   name: string,
@@ -372,6 +420,15 @@ export function chooseImpl(
     throw new Error(`${name}: no WebAssembly ${name}: the WebAssembly backend is not loaded (loadWasm, loadWasmSync)`);
   }
   const impl = native();
+  if (choice === 'auto' && openSsl30()) {
+    const once = wasm?.();
+    if (once !== undefined) {
+      if (impl === undefined) return once;
+      let p = perUseOf.get(once);
+      if (p?.kept !== impl) perUseOf.set(once, (p = { kept: impl, impl: perUse(once, impl) }));
+      return p.impl;
+    }
+  }
   if (impl) return impl;
   if (choice === 'native') throw new Error(`${name}: this runtime has no native ${name} (node:crypto)`);
   return wasm?.() ?? noble;

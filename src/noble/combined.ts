@@ -10,6 +10,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { copyBytes, concat } from '../bytes.js';
 import { ctIsZero, wipe } from '../ct.js';
 import { type Group, withCurveKey } from '../hybrid/curves/curve.js';
+import { toHex } from '../hybrid/curves/native.js';
 import { type NistGroup, P256_GROUP, P384_GROUP } from '../hybrid/curves/nist.js';
 import { X25519 as X25519_GROUP } from '../hybrid/curves/x25519.js';
 import { randomBytes } from '../random.js';
@@ -83,25 +84,59 @@ function x25519Kem(release: Release): CurveKem {
   };
 }
 
-interface NodeEcdh {
-  convertKey(key: Uint8Array, curve: string, inEnc: undefined, outEnc: undefined, format: 'uncompressed'): unknown;
+/** What this file uses of node:crypto, captured on first use. */
+interface NodeParts {
+  convertKey?: (key: Uint8Array, curve: string, inEnc: undefined, outEnc: undefined, format: 'uncompressed') => unknown;
+  /** HMAC-SHA-256 of the concatenated data; passed its known answer. */
+  hmacSha256?: (key: Uint8Array, data: readonly Uint8Array[]) => Uint8Array;
 }
-let nodeEcdh: NodeEcdh | null | undefined;
+interface NodeHmac {
+  update(data: Uint8Array): NodeHmac;
+  digest(): Uint8Array;
+}
+let nodeParts: NodeParts | undefined;
 
-/** node:crypto's ECDH class, where the runtime has it (process.getBuiltinModule, never imported). */
-function getNodeEcdh(): NodeEcdh | undefined {
-  if (nodeEcdh === undefined) {
-    nodeEcdh = null;
-    try {
-      const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-      const c = typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule('node:crypto') : undefined;
-      const ecdh = (c as { ECDH?: Partial<NodeEcdh> } | undefined)?.ECDH;
-      if (typeof ecdh?.convertKey === 'function') nodeEcdh = ecdh as NodeEcdh;
-    } catch {
-      // no process, or a getter that throws: @noble/curves decompresses
+/**
+ * node:crypto's ECDH.convertKey and createHmac, where the runtime has them (reached through
+ * process.getBuiltinModule, never imported, so that a browser bundle holds no Node built-in).
+ * HMAC is used only after RFC 5869's test case 3 (SHA-256, no salt) gives its PRK and OKM.
+ */
+function getNodeParts(): NodeParts {
+  if (nodeParts !== undefined) return nodeParts;
+  nodeParts = {};
+  try {
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const c = (typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule('node:crypto') : undefined) as
+      | { ECDH?: { convertKey?: unknown }; createHmac?: unknown }
+      | undefined;
+    const ecdh = c?.ECDH;
+    const convertKey = ecdh?.convertKey;
+    if (typeof convertKey === 'function') {
+      nodeParts.convertKey = (...args) => Reflect.apply(convertKey, ecdh, args) as unknown;
     }
+    const createHmac = c?.createHmac;
+    if (typeof createHmac === 'function') {
+      const hmac = (key: Uint8Array, data: readonly Uint8Array[]): Uint8Array => {
+        let h = Reflect.apply(createHmac, c, ['sha256', key]) as NodeHmac;
+        for (const d of data) h = h.update(d);
+        const digest = h.digest();
+        const out = new Uint8Array(digest);
+        digest.fill(0);
+        return out;
+      };
+      const prk = hmac(new Uint8Array(32), [new Uint8Array(22).fill(0x0b)]);
+      const okm = hmac(prk, [Uint8Array.of(1)]);
+      if (
+        toHex(prk) === '19ef24a32c717b167f33a91d6f648bdf96596776afdb6377ac434c1c293ccb04' &&
+        toHex(okm) === '8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d'
+      ) {
+        nodeParts.hmacSha256 = hmac;
+      }
+    }
+  } catch {
+    // no process, a getter that throws, or an HMAC that fails: @noble/curves and @noble/hashes
   }
-  return nodeEcdh ?? undefined;
+  return nodeParts;
 }
 
 /**
@@ -110,12 +145,12 @@ function getNodeEcdh(): NodeEcdh | undefined {
  * x, the prefix's parity of y, and on the curve (the Group's validation) leave only one point.
  */
 function nativeDecompress(group: NistGroup, opensslName: string, q: Uint8Array): Uint8Array | undefined {
-  const ecdh = getNodeEcdh();
-  if (ecdh === undefined || (q[0] !== 0x02 && q[0] !== 0x03)) return undefined;
+  const { convertKey } = getNodeParts();
+  if (convertKey === undefined || (q[0] !== 0x02 && q[0] !== 0x03)) return undefined;
   const L = group.scalarBytes;
   let u: Uint8Array;
   try {
-    const out = ecdh.convertKey(q.slice(), opensslName, undefined, undefined, 'uncompressed');
+    const out = convertKey(q.slice(), opensslName, undefined, undefined, 'uncompressed');
     if (!(out instanceof Uint8Array) || out.length !== 1 + 2 * L) return undefined;
     u = new Uint8Array(out);
   } catch {
@@ -243,12 +278,32 @@ function qsf(label: string): Combiner {
   };
 }
 
-/** KitchenSink's combiner: HKDF-SHA-256 of 'hybrid_prk' ‖ ss_M ‖ ss_T ‖ ct_M ‖ pk_M ‖ ct_T ‖ pk_T ‖ label. */
+/**
+ * KitchenSink's combiner: HKDF-SHA-256 (RFC 5869, no salt, 32 bytes: one block of expand) of
+ * 'hybrid_prk' ‖ ss_M ‖ ss_T ‖ ct_M ‖ pk_M ‖ ct_T ‖ pk_T ‖ label, with info len ‖ 'shared_secret'.
+ * node:crypto's HMAC where it has passed its test (its copies of the secrets live until collected,
+ * as a KeyObject's do), else @noble/hashes'.
+ */
 function kitchenSink(label: string): Combiner {
   const l = ascii(label);
+  const prefix = ascii('hybrid_prk');
   const info = concat(Uint8Array.of(0, 32), ascii('shared_secret'));
+  const infoBlock = concat(info, Uint8Array.of(1)); // T(1) = HMAC(PRK, info ‖ 0x01)
   return (pk, ct, ss) => {
-    const ikm = concat(ascii('hybrid_prk'), ss[0]!, ss[1]!, ct[0]!, pk[0]!, ct[1]!, pk[1]!, l);
+    const parts = [prefix, ss[0]!, ss[1]!, ct[0]!, pk[0]!, ct[1]!, pk[1]!, l];
+    const { hmacSha256 } = getNodeParts();
+    if (hmacSha256 !== undefined) {
+      let prk: Uint8Array | undefined;
+      try {
+        prk = hmacSha256(new Uint8Array(32), parts);
+        return hmacSha256(prk, [infoBlock]);
+      } catch {
+        // node:crypto failing after its test: @noble/hashes' answer is the same
+      } finally {
+        wipe(prk);
+      }
+    }
+    const ikm = concat(...parts);
     const prk = extract(sha256, ikm);
     const out = expand(sha256, prk, info, 32);
     wipe(ikm, prk);

@@ -1,10 +1,11 @@
-// noble's QSF and KitchenSink objects (src/noble/combined.ts) where node:crypto is not what the
-// curve seam expects: a runtime whose node:crypto has only an ECDH.convertKey, and one that lies.
-// The curves then run on @noble/curves (native.ts's self-tests fail), and a compressed point is
-// decompressed natively only when the answer checks out: each wrong answer below must leave noble's
-// bytes and refusals unchanged. Its own file: node:crypto is looked up once per process.
+// noble's QSF and KitchenSink objects (src/noble/combined.ts) where node:crypto is not what they
+// expect: it has only an ECDH.convertKey, which may lie, and a createHmac one bit off. The curves
+// then run on @noble/curves (native.ts's self-tests fail), a compressed point is decompressed
+// natively only when the answer checks out, and the HMAC fails its known answer, so KitchenSink's
+// HKDF is @noble/hashes': each wrong answer below must leave noble's bytes and refusals unchanged.
+// Its own file: node:crypto is looked up once per process.
 import assert from 'node:assert/strict';
-import { ECDH } from 'node:crypto';
+import { createHmac as realCreateHmac, ECDH } from 'node:crypto';
 import { describe, it } from 'node:test';
 
 import { p256, p384 } from '@noble/curves/nist.js';
@@ -45,11 +46,27 @@ const hex = (s: string) => Uint8Array.from(s.match(/../g)!, (b) => parseInt(b, 1
 const P256_P = hex('ffffffff00000001000000000000000000000000ffffffffffffffffffffffff');
 const P384_P = hex('fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff');
 
-// node:crypto as the hybrids see it: only the ECDH class, with the fake convertKey.
+/** An HMAC-SHA-256 one bit off: it fails its known answer, so KitchenSink's HKDF must be noble's. */
+let hmacs = 0;
+function createHmac(algorithm: string, key: Uint8Array) {
+  hmacs++;
+  const h = realCreateHmac(algorithm, key);
+  const wrapper = {
+    update: (data: Uint8Array) => (h.update(data), wrapper),
+    digest: () => {
+      const d = h.digest();
+      d[0] = d[0]! ^ 1;
+      return d;
+    },
+  };
+  return wrapper;
+}
+
+// node:crypto as the hybrids see it: the ECDH class with the fake convertKey, and the wrong HMAC.
 const proc = process as unknown as { getBuiltinModule(id: string): unknown };
 const getBuiltinModule = proc.getBuiltinModule.bind(process);
 proc.getBuiltinModule = (id: string) =>
-  id === 'node:crypto' || id === 'crypto' ? { ECDH: { convertKey } } : getBuiltinModule(id);
+  id === 'node:crypto' || id === 'crypto' ? { ECDH: { convertKey }, createHmac } : getBuiltinModule(id);
 
 const OBJECTS = ['QSF_ml_kem768_p256', 'QSF_ml_kem1024_p384', 'KitchenSink_ml_kem768_x25519'] as const;
 const MODES: Mode[] = ['correct', 'other y', 'off the curve', 'another point', 'short', 'not bytes', 'throws'];
@@ -80,6 +97,12 @@ describe('noble QSF and KitchenSink over @noble/curves, with a native decompress
       }
     });
   }
+
+  it('tested the HMAC once, and did not use it', () => {
+    const kem = ours.KitchenSink_ml_kem768_x25519;
+    kem.encapsulate(kem.keygen().publicKey);
+    assert.equal(hmacs, 2, 'the known answer: two HMACs');
+  });
 
   it('asks convertKey for the NIST curves only', () => {
     mode = 'correct';

@@ -253,7 +253,12 @@ interface Field {
   sPtr(): number;
   mul(): void;
   sq(): void;
-  mulA24(): void;
+  h2Ptr(): number;
+  mul2(): void;
+  sq2(): void;
+  sumDiff(): void;
+  diffSum(): void;
+  a24(): void;
   invert(): void;
   encode(): void;
   decode(): void;
@@ -279,11 +284,14 @@ function assertCarried(l: BigInt64Array, what: string): void {
 
 /**
  * Limb vectors at the bounds that feMul and feSq accept (a sum or difference of two carried
- * elements: |even| < 2^27, |odd| < 2^26 + 2^16): every limb at +max, at -max, alternating, one
- * limb alone, and random within the bounds.
+ * elements: |even| < 2^27, |odd| < 2^26 + 2^16), or those of max: every limb at +max, at -max,
+ * alternating, one limb alone, and `count` random within the bounds.
  */
-function extremeInputs(next: () => number): bigint[][] {
-  const max = (i: number): bigint => (i % 2 === 0 ? (1n << 27n) - 1n : (1n << 26n) + (1n << 16n) - 1n);
+function extremeInputs(
+  next: () => number,
+  max = (i: number): bigint => (i % 2 === 0 ? (1n << 27n) - 1n : (1n << 26n) + (1n << 16n) - 1n),
+  count = 200,
+): bigint[][] {
   const rand = (i: number): bigint => {
     const m = max(i);
     const r = (BigInt(next()) << 32n) | BigInt(next());
@@ -302,11 +310,11 @@ function extremeInputs(next: () => number): bigint[][] {
       ten((i) => (i === j ? max(i) : 0n)),
       ten((i) => (i === j ? -max(i) : 0n)),
     );
-  for (let n = 0; n < 200; n++) out.push(ten(rand));
+  for (let n = 0; n < count; n++) out.push(ten(rand));
   return out;
 }
 
-test('field: feMul, feSq and feMulA24 give the product mod p, carried, for inputs at their bounds', () => {
+test('field: feMul and feSq give the product mod p, carried, for inputs at their bounds', () => {
   const next = rng(0x66653235);
   const inputs = extremeInputs(next);
   const F = limbs(fe.fPtr()),
@@ -326,13 +334,106 @@ test('field: feMul, feSq and feMulA24 give the product mod p, carried, for input
       assertCarried(H, `mul of inputs ${a}, ${b}`);
     }
   }
-  // feMulA24 takes E, the difference of two carried elements.
-  for (const input of inputs) {
-    F.set(input.map((x, i) => (i % 2 === 0 ? x >> 1n : x >> 1n)));
-    fe.mulA24();
-    assert.equal(mod(valueOf(H)), mod(valueOf(F) * 121665n));
-    assertCarried(H, 'mulA24');
+});
+
+// The ladder's pairs: limb i of lane L at i32 index 2i + L.
+const pairOf = (at: number): Int32Array => new Int32Array(fe.memory.buffer, at, 20);
+const lane = (p: Int32Array, l: number): bigint =>
+  Array.from({ length: 10 }, (_, i) => BigInt(p[2 * i + l]!)).reduce((s, x, i) => s + x * (1n << POS[i]!), 0n);
+const setPair = (p: Int32Array, a: bigint[], b: bigint[]): void => {
+  for (let i = 0; i < 10; i++) {
+    p[2 * i] = Number(a[i]!);
+    p[2 * i + 1] = Number(b[i]!);
   }
+};
+const laneLimbs = (p: Int32Array, l: number): BigInt64Array =>
+  BigInt64Array.from({ length: 10 }, (_, i) => BigInt(p[2 * i + l]!));
+
+/**
+ * Limb vectors at the bounds feMul2 and feSq2 accept (|even| < 2^26 + 2^24, |odd| < 2^25 + 2^19:
+ * carried elements, their differences, butterfly's and a24Pair's outputs), as extremeInputs.
+ */
+const pairInputs = (next: () => number): bigint[][] =>
+  extremeInputs(next, (i) => (i % 2 === 0 ? (1n << 26n) + (1n << 24n) - 1n : (1n << 25n) + (1n << 19n) - 1n), 150);
+
+/** Limbs within the bounds feMul2 and feSq2 accept. */
+function assertPairInput(p: Int32Array, what: string): void {
+  for (let i = 0; i < 20; i++) {
+    const x = Math.abs(p[i]!);
+    const bound = (i >> 1) % 2 === 0 ? 2 ** 26 + 2 ** 24 : 2 ** 25 + 2 ** 19;
+    if (x >= bound)
+      assert.fail(`${what}: limb ${i >> 1} of lane ${i & 1} = ${p[i]} outside the bounds of feMul2's inputs`);
+  }
+}
+
+test("field: feMul2 and feSq2 give both lanes' products mod p, carried, for inputs at their bounds", () => {
+  const inputs = pairInputs(rng(0x70616972));
+  const F = pairOf(fe.fPtr()),
+    G = pairOf(fe.gPtr()),
+    H = pairOf(fe.hPtr());
+  const n = inputs.length;
+  for (let a = 0; a < n; a++) {
+    const b = (a * 7 + 3) % n,
+      c = (a * 13 + 1) % n,
+      d = (a * 5 + 2) % n;
+    setPair(F, inputs[a]!, inputs[b]!);
+    const [f0, f1] = [lane(F, 0), lane(F, 1)];
+    fe.sq2();
+    assert.equal(mod(lane(H, 0)), mod(f0 * f0), `sq2 lane 0 of input ${a}`);
+    assert.equal(mod(lane(H, 1)), mod(f1 * f1), `sq2 lane 1 of input ${b}`);
+    assertCarried(laneLimbs(H, 0), `sq2 of input ${a}`);
+    assertCarried(laneLimbs(H, 1), `sq2 of input ${b}`);
+    setPair(G, inputs[c]!, inputs[d]!);
+    fe.mul2();
+    assert.equal(mod(lane(H, 0)), mod(f0 * lane(G, 0)), `mul2 lane 0 of inputs ${a}, ${c}`);
+    assert.equal(mod(lane(H, 1)), mod(f1 * lane(G, 1)), `mul2 lane 1 of inputs ${b}, ${d}`);
+    assertCarried(laneLimbs(H, 0), `mul2 of inputs ${a}, ${c}`);
+    assertCarried(laneLimbs(H, 1), `mul2 of inputs ${b}, ${d}`);
+  }
+});
+
+test("field: butterfly and a24Pair give the ladder's sums, differences and AA + a24·E within feMul2's bounds", () => {
+  const next = rng(0x62666c79);
+  // carried elements: even limbs in [0, 2^26), odd in (-2^15, 2^25 + 2^15), at the ends and random
+  const ten = (f: (i: number) => bigint) => Array.from({ length: 10 }, (_, i) => f(i));
+  const top = (i: number): bigint => (i % 2 === 0 ? (1n << 26n) - 1n : (1n << 25n) + (1n << 15n) - 1n);
+  const low = (i: number): bigint => (i % 2 === 0 ? 0n : -(1n << 15n) + 1n);
+  const carried = [
+    ten(top),
+    ten(low),
+    ten((i) => (i % 2 === 0 ? top(i) : low(i))),
+    ten((i) => (i % 2 === 0 ? low(i) : top(i))),
+  ];
+  for (let n = 0; n < 150; n++)
+    carried.push(
+      ten((i) => {
+        const r = (BigInt(next()) << 32n) | BigInt(next());
+        return low(i) + (r % (top(i) - low(i) + 1n));
+      }),
+    );
+  const F = pairOf(fe.fPtr()),
+    H = pairOf(fe.hPtr()),
+    H2 = pairOf(fe.h2Ptr());
+  for (let a = 0; a < carried.length; a++)
+    for (const b of [a, (a * 3 + 1) % carried.length, (a + 1) % carried.length]) {
+      setPair(F, carried[a]!, carried[b]!);
+      const [x, y] = [lane(F, 0), lane(F, 1)];
+      fe.sumDiff();
+      assert.equal(mod(lane(H, 0)), mod(x + y), `sum of ${a}, ${b}`);
+      assert.equal(mod(lane(H, 1)), mod(x - y), `difference of ${a}, ${b}`);
+      assertPairInput(H, `sumDiff of ${a}, ${b}`);
+      fe.diffSum();
+      assert.equal(mod(lane(H, 0)), mod(x - y), `difference of ${a}, ${b}`);
+      assert.equal(mod(lane(H, 1)), mod(x + y), `sum of ${a}, ${b}`);
+      assertPairInput(H, `diffSum of ${a}, ${b}`);
+      fe.a24();
+      assert.equal(mod(lane(H, 0)), mod(x), `AA of ${a}, ${b}`);
+      assert.equal(mod(lane(H, 1)), mod(x - y), `E of ${a}, ${b}`);
+      assertPairInput(H, `E of ${a}, ${b}`);
+      assert.equal(mod(lane(H2, 0)), mod(y), `BB of ${a}, ${b}`);
+      assert.equal(mod(lane(H2, 1)), mod(x + 121665n * (x - y)), `AA + a24·E of ${a}, ${b}`);
+      assertPairInput(H2, `a24Pair of ${a}, ${b}`);
+    }
 });
 
 test('field: feEncode reduces every carried element into [0, p), also those just below 0 and at or above p', () => {

@@ -19,6 +19,7 @@ interface Scratch {
   words: Int32Array; // the 16·eta words of PRF output
   suffix: Uint8Array; // the one or two bytes appended to the seed
   poly: Int16Array; // SampleNTT's output: 256 coefficients, and room for 15 candidates past them
+  polyHead: Int16Array; // its first 256, the polynomial (a view made once, not per entry)
   /** spread[x]: the 6 bits of x at bits 0, 2, ..., 10; spreadOdd[x] = spread[x] << 1. */
   spread: Int16Array;
   spreadOdd: Int16Array;
@@ -31,9 +32,14 @@ function getScratch(): Scratch {
     seed: new Int32Array(8),
     words: new Int32Array(48),
     suffix: new Uint8Array(2),
-    poly: new Int16Array(271),
+    ...polyScratch(),
     ...spreadTables(),
   });
+}
+
+function polyScratch(): { poly: Int16Array; polyHead: Int16Array } {
+  const poly = new Int16Array(271);
+  return { poly, polyHead: poly.subarray(0, 256) };
 }
 
 function spreadTables(): { spread: Int16Array; spreadOdd: Int16Array } {
@@ -95,7 +101,7 @@ export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: numb
  * tables with them.
  */
 function sampleNttFromSeed(out: Int16Array, off: number, b0: number, b1: number): void {
-  const { sponge, seed, suffix, poly, spread: even, spreadOdd: odd } = getScratch();
+  const { sponge, seed, suffix, poly, polyHead, spread: even, spreadOdd: odd } = getScratch();
   suffix[0] = b0;
   suffix[1] = b1;
   sponge.initWithLanes(SHAKE128_RATE, SHAKE_SUFFIX, seed).absorb(suffix, 0, 2);
@@ -163,7 +169,7 @@ function sampleNttFromSeed(out: Int16Array, off: number, b0: number, b1: number)
       j += (c - Q) >>> 31;
     }
   }
-  out.set(poly.subarray(0, 256), off);
+  out.set(polyHead, off);
 }
 
 /** Runs sample with sigma in the scratch's interleaved lanes (cbdFromSeed's seed), wiped after. */

@@ -70,29 +70,6 @@ export function assembleDk(kern: Kernels, ws: Workspace): void {
   ws.dkZ.set(ws.z);
 }
 
-/**
- * An EkExpansion's arrays, as views of one fresh buffer: one allocation instead of four (a fresh
- * array's backing store costs about as much as the copy into it). All public: none is wiped.
- */
-function allocEkExpansion(p: ParameterSet): { ek: ByteArray; aT: Int16Array; tHat: Int16Array; h: ByteArray } {
-  const aBytes = 512 * p.k * p.k;
-  const tBytes = 512 * p.k;
-  const buffer = new ArrayBuffer(aBytes + tBytes + p.publicKeyBytes + 32);
-  return {
-    ek: new Uint8Array(buffer, aBytes + tBytes, p.publicKeyBytes),
-    aT: new Int16Array(buffer, 0, 256 * p.k * p.k),
-    tHat: new Int16Array(buffer, aBytes, 256 * p.k),
-    h: new Uint8Array(buffer, aBytes + tBytes + p.publicKeyBytes, 32),
-  };
-}
-
-/** Copies ek, t̂ and H(ek) into an expansion from allocEkExpansion (Âᵀ is the caller's). */
-function fillEkExpansion(x: EkExpansion, ek: Uint8Array, tHat: Int16Array, h: Uint8Array): void {
-  x.ek.set(ek);
-  x.tHat.set(tHat);
-  x.h.set(h);
-}
-
 export class Core {
   private readonly ws: Workspace;
 
@@ -266,10 +243,7 @@ export class Core {
     this.checkModulus(what);
     sampleMatrixAndHashEk(p, kern, ws, ws.ek, ws.h);
     decodeVector(p, kern, ws.tPoly, ws.ek, 0);
-    const x = allocEkExpansion(p);
-    x.aT.set(ws.a);
-    fillEkExpansion(x, ws.ek, ws.t, ws.h);
-    return x;
+    return { ek: ws.ek.slice(), aT: ws.a.slice(), tHat: ws.t.slice(), h: ws.h.slice() };
   }
 
   /** Expands a key from its 64-byte seed (Algorithm 16), keeping key generation's Â as Âᵀ. */
@@ -279,9 +253,7 @@ export class Core {
       this.keygenInWorkspace(seed);
       decodeVector(p, kern, ws.tPoly, ws.ek, 0);
       decodeVector(p, kern, ws.sPoly, ws.dk, 0);
-      const ek = allocEkExpansion(p);
-      transposeMatrix(p.k, ek.aT, ws.a);
-      fillEkExpansion(ek, ws.ek, ws.t, ws.dkH);
+      const ek = { ek: ws.ek.slice(), aT: transposeMatrix(p.k, ws.a), tHat: ws.t.slice(), h: ws.dkH.slice() };
       return { ek, dk: ws.dk.slice(), sHat: ws.s.slice(), seed: ws.seed.slice() };
     } finally {
       wipeWorkspace(ws);
@@ -297,9 +269,7 @@ export class Core {
       this.checkLoadedSecretKey(what);
       decodeVector(p, kern, ws.tPoly, ws.dkEk, 0);
       decodeVector(p, kern, ws.sPoly, ws.dk, 0);
-      const ek = allocEkExpansion(p);
-      ek.aT.set(ws.a);
-      fillEkExpansion(ek, ws.dkEk, ws.t, ws.h);
+      const ek = { ek: ws.dkEk.slice(), aT: ws.a.slice(), tHat: ws.t.slice(), h: ws.h.slice() };
       return { ek, dk: ws.dk.slice(), sHat: ws.s.slice(), seed: undefined };
     } finally {
       wipeWorkspace(ws);

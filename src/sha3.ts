@@ -404,20 +404,6 @@ export class Sponge {
   }
 
   /**
-   * The next output block, in place: pads on the first call, permutes, and returns the state
-   * itself, bit-interleaved (lane L of the block in words 2L, 2L + 1, as xorBlock stores it),
-   * for a sampler that reads the lanes without converting them; each call moves on one block.
-   * The returned array is the sponge's: read it before the next call, and never write it.
-   */
-  squeezeLanes(): Int32Array {
-    if (this.rate === 0) throw new Error('Sponge.squeezeLanes: call init first');
-    if (!this.squeezing) this.pad();
-    if (this.pos !== this.rate) throw new Error('Sponge.squeezeLanes: the output is not at a block boundary');
-    keccakF1600(this.state, this.rounds);
-    return this.state;
-  }
-
-  /**
    * pad10*1 after the domain bits (the suffix holds both, FIPS 202, B.2) and the switch to
    * squeezing; the last block is permuted on the first request for output. Only the lanes that
    * hold input or the suffix are converted and XORed; the final 1 bit (bit 7 of byte rate - 1, the

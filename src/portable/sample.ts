@@ -1,7 +1,6 @@
 // Sampling (FIPS 203, §4.2.2): the public matrix from SHAKE128 and the secret noise from SHAKE256.
-// The noise reads the XOF output as 32-bit little-endian words (Sponge.squeezeWords), which
-// spares converting the Keccak state to bytes and the bytes back to integers; the matrix reads
-// the state's interleaved lanes directly (Sponge.squeezeLanes). A seed that starts several
+// Both read the XOF output as 32-bit little-endian words (Sponge.squeezeWords), which spares
+// converting the Keccak state to bytes and the bytes back to integers. A seed that starts several
 // hashes (ρ for the k² matrix entries, σ or r for the noise) is converted to the interleaved lane
 // form once (Sponge.initWithLanes).
 import type { RejectionHash } from '../kernels.js';
@@ -16,13 +15,9 @@ const SHAKE_SUFFIX = 0x1f;
 interface Scratch {
   sponge: Sponge;
   seed: Int32Array; // the 32-byte seed as 4 interleaved lanes
-  words: Int32Array; // the 16·eta words of PRF output
+  words: Int32Array; // one SHAKE128 block (42 words), or the 16·eta words of PRF output
   suffix: Uint8Array; // the one or two bytes appended to the seed
-  poly: Int16Array; // SampleNTT's output: 256 coefficients, and room for 15 candidates past them
-  polyHead: Int16Array; // its first 256, the polynomial (a view made once, not per entry)
-  /** spread[x]: the 6 bits of x at bits 0, 2, ..., 10; spreadOdd[x] = spread[x] << 1. */
-  spread: Int16Array;
-  spreadOdd: Int16Array;
+  poly: Int16Array; // SampleNTT's output: 256 coefficients, and room for 7 candidates past them
 }
 let scratch: Scratch | undefined;
 
@@ -32,22 +27,8 @@ function getScratch(): Scratch {
     seed: new Int32Array(8),
     words: new Int32Array(48),
     suffix: new Uint8Array(2),
-    ...polyScratch(),
-    ...spreadTables(),
+    poly: new Int16Array(263),
   });
-}
-
-function polyScratch(): { poly: Int16Array; polyHead: Int16Array } {
-  const poly = new Int16Array(271);
-  return { poly, polyHead: poly.subarray(0, 256) };
-}
-
-function spreadTables(): { spread: Int16Array; spreadOdd: Int16Array } {
-  const spread = new Int16Array(64);
-  for (let x = 0; x < 64; x++) {
-    for (let b = 0; b < 6; b++) spread[x] = spread[x]! | (((x >> b) & 1) << (2 * b));
-  }
-  return { spread, spreadOdd: spread.map((v) => v << 1) };
 }
 
 /**
@@ -92,84 +73,53 @@ export function sampleNtt(out: Int16Array, rho: Uint8Array, b0: number, b1: numb
  * Implements FIPS 203, Algorithm 7 (SampleNTT) on XOF(seed ‖ b0 ‖ b1), the seed being in the
  * scratch's interleaved lanes: rejection sampling of a uniform polynomial in the NTT domain,
  * coefficients in [0, q), into out[off, off + 256).
- * Note: the XOF is read one 168-byte block at a time instead of 3 bytes at a time, straight from
- * the sponge's bit-interleaved lanes (Sponge.squeezeLanes): a block is 7 groups of 3 lanes, each
- * holding 16 consecutive 12-bit candidates (the algorithm's d1, d2 of eight byte triples), taken
- * in the same order. A candidate starts at an even bit, so its 6 even and 6 odd bits are 6
- * consecutive bits of the lane's even and odd words, spread back into place by two table lookups.
- * The data are public (derived from rho), which is why this loop may depend on them and index
- * tables with them.
+ * Note: the XOF is read one 168-byte block at a time instead of 3 bytes at a time; a block is
+ * 14 groups of 3 words, each holding 8 consecutive 12-bit candidates (the algorithm's d1, d2 of
+ * four byte triples), taken in the same order. The data are public (derived from rho), which is
+ * why this loop may depend on them.
  */
 function sampleNttFromSeed(out: Int16Array, off: number, b0: number, b1: number): void {
-  const { sponge, seed, suffix, poly, polyHead, spread: even, spreadOdd: odd } = getScratch();
+  const { sponge, seed, words, suffix, poly } = getScratch();
   suffix[0] = b0;
   suffix[1] = b1;
   sponge.initWithLanes(SHAKE128_RATE, SHAKE_SUFFIX, seed).absorb(suffix, 0, 2);
   let j = 0;
   while (j < 256) {
-    const s = sponge.squeezeLanes();
-    for (let w = 0; w < 42 && j < 256; w += 6) {
-      // Lanes 3g, 3g + 1, 3g + 2 of the block: 192 bits, 16 candidates at bits 0, 12, ..., 180.
-      const e0 = s[w]!,
-        o0 = s[w + 1]!,
-        e1 = s[w + 2]!,
-        o1 = s[w + 3]!,
-        e2 = s[w + 4]!,
-        o2 = s[w + 5]!;
+    sponge.squeezeWords(words, 0, 42);
+    for (let w = 0; w < 42 && j < 256; w += 3) {
+      const w0 = words[w]!,
+        w1 = words[w + 1]!,
+        w2 = words[w + 2]!;
+      const c0 = w0 & 0xfff;
+      const c1 = (w0 >>> 12) & 0xfff;
+      const c2 = ((w0 >>> 24) | (w1 << 8)) & 0xfff;
+      const c3 = (w1 >>> 4) & 0xfff;
+      const c4 = (w1 >>> 16) & 0xfff;
+      const c5 = ((w1 >>> 28) | (w2 << 4)) & 0xfff;
+      const c6 = (w2 >>> 8) & 0xfff;
+      const c7 = w2 >>> 20;
       // Store each and advance past the accepted ones, (c - q) >>> 31 being 1 exactly when c < q
       // (lines 8 and 12): no mispredicted branch per candidate. The scratch has room for the
-      // fifteen a last group can store past the 256th.
-      let c = even[e0 & 63]! | odd[o0 & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e0 >>> 6) & 63]! | odd[(o0 >>> 6) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e0 >>> 12) & 63]! | odd[(o0 >>> 12) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e0 >>> 18) & 63]! | odd[(o0 >>> 18) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e0 >>> 24) & 63]! | odd[(o0 >>> 24) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[((e0 >>> 30) | (e1 << 2)) & 63]! | odd[((o0 >>> 30) | (o1 << 2)) & 63]!; // bits 60-71
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e1 >>> 4) & 63]! | odd[(o1 >>> 4) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e1 >>> 10) & 63]! | odd[(o1 >>> 10) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e1 >>> 16) & 63]! | odd[(o1 >>> 16) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e1 >>> 22) & 63]! | odd[(o1 >>> 22) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[((e1 >>> 28) | (e2 << 4)) & 63]! | odd[((o1 >>> 28) | (o2 << 4)) & 63]!; // bits 120-131
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e2 >>> 2) & 63]! | odd[(o2 >>> 2) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e2 >>> 8) & 63]! | odd[(o2 >>> 8) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e2 >>> 14) & 63]! | odd[(o2 >>> 14) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[(e2 >>> 20) & 63]! | odd[(o2 >>> 20) & 63]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
-      c = even[e2 >>> 26]! | odd[o2 >>> 26]!;
-      poly[j] = c;
-      j += (c - Q) >>> 31;
+      // seven a last group can store past the 256th.
+      poly[j] = c0;
+      j += (c0 - Q) >>> 31;
+      poly[j] = c1;
+      j += (c1 - Q) >>> 31;
+      poly[j] = c2;
+      j += (c2 - Q) >>> 31;
+      poly[j] = c3;
+      j += (c3 - Q) >>> 31;
+      poly[j] = c4;
+      j += (c4 - Q) >>> 31;
+      poly[j] = c5;
+      j += (c5 - Q) >>> 31;
+      poly[j] = c6;
+      j += (c6 - Q) >>> 31;
+      poly[j] = c7;
+      j += (c7 - Q) >>> 31;
     }
   }
-  out.set(polyHead, off);
+  out.set(poly.subarray(0, 256), off);
 }
 
 /** Runs sample with sigma in the scratch's interleaved lanes (cbdFromSeed's seed), wiped after. */

@@ -294,26 +294,6 @@ describe('Sponge', () => {
     assert.throws(() => sponge.squeezeWords(new Int32Array(1), 0, 1), /block boundary/);
   });
 
-  test('squeezeLanes gives each output block as the interleaved lanes of its bytes', () => {
-    const sponge = new Sponge();
-    for (const rate of [168, 136]) {
-      const input = randBytes(rate + 3);
-      const stream = createHash(rate === 168 ? 'shake128' : 'shake256', { outputLength: 3 * rate })
-        .update(input)
-        .digest();
-      const want = new Int32Array(rate >>> 2);
-      sponge.init(rate, 0x1f).absorb(input);
-      for (let block = 0; block < 3; block++) {
-        interleaveLanes(want, new Uint8Array(stream.subarray(rate * block, rate * (block + 1))), 0, rate >>> 3);
-        assert.deepEqual(sponge.squeezeLanes().subarray(0, rate >>> 2), want, `rate ${rate}, block ${block}`);
-      }
-    }
-    sponge.init(168, 0x1f).squeeze(new Uint8Array(1));
-    assert.throws(() => sponge.squeezeLanes(), /block boundary/);
-    sponge.wipe();
-    assert.throws(() => sponge.squeezeLanes(), /call init first/);
-  });
-
   test('initWithLanes equals init then absorbing the same bytes, across the first block boundary', () => {
     const sponge = new Sponge();
     const lanesOut = new Int32Array(2 * 20);

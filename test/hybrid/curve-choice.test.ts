@@ -1,13 +1,17 @@
 // How 'auto' picks a curve implementation per runtime and per use (src/hybrid/curves/native.ts's
 // chooseImpl): on Node over OpenSSL 3.0, whose native key loads are slow, X25519 takes the
 // WebAssembly module's for a scalar used once and moves a kept key's shared secrets to
-// node:crypto after KEPT_TRIAL of them; elsewhere node:crypto does everything. The runtime's
-// OpenSSL version is faked both ways, so that both choices are tested under Node 20 and Node 26 alike.
+// node:crypto after KEPT_TRIAL of them; elsewhere node:crypto does everything. And P-384's 'sec1'
+// form, taken on OpenSSL 3.0 only, per use too. The runtime's OpenSSL version is faked both ways, so that
+// both choices are tested under Node 20 and Node 26 alike.
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { describe, it } from 'node:test';
 
 import type { CurveImpl, CurveKey, CurvePath } from '../../src/hybrid/curves/curve.js';
-import { KEPT_TRIAL, chooseImpl, openSsl30 } from '../../src/hybrid/curves/native.js';
+import { KEPT_TRIAL, chooseImpl, nativeCurve, nativeForm, openSsl30 } from '../../src/hybrid/curves/native.js';
+import { P384_GROUP } from '../../src/hybrid/curves/nist.js';
+import { nobleP384 } from '../../src/hybrid/curves/noble-nist.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
 import { secretsOf, trackSecrets } from '../../src/lifetime.js';
@@ -28,6 +32,7 @@ function withOpenSsl<T>(version: string, f: () => T): T {
     Object.defineProperty(process.versions, 'openssl', real);
   }
 }
+type Fn = (...args: unknown[]) => unknown;
 const OLD = '3.0.19';
 const NEW = '3.5.4';
 
@@ -186,5 +191,76 @@ describe("the curve choice 'auto'", () => {
         assert.equal(toHex(dk.decapsulate(bad)), toHex(native.decapsulate(bad, pair.secretKey)), name);
       }
     });
+  });
+
+  it("P-384's 'sec1' form, only on OpenSSL 3.0: the ECDH class for a scalar used once, diffieHellman on a KeyObject for a kept one; noble's bytes; dispose wipes the copy of d", () => {
+    const sec1 = { ...P384_GROUP, native: { ...P384_GROUP.native, forms: ['sec1'] as const } };
+    assert.equal(
+      withOpenSsl(NEW, () => nativeCurve(sec1, nobleP384)()),
+      undefined,
+      'not taken on OpenSSL 3.5',
+    );
+    // Counted from the self-test on, when the form captures what it uses of node:crypto.
+    const calls = { diffieHellman: 0, computeSecret: 0 };
+    const ecdhProto = (crypto.ECDH as unknown as { prototype: Record<string, unknown> }).prototype;
+    const mod = crypto as unknown as Record<string, unknown>;
+    const real = { diffieHellman: mod.diffieHellman as Fn, computeSecret: ecdhProto.computeSecret as Fn };
+    const counted = (name: keyof typeof calls) =>
+      function (this: unknown, ...args: unknown[]) {
+        calls[name]++;
+        return Reflect.apply(real[name], this, args);
+      };
+    mod.diffieHellman = counted('diffieHellman');
+    ecdhProto.computeSecret = counted('computeSecret');
+    let impl: CurveImpl | undefined;
+    try {
+      impl = withOpenSsl(OLD, () => nativeCurve(sec1, nobleP384)());
+    } finally {
+      mod.diffieHellman = real.diffieHellman;
+      ecdhProto.computeSecret = real.computeSecret;
+    }
+    assert.ok(impl !== undefined, 'passes its self-test');
+    assert.equal(nativeForm('P-384'), 'sec1');
+    const peer = () => nobleP384.load(randomBytes(48).fill(0x11, 0, 1)).publicKey();
+    const scalar = (top: number) => randomBytes(48).fill(top, 0, 1); // below n
+    for (let i = 0; i < 4; i++) {
+      const d = scalar(0x7f);
+      const q = peer();
+      const ref = nobleP384.load(d);
+      for (const kept of [false, true]) {
+        const key = impl.load(d, kept);
+        try {
+          assert.equal(toHex(key.publicKey()), toHex(ref.publicKey()));
+          const before = { ...calls };
+          for (let j = 0; j < 2; j++) assert.equal(toHex(key.sharedSecret(q)), toHex(ref.sharedSecret(q)));
+          assert.deepEqual(
+            [calls.computeSecret - before.computeSecret, calls.diffieHellman - before.diffieHellman],
+            kept ? [0, 2] : [2, 0],
+            kept ? 'kept: diffieHellman' : 'once: computeSecret',
+          );
+        } finally {
+          key.dispose();
+        }
+      }
+      ref.dispose();
+    }
+    assert.deepEqual(secretsOf(impl.load(scalar(0x21))), [], 'a key used once holds no copy of ours');
+    const key = impl.load(scalar(0x22), true);
+    const copies = secretsOf(key);
+    assert.equal(copies.length, 1);
+    assert.ok(copies[0]!.some((b) => b !== 0));
+    key.dispose();
+    assert.ok(
+      copies[0]!.every((b) => b === 0),
+      'its copy of d, wiped on dispose',
+    );
+    const used = impl.load(scalar(0x33), true);
+    const copy = secretsOf(used)[0]!;
+    used.sharedSecret(peer());
+    assert.ok(
+      copy.every((b) => b === 0),
+      'wiped once the KeyObject holds d',
+    );
+    used.dispose();
   });
 });

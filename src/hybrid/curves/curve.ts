@@ -108,7 +108,7 @@ export interface KnownAnswer {
 type Pkcs8Form = { readonly prefix: string } | { readonly ecOid: string };
 
 /** The ways native.ts can reach a curve in node:crypto, tried in the order a curve lists them. */
-export type NativeForm = 'raw' | 'pkcs8' | 'ecdh';
+export type NativeForm = 'raw' | 'pkcs8' | 'ecdh' | 'sec1';
 
 interface NativeCurve {
   /**
@@ -118,7 +118,10 @@ interface NativeCurve {
   readonly keys:
     | { readonly okp: string; readonly jwkCrv: string }
     | { readonly namedCurve: string; readonly opensslName: string };
-  /** 'raw' (the raw-private and raw-public formats), 'pkcs8' (OKP: PKCS#8 and JWK), 'ecdh' (EC: the ECDH class). */
+  /**
+   * 'raw' (the raw-private and raw-public formats), 'pkcs8' (OKP: PKCS#8 and JWK), 'ecdh' (EC: the
+   * ECDH class), 'sec1' (EC: the ECDH class for d·G, KeyObjects from DER for the shared secrets).
+   */
   readonly forms: readonly NativeForm[];
   readonly knownAnswers: readonly KnownAnswer[];
   /** Agreement with @noble/curves on full-width scalars (one with a leading zero byte) and a peer that is not the base point. */

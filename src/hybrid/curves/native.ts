@@ -175,7 +175,13 @@ const sameBytes = (a: Uint8Array, hex: string): boolean => toHex(a) === hex;
 // - 'ecdh' (EC curves), the ECDH class, whose setPrivateKey takes the raw scalar. Its first
 //   computeSecret on a key computes d·G once more: nothing on P-256, where OpenSSL has
 //   precomputed tables, but as long as the ECDH itself on P-384 (≈ 500 µs, Node 26). Without the
-//   raw formats an EC KeyObject comes from DER or JWK, which costs more than it saves.
+//   raw formats an EC KeyObject comes from DER or JWK, which costs more than it saves, except:
+// - 'sec1' (P-384 on OpenSSL 3.0, Node 20), whose computeSecret checks the key pair on every
+//   call: a scalar used once keeps the ECDH class; a kept one computes d·G there, and its shared
+//   secrets by diffieHellman on a KeyObject, made on the first one from an ECPrivateKey (SEC 1)
+//   that carries d·G so that OpenSSL does not compute it again, with peers from DER
+//   SubjectPublicKeyInfo (a JWK import checks n·Q): ≈ 1,500 µs CPU against computeSecret's 2,100.
+//   Making and first using the KeyObject costs ≈ 700 µs, about what one shared secret saves.
 
 /** The curve data native.ts reads. */
 type NativeGroup = Pick<Group, 'name' | 'pkcs8' | 'native'>;
@@ -244,6 +250,67 @@ function nativeEcRawImpl(c: Platform, namedCurve: string): CurveImpl {
   } as const);
 }
 
+/** DER_LENGTH's bytes for a length below 256. */
+const derLength = (n: number): number[] => (n < 0x80 ? [n] : [0x81, n]);
+/** A DER TLV of tag and contents, for the public parts of the encodings below. */
+const tlv = (tag: number, contents: readonly number[]): number[] => [tag, ...derLength(contents.length), ...contents];
+/** id-ecPublicKey and the curve's OID (RFC 5480, §2.1.1). */
+const ecAlgorithm = (oid: Uint8Array): number[] =>
+  tlv(0x30, [...tlv(0x06, [...fromHex('2a8648ce3d0201')]), ...tlv(0x06, [...oid])]);
+
+/**
+ * An ECPrivateKey (RFC 5915, §3) of d with its curve's OID and its public point q. d is copied once,
+ * into the result, which the caller wipes; the rest is public.
+ */
+function ecPrivateKeyDer(oid: Uint8Array, d: Uint8Array, q: Uint8Array): Uint8Array {
+  const tail = [...tlv(0xa0, tlv(0x06, [...oid])), ...tlv(0xa1, tlv(0x03, [0x00, ...q]))];
+  const length = 3 + 2 + d.length + tail.length; // version 1, then the OCTET STRING of d
+  const head = [0x30, ...derLength(length), 0x02, 0x01, 0x01, 0x04, d.length];
+  const der = new Uint8Array(head.length + d.length + tail.length);
+  der.set(head);
+  der.set(d, head.length);
+  der.set(tail, head.length + d.length);
+  return der;
+}
+
+function nativeEcSec1Impl(c: Platform, opensslName: string, oid: Uint8Array): CurveImpl {
+  const once = nativeEcdhImpl(c, opensslName);
+  const spki = (q: Uint8Array): Uint8Array =>
+    Uint8Array.from(tlv(0x30, [...ecAlgorithm(oid), ...tlv(0x03, [0x00, ...q])]));
+  return Object.freeze({
+    path: 'native',
+    load(scalar: Uint8Array, kept?: boolean): CurveKey {
+      const ecdh = once.load(scalar);
+      if (kept !== true) return ecdh;
+      // Our copy of d until the KeyObject, made on the first shared secret (not at all for a keygen's public key), holds its own.
+      const d = scalar.slice();
+      let key: KeyObject | undefined;
+      const privateKey = (): KeyObject =>
+        (key ??= imported(ecPrivateKeyDer(oid, d, ecdh.publicKey()), (der) => {
+          const k = c.createPrivateKey({ key: der, format: 'der', type: 'sec1' });
+          wipe(d);
+          return k;
+        }));
+      const curveKey: CurveKey = {
+        publicKey: () => ecdh.publicKey(),
+        sharedSecret: (q: Uint8Array) =>
+          takeSecret(
+            c.diffieHellman({
+              privateKey: privateKey(),
+              publicKey: c.createPublicKey({ key: spki(q), format: 'der', type: 'spki' }),
+            }),
+          ),
+        dispose: () => {
+          // Our copy is wiped; the ECDH object and the KeyObject keep theirs until collected.
+          wipe(d);
+        },
+      };
+      recordSecrets(curveKey, { arrays: [d], parts: [] }); // @test-hook
+      return curveKey;
+    },
+  } as const);
+}
+
 function nativeEcdhImpl(c: Platform, opensslName: string): CurveImpl {
   return Object.freeze({
     path: 'native',
@@ -266,21 +333,31 @@ function nativeImpl(c: Platform, g: NativeGroup, form: NativeForm): CurveImpl | 
   const keys = g.native.keys;
   if ('okp' in keys) return form === 'ecdh' ? undefined : nativeOkpImpl(c, g, keys.okp, keys.jwkCrv, form === 'raw');
   if (form === 'raw') return nativeEcRawImpl(c, keys.namedCurve);
+  // Only where it was measured faster (see the forms above); elsewhere the ECDH class is as fast.
+  if (form === 'sec1')
+    return openSsl30() && 'ecOid' in g.pkcs8
+      ? nativeEcSec1Impl(c, keys.opensslName, fromHex(g.pkcs8.ecOid))
+      : undefined;
   return form === 'ecdh' ? nativeEcdhImpl(c, keys.opensslName) : undefined;
 }
 
 /** The bytes of hex as a view at offset 1 of a larger buffer, as the hybrids pass their inputs. */
 export const offsetView = (hex: string): Uint8Array => fromHex(`00${hex}00`).subarray(1, 1 + (hex.length >> 1));
 
-/** The known answers (RFC 7748, §6.1; a NIST curve's d·G), inputs given as offset views. */
+/**
+ * The known answers (RFC 7748, §6.1; a NIST curve's d·G), inputs given as offset views, by a key
+ * loaded for one use and by a kept one (which may take another way through node:crypto).
+ */
 function answersKnown(impl: CurveImpl, answers: readonly KnownAnswer[]): boolean {
-  for (const a of answers) {
-    const key = impl.load(offsetView(a.d));
-    try {
-      if (!sameBytes(key.publicKey(), a.pub)) return false;
-      for (const [peer, secret] of a.peers) if (!sameBytes(key.sharedSecret(offsetView(peer)), secret)) return false;
-    } finally {
-      key.dispose();
+  for (const kept of [false, true]) {
+    for (const a of answers) {
+      const key = impl.load(offsetView(a.d), kept);
+      try {
+        if (!sameBytes(key.publicKey(), a.pub)) return false;
+        for (const [peer, secret] of a.peers) if (!sameBytes(key.sharedSecret(offsetView(peer)), secret)) return false;
+      } finally {
+        key.dispose();
+      }
     }
   }
   return true;
@@ -289,11 +366,12 @@ function answersKnown(impl: CurveImpl, answers: readonly KnownAnswer[]): boolean
 /**
  * The native curve gives the reference implementation's bytes for full-width scalars (one with a
  * leading zero byte) and a peer that is not the base point: a platform that mangles part of a
- * scalar or a point passes a test with small or special values, not this one.
+ * scalar or a point passes a test with small or special values, not this one. Kept keys, the
+ * long-lived ones.
  */
 function agrees(impl: CurveImpl, reference: CurveImpl, scalars: readonly string[], peer: string): boolean {
   for (const hex of scalars) {
-    const ours = impl.load(offsetView(hex));
+    const ours = impl.load(offsetView(hex), true);
     const theirs = reference.load(offsetView(hex));
     try {
       if (toHex(ours.publicKey()) !== toHex(theirs.publicKey())) return false;
@@ -346,7 +424,8 @@ export function nativeCurve(g: NativeGroup, reference: CurveImpl): () => CurveIm
 /**
  * True where node:crypto is Node.js's own over OpenSSL 3.0 (Node 20), whose key decoders make the
  * PKCS#8 import of an X25519 scalar cost about 0.5 ms, against 0.05 ms on OpenSSL 3.5 (Node 26;
- * bench/x25519-paths.ts). Deno and Bun report a version that is not their code's: false there.
+ * bench/x25519-paths.ts), and whose P-384 computeSecret is slower than diffieHellman ('sec1'). Deno
+ * and Bun report a version that is not their code's: false there.
  */
 export function openSsl30(): boolean {
   const g = globalThis as { process?: { versions?: { openssl?: unknown } }; Deno?: unknown; Bun?: unknown };

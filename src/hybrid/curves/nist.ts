@@ -19,8 +19,8 @@ interface NistParams {
   /** The named curve's OID (RFC 5480, §2.1.1.1), the hex of its DER contents, and its OpenSSL name. */
   oid: string;
   opensslName: string;
-  /** The ways native.ts tries, in order (native.ts says what each costs): P-384 gains from 'raw', P-256 does not. */
-  nativeForms: readonly ('raw' | 'ecdh')[];
+  /** The ways native.ts tries, in order (native.ts says what each costs): P-384 gains from 'raw' and 'sec1', P-256 does not. */
+  nativeForms: readonly ('raw' | 'sec1' | 'ecdh')[];
   /** The generator (SP 800-186, §3.2.1), the public key of the scalar 1. */
   generator: string;
   /**
@@ -60,7 +60,7 @@ const P384: NistParams = {
   noble: nobleP384,
   oid: '2b81040022',
   opensslName: 'secp384r1',
-  nativeForms: ['raw', 'ecdh'],
+  nativeForms: ['raw', 'sec1', 'ecdh'],
   generator:
     '04aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab73617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f',
   leadingZero: [

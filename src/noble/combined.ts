@@ -13,6 +13,7 @@ import { type Group, withCurveKey } from '../hybrid/curves/curve.js';
 import { toHex } from '../hybrid/curves/native.js';
 import { type NistGroup, P256_GROUP, P384_GROUP } from '../hybrid/curves/nist.js';
 import { X25519 as X25519_GROUP } from '../hybrid/curves/x25519.js';
+import { builtinNodeCrypto } from '../node-builtin.js';
 import { randomBytes } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { checkRootSeed, nobleBytes, publicKeyByKeygen, type Release } from './checks.js';
@@ -97,18 +98,13 @@ interface NodeHmac {
 let nodeParts: NodeParts | undefined;
 
 /**
- * node:crypto's ECDH.convertKey and createHmac, where the runtime has them (reached through
- * process.getBuiltinModule, never imported, so that a browser bundle holds no Node built-in).
- * HMAC is used only after RFC 5869's test case 3 (SHA-256, no salt) gives its PRK and OKM.
+ * node:crypto's ECDH.convertKey and createHmac, where the runtime has them (node-builtin.ts). HMAC is used only after RFC 5869's test case 3 (SHA-256, no salt) gives its PRK and OKM.
  */
 function getNodeParts(): NodeParts {
   if (nodeParts !== undefined) return nodeParts;
   nodeParts = {};
   try {
-    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    const c = (typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule('node:crypto') : undefined) as
-      | { ECDH?: { convertKey?: unknown }; createHmac?: unknown }
-      | undefined;
+    const c = builtinNodeCrypto() as { ECDH?: { convertKey?: unknown }; createHmac?: unknown } | undefined;
     const ecdh = c?.ECDH;
     const convertKey = ecdh?.convertKey;
     if (typeof convertKey === 'function') {
@@ -134,7 +130,7 @@ function getNodeParts(): NodeParts {
       }
     }
   } catch {
-    // no process, a getter that throws, or an HMAC that fails: @noble/curves and @noble/hashes
+    // a getter that throws, or an HMAC that fails: @noble/curves and @noble/hashes
   }
   return nodeParts;
 }

@@ -4,6 +4,7 @@
 // algorithms (§2.1). The key material stays in the runtime: a public key is
 // read through node:crypto where there is one (a non-extractable key's KeyObject), else exported
 // from an extractable key, and imported again by the runtime.
+import { builtinNodeCrypto } from '../node-builtin.js';
 import { algorithmName, intersect } from './arguments.js';
 import { domError, fail } from './errors.js';
 import type { KeyUsage } from './key.js';
@@ -76,10 +77,7 @@ function getNodeKeys(): NodeKeys | null {
   if (nodeKeys !== undefined) return nodeKeys;
   nodeKeys = null;
   try {
-    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    const c = (typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule('node:crypto') : undefined) as
-      | { KeyObject?: { from?: unknown }; createPublicKey?: unknown }
-      | undefined;
+    const c = builtinNodeCrypto() as { KeyObject?: { from?: unknown }; createPublicKey?: unknown } | undefined;
     const KeyObject = c?.KeyObject;
     const from = KeyObject?.from;
     const createPublicKey = c?.createPublicKey;

@@ -296,9 +296,27 @@ function feCarry(h: usize, f: usize): void {
 // first. Limbs fit i32: the bounds below are the single elements' (limbs of a sum are first
 // carried one step), and so do their multiples by 2, 4 and 19 that the products take.
 
-/** butterfly's lane signs: b negated in lane 1, or in lane 0. */
-export const SUM_DIFF: v128 = i32x4(0, -1, 0, 0);
-export const DIFF_SUM: v128 = i32x4(-1, 0, 0, 0);
+/**
+ * The SIMD code's constants, loaded from memory once per call: V8 on Node 26 and in Chromium
+ * rebuilds an inline v128.const or constant splat at every use, in up to four instructions.
+ */
+const VC: usize = memory.data<i64>([
+  0x3ffffff, 0x3ffffff, // 0: M26 in i64 lanes
+  0x1ffffff, 0x1ffffff, // 16: M25
+  0x4000000000000000, 0x4000000000000000, // 32: sra's bias, 2^62
+  0x1000000000, 0x1000000000, // 48: 2^62 >> 26
+  0x2000000000, 0x2000000000, // 64: 2^62 >> 25
+  0x0000001300000013, 0x0000001300000013, // 80: 19 in i32 lanes
+  0x03ffffff03ffffff, 0x03ffffff03ffffff, // 96: M26 in i32 lanes
+  0x01ffffff01ffffff, 0x01ffffff01ffffff, // 112: M25 in i32 lanes
+  0xffffffff00000000, 0, // 128: (0, -1, 0, 0), SUM_DIFF
+  0x00000000ffffffff, 0, // 144: (-1, 0, 0, 0), DIFF_SUM
+  0x0001db4100000001, 0, // 160: (1, a24 = 121665, 0, 0)
+]);
+
+/** butterfly's lane signs (addresses in VC): b negated in lane 1, or in lane 0. */
+export const SUM_DIFF: usize = VC + 128;
+export const DIFF_SUM: usize = VC + 144;
 
 /** The two 64-bit products of lanes 0 and 1 of a and b. */
 // @ts-ignore: decorator
@@ -346,8 +364,8 @@ export const DIFF_SUM: v128 = i32x4(-1, 0, 0, 0);
 /** carryStore on both lanes: h0..h9 are i64x2 (each |h_i| < 2^62), the carried limbs go to the pair at h. */
 // @ts-ignore: decorator
 @inline function carryStore2(h: usize, h0: v128, h1: v128, h2: v128, h3: v128, h4: v128, h5: v128, h6: v128, h7: v128, h8: v128, h9: v128): void {
-  const m26 = i64x2.splat(M26), m25 = i64x2.splat(M25), bias = i64x2.splat(1 << 62);
-  const b26 = i64x2.splat(1 << 36), b25 = i64x2.splat(1 << 37);
+  const m26 = v128.load(VC), m25 = v128.load(VC, 16), bias = v128.load(VC, 32);
+  const b26 = v128.load(VC, 48), b25 = v128.load(VC, 64);
   let c: v128;
   c = sra(h0, 26, bias, b26); h1 = i64x2.add(h1, c); h0 = v128.and(h0, m26);
   c = sra(h4, 26, bias, b26); h5 = i64x2.add(h5, c); h4 = v128.and(h4, m26);
@@ -367,7 +385,7 @@ export const DIFF_SUM: v128 = i32x4(-1, 0, 0, 0);
 
 /** Both lanes of the pair at h = those of f times those of g: feMul's formulas, two at once. */
 export function feMul2(h: usize, f: usize, g: usize): void {
-  const n19 = i32x4.splat(19);
+  const n19 = v128.load(VC, 80);
   const f0 = limb(f, 0), f1 = limb(f, 1), f2 = limb(f, 2), f3 = limb(f, 3), f4 = limb(f, 4);
   const f5 = limb(f, 5), f6 = limb(f, 6), f7 = limb(f, 7), f8 = limb(f, 8), f9 = limb(f, 9);
   const g0 = limb(g, 0), g1 = limb(g, 1), g2 = limb(g, 2), g3 = limb(g, 3), g4 = limb(g, 4);
@@ -394,7 +412,7 @@ sum10(mw(f0, g0), mw(f1_2, g9_19), mw(f2, g8_19), mw(f3_2, g7_19), mw(f4, g6_19)
 
 /** Both lanes of the pair at h = those of f squared: feSq's formulas, two at once. */
 export function feSq2(h: usize, f: usize): void {
-  const n19 = i32x4.splat(19);
+  const n19 = v128.load(VC, 80);
   const f0 = limb(f, 0), f1 = limb(f, 1), f2 = limb(f, 2), f3 = limb(f, 3), f4 = limb(f, 4);
   const f5 = limb(f, 5), f6 = limb(f, 6), f7 = limb(f, 7), f8 = limb(f, 8), f9 = limb(f, 9);
   const f0_2 = i32x4.shl(f0, 1), f1_2 = i32x4.shl(f1, 1), f2_2 = i32x4.shl(f2, 1), f3_2 = i32x4.shl(f3, 1);
@@ -430,13 +448,14 @@ export function feSq2(h: usize, f: usize): void {
  * (DIFF_SUM), each limb carried one step (all shifts at once, not a chain). A sum's limbs reach
  * 2^27, which times 19 is beyond i32; after the step they lie in [-38, 2^26 + 38) and [-2, 2^25 + 2).
  */
-export function butterfly(h: usize, p: usize, sign: v128): void {
+export function butterfly(h: usize, p: usize, signs: usize): void {
+  const sign = v128.load(signs);
   const s0 = butterflyLimb(p, 0, sign), s1 = butterflyLimb(p, 1, sign), s2 = butterflyLimb(p, 2, sign);
   const s3 = butterflyLimb(p, 3, sign), s4 = butterflyLimb(p, 4, sign), s5 = butterflyLimb(p, 5, sign);
   const s6 = butterflyLimb(p, 6, sign), s7 = butterflyLimb(p, 7, sign), s8 = butterflyLimb(p, 8, sign);
   const s9 = butterflyLimb(p, 9, sign);
-  const m26 = i32x4.splat(<i32>M26), m25 = i32x4.splat(<i32>M25);
-  v128.store64_lane(h, i32x4.add(v128.and(s0, m26), i32x4.mul(i32x4.shr_s(s9, 25), i32x4.splat(19))), 0, 0);
+  const m26 = v128.load(VC, 96), m25 = v128.load(VC, 112);
+  v128.store64_lane(h, i32x4.add(v128.and(s0, m26), i32x4.mul(i32x4.shr_s(s9, 25), v128.load(VC, 80))), 0, 0);
   v128.store64_lane(h, i32x4.add(v128.and(s1, m25), i32x4.shr_s(s0, 26)), 0, 8);
   v128.store64_lane(h, i32x4.add(v128.and(s2, m26), i32x4.shr_s(s1, 25)), 0, 16);
   v128.store64_lane(h, i32x4.add(v128.and(s3, m25), i32x4.shr_s(s2, 26)), 0, 24);
@@ -453,12 +472,12 @@ export function butterfly(h: usize, p: usize, sign: v128): void {
  * of the pair (AA, BB) at p, E = AA - BB (a24 = 121665, RFC 7748, §5).
  */
 // @ts-ignore: decorator
-@inline function a24Limb(f: usize, p: usize, i: usize): v128 {
+@inline function a24Limb(f: usize, p: usize, i: usize, a24: v128): v128 {
   const zero = i32x4.splat(0), v = limb(p, i);
   const e = i32x4.sub(i32x4.shuffle(v, v, 0, 0, 2, 2), i32x4.shuffle(v, zero, 4, 1, 4, 4)); // (AA, AA - BB)
   v128.store64_lane(f + 8 * i, e, 0);
   // (BB, E)·(1, a24) + (0, AA)
-  return i64x2.add(mw(i32x4.shuffle(v, e, 1, 5, 2, 2), i32x4(1, 121665, 0, 0)), i64x2.extend_low_i32x4_s(i32x4.shuffle(zero, v, 0, 4, 0, 0)));
+  return i64x2.add(mw(i32x4.shuffle(v, e, 1, 5, 2, 2), a24), i64x2.extend_low_i32x4_s(i32x4.shuffle(zero, v, 0, 4, 0, 0)));
 }
 
 /**
@@ -467,10 +486,11 @@ export function butterfly(h: usize, p: usize, sign: v128): void {
  * times 19 stays within i32).
  */
 export function a24Pair(f: usize, g: usize, p: usize): void {
-  const m26 = i64x2.splat(M26), m25 = i64x2.splat(M25), bias = i64x2.splat(1 << 62);
-  const b26 = i64x2.splat(1 << 36), b25 = i64x2.splat(1 << 37);
-  const s0 = a24Limb(f, p, 0), s1 = a24Limb(f, p, 1), s2 = a24Limb(f, p, 2), s3 = a24Limb(f, p, 3), s4 = a24Limb(f, p, 4);
-  const s5 = a24Limb(f, p, 5), s6 = a24Limb(f, p, 6), s7 = a24Limb(f, p, 7), s8 = a24Limb(f, p, 8), s9 = a24Limb(f, p, 9);
+  const a24 = v128.load(VC, 160);
+  const m26 = v128.load(VC), m25 = v128.load(VC, 16), bias = v128.load(VC, 32);
+  const b26 = v128.load(VC, 48), b25 = v128.load(VC, 64);
+  const s0 = a24Limb(f, p, 0, a24), s1 = a24Limb(f, p, 1, a24), s2 = a24Limb(f, p, 2, a24), s3 = a24Limb(f, p, 3, a24), s4 = a24Limb(f, p, 4, a24);
+  const s5 = a24Limb(f, p, 5, a24), s6 = a24Limb(f, p, 6, a24), s7 = a24Limb(f, p, 7, a24), s8 = a24Limb(f, p, 8, a24), s9 = a24Limb(f, p, 9, a24);
   const c9 = sra(s9, 25, bias, b25);
   storeLimb(g, 0, i64x2.add(v128.and(s0, m26), i64x2.add(i64x2.shl(c9, 4), i64x2.add(i64x2.shl(c9, 1), c9))));
   storeLimb(g, 1, i64x2.add(v128.and(s1, m25), sra(s0, 26, bias, b26)));

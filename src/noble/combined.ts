@@ -1,7 +1,8 @@
 // noble's QSF and KitchenSink hybrids (@noble/post-quantum's hybrid.js): its combineKEMS over our
 // noble-shaped ML-KEM and our curve seam (src/hybrid/curves: node:crypto where it works, the
 // WebAssembly X25519 once loaded, else @noble/curves), with noble's bytes, checks and errors. QSF
-// carries compressed P-256/P-384 points; KitchenSink needs HKDF-SHA-256, from @noble/hashes.
+// carries compressed P-256/P-384 points; KitchenSink's HKDF-SHA-256 is node:crypto's HMAC where it
+// passes a known answer, else @noble/hashes'.
 import { x25519 } from '@noble/curves/ed25519.js';
 import { p256, p384 } from '@noble/curves/nist.js';
 import { expand, extract } from '@noble/hashes/hkdf.js';
@@ -98,7 +99,8 @@ interface NodeHmac {
 let nodeParts: NodeParts | undefined;
 
 /**
- * node:crypto's ECDH.convertKey and createHmac, where the runtime has them (node-builtin.ts). HMAC is used only after RFC 5869's test case 3 (SHA-256, no salt) gives its PRK and OKM.
+ * node:crypto's ECDH.convertKey and createHmac, where the runtime has them (node-builtin.ts).
+ * The HMAC is used only after RFC 5869's test case 3 (SHA-256, no salt) gives its PRK and OKM.
  */
 function getNodeParts(): NodeParts {
   if (nodeParts !== undefined) return nodeParts;
@@ -257,6 +259,7 @@ function nistKem(group: NistGroup, curve: typeof p256, release: Release): CurveK
     },
   };
 }
+
 /** The ASCII bytes of a label. */
 const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 

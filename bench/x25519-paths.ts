@@ -2,7 +2,7 @@
 // (node --import tsx bench/x25519-paths.ts): what the curve choice 'auto' weighs. Per call, a
 // scalar loaded and its public key (a keygen's curve half), and a loaded scalar's shared secret
 // with a fresh peer (an encapsulation adds one of each), for 'native', 'wasm' and what 'auto' makes
-// of them (per use on OpenSSL 3.0). Interleaved rounds, medians.
+// of them (per use). Interleaved rounds, medians.
 import { nativeForm } from '../src/hybrid/curves/native.js';
 import { X25519 } from '../src/hybrid/curves/x25519.js';
 import { loadWasmSync } from '../src/wasm/index.js';
@@ -16,7 +16,7 @@ const u = X25519.impl('noble')
 const paths = (['native', 'wasm', 'auto'] as const).map((p) => [p, X25519.impl(p)] as const);
 const rows = paths.flatMap(([p, impl]) => {
   // Kept, as a decapsulation key object loads it: 'auto' on OpenSSL 3.0 moves it to node:crypto after a few uses.
-  const key = impl.load(k, true);
+  const key = impl.load(k, 'kept');
   return [
     [
       `${p} load`,
@@ -27,7 +27,7 @@ const rows = paths.flatMap(([p, impl]) => {
     [
       `${p} load + publicKey`,
       (n: number) => {
-        for (let i = 0; i < n; i++) impl.load(k).publicKey();
+        for (let i = 0; i < n; i++) impl.load(k, 'public').publicKey();
       },
     ],
     [

@@ -206,7 +206,7 @@ export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): Async
         impl().then((curve) => {
           const seed = dk.seed();
           try {
-            return c.derive(seed, `${name} secretKey`, (_, scalar) => curve.load(scalar, true));
+            return c.derive(seed, `${name} secretKey`, (_, scalar) => curve.load(scalar, 'kept'));
           } finally {
             wipe(seed);
           }

@@ -11,7 +11,7 @@ import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { type Expanded, buildHybrid } from './builder.js';
 import { type ConcreteParts, asyncConcrete } from './concrete-async.js';
-import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
+import { type CurveChoice, type CurveKey, type Group, publicElement, withCurveKey } from './curves/curve.js';
 import { recordInternals } from './internals.js';
 import { kemEncapsulationKey } from './key-objects.js';
 import type { HybridKem, HybridName } from './types.js';
@@ -148,7 +148,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
       let dkT: CurveKey | undefined;
       try {
         dkPq = kem.decapsulationKey(seedPq);
-        dkT = impl().load(scalar, forKey);
+        dkT = impl().load(scalar, forKey ? 'kept' : 'once');
         return { dkPq, dkT, ekT: dkT.publicKey() };
       } catch (err) {
         dkPq?.dispose();
@@ -163,10 +163,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     return derive(seed, what, (seedPq, scalar) => {
       const pair = kem.keygen(seedPq);
       try {
-        return concat(
-          pair.publicKey,
-          withCurveKey(impl(), scalar, (dkT) => dkT.publicKey()),
-        );
+        return concat(pair.publicKey, publicElement(impl(), scalar));
       } finally {
         wipe(pair.secretKey, pair.seed);
       }

@@ -10,7 +10,7 @@ import { checkKem, type Encapsulation, type EncapsulationKey, type KeyPair, type
 import { fillRandom } from '../random.js';
 import { type Expanded, buildHybrid } from './builder.js';
 import type { HybridConstruction } from './construction-interface.js';
-import { type CurveChoice, type CurveKey, type Group, withCurveKey } from './curves/curve.js';
+import { type CurveChoice, type CurveKey, type Group, publicElement, withCurveKey } from './curves/curve.js';
 import { P256_GROUP, P384_GROUP, tlsScalar } from './curves/nist.js';
 import { X25519 } from './curves/x25519.js';
 import { kemEncapsulationKey } from './key-objects.js';
@@ -148,7 +148,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     const scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
     let dkT: CurveKey | undefined;
     try {
-      dkT = impl().load(scalar, forKey);
+      dkT = impl().load(scalar, forKey ? 'kept' : 'once');
       return { dkPq, dkT, ekT: forKey ? dkT.publicKey() : new Uint8Array(0) };
     } catch (err) {
       dkPq.dispose();
@@ -196,10 +196,7 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
     try {
       pair = kem.keygen(s.subarray(sk.kem, sk.kem + 64));
       scalar = ecdh.scalarFromSeed(s.subarray(sk.ec, sk.ec + ecdh.seedBytes));
-      return join(
-        pair.publicKey,
-        withCurveKey(impl(), scalar, (dkT) => dkT.publicKey()),
-      );
+      return join(pair.publicKey, publicElement(impl(), scalar));
     } finally {
       wipe(s, scalar, pair?.secretKey, pair?.seed);
     }

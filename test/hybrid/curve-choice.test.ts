@@ -1,14 +1,14 @@
 // How 'auto' picks a curve implementation per runtime and per use (src/hybrid/curves/native.ts's
-// chooseImpl): on Node over OpenSSL 3.0, whose native key loads are slow, X25519 takes the
-// WebAssembly module's for a scalar used once and moves a kept key's shared secrets to
-// node:crypto after KEPT_TRIAL of them; elsewhere node:crypto does everything. And P-384's 'sec1'
-// form, taken on OpenSSL 3.0 only, per use too. The runtime's OpenSSL version is faked both ways, so that
-// both choices are tested under Node 20 and Node 26 alike.
+// chooseImpl). In Node.js with the WebAssembly module loaded, X25519 takes the module's for a
+// keygen's public element; on OpenSSL 3.0, whose native key loads are slow, also for a scalar used
+// once, and it moves a kept key's shared secrets to node:crypto after KEPT_TRIAL of them; elsewhere
+// node:crypto does the rest. And P-384's 'sec1' form, taken on OpenSSL 3.0 only, per use too. The
+// runtime's OpenSSL version is faked both ways, so that both choices are tested under Node 20 and 26.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describe, it } from 'node:test';
 
-import type { CurveImpl, CurveKey, CurvePath } from '../../src/hybrid/curves/curve.js';
+import type { CurveImpl, CurveKey, CurvePath, CurveUse } from '../../src/hybrid/curves/curve.js';
 import { KEPT_TRIAL, chooseImpl, nativeCurve, nativeForm, openSsl30 } from '../../src/hybrid/curves/native.js';
 import { P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { nobleP384 } from '../../src/hybrid/curves/noble-nist.js';
@@ -42,9 +42,9 @@ function fake(path: CurvePath, log: string[]): CurveImpl & { loaded: Uint8Array[
   return {
     path,
     loaded,
-    load(scalar: Uint8Array, kept?: boolean): CurveKey {
+    load(scalar: Uint8Array, use?: CurveUse): CurveKey {
       loaded.push(scalar);
-      log.push(`${path} load${kept === true ? ' kept' : ''} ${toHex(scalar)}`);
+      log.push(`${path} load${use === undefined || use === 'once' ? '' : ` ${use}`} ${toHex(scalar)}`);
       return {
         publicKey: () => (log.push(`${path} publicKey`), Uint8Array.of(path.length)),
         sharedSecret: (peer) => (log.push(`${path} sharedSecret ${toHex(peer)}`), Uint8Array.of(path.length, peer[0]!)),
@@ -87,10 +87,41 @@ describe("the curve choice 'auto'", () => {
       );
   });
 
-  it('on a fast OpenSSL: node:crypto for every use, the module only when asked', () => {
-    const { choose, native, module, noble } = fakes();
+  it("on a fast OpenSSL: node:crypto for every use but a keygen's public element, the module's; Deno and Bun: node:crypto for all", () => {
+    const { choose, native, module, noble, log } = fakes();
     withOpenSsl(NEW, () => {
-      assert.equal(choose('auto'), native);
+      const auto = choose('auto');
+      assert.equal(auto.path, 'native');
+      assert.equal(choose('auto'), auto, 'the same object on every call');
+      for (const use of [undefined, 'once', 'kept', 'public'] as const) {
+        const key = auto.load(Uint8Array.of(1), use);
+        key.publicKey();
+        if (use !== 'public') key.sharedSecret(Uint8Array.of(2));
+        key.dispose();
+      }
+      const used = (path: string, load: string) => [
+        load,
+        `${path} publicKey`,
+        `${path} sharedSecret 02`,
+        `${path} dispose`,
+      ];
+      assert.deepEqual(log, [
+        ...used('native', 'native load 01'),
+        ...used('native', 'native load 01'),
+        ...used('native', 'native load kept 01'),
+        'wasm load public 01',
+        'wasm publicKey',
+        'wasm dispose',
+      ]);
+      assert.equal(choose('auto', true, false), native, 'no module loaded: native alone');
+      for (const runtime of ['Deno', 'Bun']) {
+        (globalThis as Record<string, unknown>)[runtime] = {};
+        try {
+          assert.equal(choose('auto'), native, runtime);
+        } finally {
+          delete (globalThis as Record<string, unknown>)[runtime];
+        }
+      }
       assert.equal(choose('native'), native);
       assert.equal(choose('wasm'), module);
       assert.equal(choose('noble'), noble);
@@ -99,7 +130,7 @@ describe("the curve choice 'auto'", () => {
     });
   });
 
-  it('on OpenSSL 3.0: the module for a scalar used once, one composite per pair, native when asked', () => {
+  it('on OpenSSL 3.0: the module for a scalar used once or for its public element, one composite per pair, native when asked', () => {
     const { choose, native, module, log } = fakes();
     withOpenSsl(OLD, () => {
       const auto = choose('auto');
@@ -114,7 +145,15 @@ describe("the curve choice 'auto'", () => {
       key.publicKey();
       key.sharedSecret(Uint8Array.of(9));
       key.dispose();
-      assert.deepEqual(log, ['wasm load 07', 'wasm publicKey', 'wasm sharedSecret 09', 'wasm dispose']);
+      auto.load(k, 'public').dispose();
+      assert.deepEqual(log, [
+        'wasm load 07',
+        'wasm publicKey',
+        'wasm sharedSecret 09',
+        'wasm dispose',
+        'wasm load public 07',
+        'wasm dispose',
+      ]);
     });
   });
 
@@ -122,7 +161,7 @@ describe("the curve choice 'auto'", () => {
     const { choose, native, module, log } = fakes();
     const auto = withOpenSsl(OLD, () => choose('auto'));
     const k = Uint8Array.of(5);
-    const key = auto.load(k, true);
+    const key = auto.load(k, 'kept');
     k[0] = 6; // the caller's array is not the key's
     assert.equal(toHex(key.publicKey()), '04', "the module's public key");
     const from: number[] = [];
@@ -147,51 +186,52 @@ describe("the curve choice 'auto'", () => {
 
   it('on OpenSSL 3.0: a kept key disposed of within its trial never loads natively', () => {
     const { choose, native, log } = fakes();
-    const key = withOpenSsl(OLD, () => choose('auto')).load(Uint8Array.of(3), true);
+    const key = withOpenSsl(OLD, () => choose('auto')).load(Uint8Array.of(3), 'kept');
     for (let i = 0; i < KEPT_TRIAL; i++) key.sharedSecret(Uint8Array.of(i));
     key.dispose();
     assert.equal(native.loaded.length, 0);
     assert.equal(log.at(-1), 'wasm dispose');
   });
 
-  it("on OpenSSL 3.0, for real: X-Wing over 'auto' gives node:crypto's bytes one-shot and through a key object past its trial, and the same low-order refusal", () => {
-    const kem = wasm.MlKem768;
-    const native = xwingOver(kem, 'native');
-    const strictNative = xwingOver(kem, 'native', { refuseLowOrder: true });
-    withOpenSsl(OLD, () => {
-      assert.equal(X25519.impl('auto').path, 'wasm');
-      const auto = xwingOver(kem, 'auto');
-      const strict = xwingOver(kem, 'auto', { refuseLowOrder: true });
-      const pair = auto.keygen();
-      assert.equal(toHex(pair.publicKey), toHex(native.keygen(pair.seed).publicKey));
-      using dk = auto.decapsulationKey(pair.secretKey);
-      for (let i = 0; i < 2 * KEPT_TRIAL; i++) {
-        const eseed = randomBytes(64);
-        const enc = auto.encapsulateInternal(pair.publicKey, eseed);
-        assert.equal(toHex(enc.ciphertext), toHex(native.encapsulateInternal(pair.publicKey, eseed).ciphertext));
-        assert.equal(toHex(dk.decapsulate(enc.ciphertext)), toHex(enc.sharedSecret), `decapsulation ${i + 1}`);
-        assert.equal(toHex(auto.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret));
-      }
-      using strictDk = strict.decapsulationKey(pair.secretKey);
-      using strictNativeDk = strictNative.decapsulationKey(pair.secretKey);
-      const ct = auto.encapsulate(pair.publicKey).ciphertext;
-      for (let i = 0; i < KEPT_TRIAL + 1; i++) strictDk.decapsulate(ct); // past the trial
-      for (const [name, u] of lowOrderEncodings()) {
-        const bad = ct.slice();
-        bad.set(u, bad.length - 32);
-        const expected = (() => {
-          try {
-            strictNativeDk.decapsulate(bad);
-          } catch (err) {
-            return err;
-          }
-          throw new Error('native accepted a low-order point');
-        })();
-        assert.throws(() => strictDk.decapsulate(bad), expected as Error, name);
-        assert.equal(toHex(dk.decapsulate(bad)), toHex(native.decapsulate(bad, pair.secretKey)), name);
-      }
+  for (const version of [OLD, NEW])
+    it(`on OpenSSL ${version}, for real: X-Wing over 'auto' gives node:crypto's bytes in keygen, one-shot and through a key object past its trial, and the same low-order refusal`, () => {
+      const kem = wasm.MlKem768;
+      const native = xwingOver(kem, 'native');
+      const strictNative = xwingOver(kem, 'native', { refuseLowOrder: true });
+      withOpenSsl(version, () => {
+        assert.equal(X25519.impl('auto').path, version === OLD ? 'wasm' : 'native');
+        const auto = xwingOver(kem, 'auto');
+        const strict = xwingOver(kem, 'auto', { refuseLowOrder: true });
+        const pair = auto.keygen();
+        assert.equal(toHex(pair.publicKey), toHex(native.keygen(pair.seed).publicKey));
+        using dk = auto.decapsulationKey(pair.secretKey);
+        for (let i = 0; i < 2 * KEPT_TRIAL; i++) {
+          const eseed = randomBytes(64);
+          const enc = auto.encapsulateInternal(pair.publicKey, eseed);
+          assert.equal(toHex(enc.ciphertext), toHex(native.encapsulateInternal(pair.publicKey, eseed).ciphertext));
+          assert.equal(toHex(dk.decapsulate(enc.ciphertext)), toHex(enc.sharedSecret), `decapsulation ${i + 1}`);
+          assert.equal(toHex(auto.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret));
+        }
+        using strictDk = strict.decapsulationKey(pair.secretKey);
+        using strictNativeDk = strictNative.decapsulationKey(pair.secretKey);
+        const ct = auto.encapsulate(pair.publicKey).ciphertext;
+        for (let i = 0; i < KEPT_TRIAL + 1; i++) strictDk.decapsulate(ct); // past the trial
+        for (const [name, u] of lowOrderEncodings()) {
+          const bad = ct.slice();
+          bad.set(u, bad.length - 32);
+          const expected = (() => {
+            try {
+              strictNativeDk.decapsulate(bad);
+            } catch (err) {
+              return err;
+            }
+            throw new Error('native accepted a low-order point');
+          })();
+          assert.throws(() => strictDk.decapsulate(bad), expected as Error, name);
+          assert.equal(toHex(dk.decapsulate(bad)), toHex(native.decapsulate(bad, pair.secretKey)), name);
+        }
+      });
     });
-  });
 
   it("P-384's 'sec1' form, only on OpenSSL 3.0: the ECDH class for a scalar used once, diffieHellman on a KeyObject for a kept one; noble's bytes; dispose wipes the copy of d", () => {
     const sec1 = { ...P384_GROUP, native: { ...P384_GROUP.native, forms: ['sec1'] as const } };
@@ -228,7 +268,7 @@ describe("the curve choice 'auto'", () => {
       const q = peer();
       const ref = nobleP384.load(d);
       for (const kept of [false, true]) {
-        const key = impl.load(d, kept);
+        const key = impl.load(d, kept ? 'kept' : 'once');
         try {
           assert.equal(toHex(key.publicKey()), toHex(ref.publicKey()));
           const before = { ...calls };
@@ -245,7 +285,7 @@ describe("the curve choice 'auto'", () => {
       ref.dispose();
     }
     assert.deepEqual(secretsOf(impl.load(scalar(0x21))), [], 'a key used once holds no copy of ours');
-    const key = impl.load(scalar(0x22), true);
+    const key = impl.load(scalar(0x22), 'kept');
     const copies = secretsOf(key);
     assert.equal(copies.length, 1);
     assert.ok(copies[0]!.some((b) => b !== 0));
@@ -254,7 +294,7 @@ describe("the curve choice 'auto'", () => {
       copies[0]!.every((b) => b === 0),
       'its copy of d, wiped on dispose',
     );
-    const used = impl.load(scalar(0x33), true);
+    const used = impl.load(scalar(0x33), 'kept');
     const copy = secretsOf(used)[0]!;
     used.sharedSecret(peer());
     assert.ok(

@@ -3,7 +3,15 @@
 // runtime's own Web Crypto (webcrypto-curves.ts) — can sit beside node:crypto and @noble/curves.
 // The Group's checks still run before any of them is called (the seam's types are in curve.ts). 'auto' takes node:crypto where the
 // runtime has it, else the WebAssembly X25519 once loaded, else Web Crypto where it passes its self-test, else noble.
-import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncElement, CurveImpl, Group } from './curve.js';
+import type {
+  AsyncCurveChoice,
+  AsyncCurveImpl,
+  AsyncCurveKey,
+  AsyncElement,
+  CurveImpl,
+  CurveUse,
+  Group,
+} from './curve.js';
 import { webCryptoCurve } from './webcrypto-curves.js';
 
 /** A synchronous implementation behind the asynchronous seam (`sync` says which). */
@@ -11,8 +19,8 @@ function lift(impl: CurveImpl): AsyncCurveImpl {
   return Object.freeze({
     path: impl.path,
     sync: impl,
-    async load(scalar: Uint8Array, kept?: boolean): Promise<AsyncCurveKey> {
-      const key = impl.load(scalar, kept);
+    async load(scalar: Uint8Array, use?: CurveUse): Promise<AsyncCurveKey> {
+      const key = impl.load(scalar, use);
       try {
         return {
           publicKey: key.publicKey(),

@@ -18,6 +18,13 @@ export type CurvePath = 'native' | 'noble' | 'wasm';
 export type CurveChoice = CurvePath | 'auto';
 
 /**
+ * What a loaded scalar is for: 'once', an ephemeral key or a one-shot decapsulation (its public
+ * element and one shared secret); 'kept', a decapsulation key object (many shared secrets, so a
+ * slower load that makes them faster pays off); 'public', its public element alone (a keygen).
+ */
+export type CurveUse = 'once' | 'kept' | 'public';
+
+/**
  * A private scalar loaded into one implementation, ready for repeated use: a native key object,
  * or a copy of the scalar for @noble/curves. A hybrid key object keeps one.
  */
@@ -36,19 +43,25 @@ export interface CurveKey {
 /** The scalar multiplications of one curve by one implementation. */
 export interface CurveImpl {
   readonly path: CurvePath;
-  /**
-   * Loads a scalar that the Group has already accepted; the implementation keeps its own copy.
-   * `kept`: the key will serve many shared secrets (a decapsulation key object), so a slower load
-   * that makes them faster pays off; by default it is used once (an ephemeral key, a keygen).
-   */
-  load(scalar: Uint8Array, kept?: boolean): CurveKey;
+  /** Loads a scalar that the Group has already accepted, for a use (default 'once'); the implementation keeps its own copy. */
+  load(scalar: Uint8Array, use?: CurveUse): CurveKey;
 }
 
-/** A scalar loaded for one use (an ephemeral key, or ek_T of keygen), disposed of after it, also when `use` throws. */
+/** A scalar loaded for one use (an ephemeral key), disposed of after it, also when `use` throws. */
 export function withCurveKey<T>(impl: CurveImpl, scalar: Uint8Array, use: (key: CurveKey) => T): T {
   const key = impl.load(scalar);
   try {
     return use(key);
+  } finally {
+    key.dispose();
+  }
+}
+
+/** The public element of a scalar loaded for nothing else (ek_T of a keygen). */
+export function publicElement(impl: CurveImpl, scalar: Uint8Array): Uint8Array {
+  const key = impl.load(scalar, 'public');
+  try {
+    return key.publicKey();
   } finally {
     key.dispose();
   }
@@ -191,9 +204,9 @@ export interface AsyncCurveImpl {
   readonly sync?: CurveImpl;
   /**
    * Loads a scalar that the Group has already accepted; reads it before returning its promise (the
-   * caller may wipe it then). `kept` as CurveImpl's.
+   * caller may wipe it then). `use` as CurveImpl's.
    */
-  load(scalar: Uint8Array, kept?: boolean): Promise<AsyncCurveKey>;
+  load(scalar: Uint8Array, use?: CurveUse): Promise<AsyncCurveKey>;
   /** Imports an element that the Group has already accepted (bytes: a private copy the element keeps). */
   element(bytes: Uint8Array): Promise<AsyncElement>;
   /**

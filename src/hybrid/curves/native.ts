@@ -8,7 +8,7 @@ import { wipe } from '../../ct.js';
 import { MlKemError } from '../../errors.js';
 import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { detail } from '../../random.js';
-import type { CurveChoice, CurveImpl, CurveKey, Group, KnownAnswer, NativeForm } from './curve.js';
+import type { CurveChoice, CurveImpl, CurveKey, CurveUse, Group, KnownAnswer, NativeForm } from './curve.js';
 
 /** The parts of node:crypto used here (declared, so that no type is imported from node:). */
 interface KeyObject {
@@ -90,8 +90,8 @@ function guarded(name: string, impl: CurveImpl): CurveImpl {
   };
   return Object.freeze({
     path: impl.path,
-    load(scalar: Uint8Array, kept?: boolean): CurveKey {
-      const key = run(() => impl.load(scalar, kept));
+    load(scalar: Uint8Array, use?: CurveUse): CurveKey {
+      const key = run(() => impl.load(scalar, use));
       const outer: CurveKey = {
         publicKey: () => run(() => key.publicKey()),
         sharedSecret: (peer: Uint8Array) => run(() => key.sharedSecret(peer)),
@@ -279,9 +279,9 @@ function nativeEcSec1Impl(c: Platform, opensslName: string, oid: Uint8Array): Cu
     Uint8Array.from(tlv(0x30, [...ecAlgorithm(oid), ...tlv(0x03, [0x00, ...q])]));
   return Object.freeze({
     path: 'native',
-    load(scalar: Uint8Array, kept?: boolean): CurveKey {
+    load(scalar: Uint8Array, use?: CurveUse): CurveKey {
       const ecdh = once.load(scalar);
-      if (kept !== true) return ecdh;
+      if (use !== 'kept') return ecdh;
       // Our copy of d until the KeyObject, made on the first shared secret (not at all for a keygen's public key), holds its own.
       const d = scalar.slice();
       let key: KeyObject | undefined;
@@ -349,9 +349,9 @@ export const offsetView = (hex: string): Uint8Array => fromHex(`00${hex}00`).sub
  * loaded for one use and by a kept one (which may take another way through node:crypto).
  */
 function answersKnown(impl: CurveImpl, answers: readonly KnownAnswer[]): boolean {
-  for (const kept of [false, true]) {
+  for (const use of ['once', 'kept'] as const) {
     for (const a of answers) {
-      const key = impl.load(offsetView(a.d), kept);
+      const key = impl.load(offsetView(a.d), use);
       try {
         if (!sameBytes(key.publicKey(), a.pub)) return false;
         for (const [peer, secret] of a.peers) if (!sameBytes(key.sharedSecret(offsetView(peer)), secret)) return false;
@@ -371,7 +371,7 @@ function answersKnown(impl: CurveImpl, answers: readonly KnownAnswer[]): boolean
  */
 function agrees(impl: CurveImpl, reference: CurveImpl, scalars: readonly string[], peer: string): boolean {
   for (const hex of scalars) {
-    const ours = impl.load(offsetView(hex), true);
+    const ours = impl.load(offsetView(hex), 'kept');
     const theirs = reference.load(offsetView(hex));
     try {
       if (toHex(ours.publicKey()) !== toHex(theirs.publicKey())) return false;
@@ -421,51 +421,61 @@ export function nativeCurve(g: NativeGroup, reference: CurveImpl): () => CurveIm
   };
 }
 
-/**
- * True where node:crypto is Node.js's own over OpenSSL 3.0 (Node 20), whose key decoders make the
- * PKCS#8 import of an X25519 scalar cost about 0.5 ms, against 0.05 ms on OpenSSL 3.5 (Node 26;
- * bench/x25519-paths.ts), and whose P-384 computeSecret is slower than diffieHellman ('sec1'). Deno
- * and Bun report a version that is not their code's: false there.
- */
-export function openSsl30(): boolean {
+/** The OpenSSL version of Node.js's own node:crypto; undefined elsewhere (Deno and Bun report a version that is not their code's). */
+function nodeOpenSsl(): readonly [major: number, minor: number] | undefined {
   const g = globalThis as { process?: { versions?: { openssl?: unknown } }; Deno?: unknown; Bun?: unknown };
   const v = g.Deno === undefined && g.Bun === undefined ? g.process?.versions?.openssl : undefined;
   const m = typeof v === 'string' ? /^(\d+)\.(\d+)\./.exec(v) : null;
-  return m !== null && (Number(m[1]) < 3 || (m[1] === '3' && m[2] === '0'));
+  return m === null ? undefined : [Number(m[1]), Number(m[2])];
 }
 
 /**
- * A kept key's shared secrets on `once` before it loads itself into `kept`: about the native load's
- * cost in shared secrets saved (X25519 on OpenSSL 3.0: a load ≈ 450 µs, a shared secret 45 µs
- * against the module's 105; bench/x25519-paths.ts), so that a key used a few times never pays the
- * load, and one used often pays it once, at most about twice the better of the two in total.
+ * True where node:crypto is Node.js's own over OpenSSL 3.0 (Node 20), whose key decoders make the
+ * PKCS#8 import of an X25519 scalar cost about 0.5 ms, against 0.05 ms on OpenSSL 3.5 (Node 26;
+ * bench/x25519-paths.ts), and whose P-384 computeSecret is slower than diffieHellman ('sec1').
+ */
+export function openSsl30(): boolean {
+  const v = nodeOpenSsl();
+  return v !== undefined && (v[0] < 3 || (v[0] === 3 && v[1] === 0));
+}
+
+/**
+ * The shared secrets a kept X25519 key runs on the module before it loads itself into node:crypto
+ * on OpenSSL 3.0: about the native load's cost in shared secrets saved (a load ≈ 450 µs, a shared
+ * secret ≈ 55 µs against the module's 85; bench/x25519-paths.ts), so that a key used a few times
+ * never pays the load, and one used often pays it once: at most about 1.6 times the better of the two.
  */
 export const KEPT_TRIAL = 8;
 
-/**
- * Two implementations, per use: a scalar used once goes to `once`, whose load is cheap (the
- * WebAssembly X25519); a kept one computes its public element there too (keygen stays fast), and
- * its shared secrets there until KEPT_TRIAL, then on `kept` (node:crypto), loaded from a copy
- * that dispose wipes.
- */
-function perUse(once: CurveImpl, kept: CurveImpl): CurveImpl {
+/** Which implementation serves each use of a scalar (perUse). */
+interface Uses {
+  readonly public: CurveImpl;
+  readonly once: CurveImpl;
+  readonly kept: CurveImpl;
+  /** How many shared secrets a kept key runs on `once` (which also gives its public element) before it loads into `kept`; 0: none. */
+  readonly trial: number;
+}
+
+/** One implementation for each use of a scalar; a kept key's copy for its later load is wiped on dispose. */
+function perUse(u: Uses): CurveImpl {
   return Object.freeze({
-    path: once.path,
-    load(scalar: Uint8Array, keep?: boolean): CurveKey {
-      if (keep !== true) return once.load(scalar);
+    path: u.once.path,
+    load(scalar: Uint8Array, use: CurveUse = 'once'): CurveKey {
+      if (use !== 'kept') return u[use].load(scalar, use);
+      if (u.trial === 0) return u.kept.load(scalar, use);
       const copy = scalar.slice();
-      const first = once.load(copy);
+      const first = u.once.load(copy);
       let uses = 0;
-      let native: CurveKey | undefined;
+      let later: CurveKey | undefined;
       const key: CurveKey = {
         publicKey: () => first.publicKey(),
         sharedSecret(peer: Uint8Array): Uint8Array {
-          if (native === undefined && ++uses > KEPT_TRIAL) native = kept.load(copy, true);
-          return (native ?? first).sharedSecret(peer);
+          if (later === undefined && ++uses > u.trial) later = u.kept.load(copy, 'kept');
+          return (later ?? first).sharedSecret(peer);
         },
         dispose: () => {
           first.dispose();
-          native?.dispose();
+          later?.dispose();
           wipe(copy);
         },
       };
@@ -475,13 +485,31 @@ function perUse(once: CurveImpl, kept: CurveImpl): CurveImpl {
   } as const);
 }
 
-const perUseOf = new WeakMap<CurveImpl, { kept: CurveImpl; impl: CurveImpl }>();
+const perUseOf = new WeakMap<CurveImpl, { native: CurveImpl; slow: boolean; impl: CurveImpl }>();
+
+/**
+ * 'auto' in Node.js with both node:crypto and the WebAssembly module (X25519), per use. A keygen's
+ * public element alone: the module's fixed-base code (Node 26: ≈ 33 µs CPU against a native
+ * load's 55). On OpenSSL 3.0 also a scalar used once (a native load ≈ 450 µs), and a kept key's
+ * first KEPT_TRIAL shared secrets; node:crypto for the rest (its shared secret on a loaded key
+ * ≈ 50 µs against the module's 85; Node 26: an encapsulation 108 against 126).
+ */
+function perUseX25519(module: CurveImpl, native: CurveImpl): CurveImpl {
+  const slow = openSsl30();
+  let p = perUseOf.get(module);
+  if (p?.native !== native || p.slow !== slow) {
+    const once = slow ? module : native;
+    const impl = perUse({ public: module, once, kept: native, trial: slow ? KEPT_TRIAL : 0 });
+    perUseOf.set(module, (p = { native, slow, impl }));
+  }
+  return p.impl;
+}
 
 /**
  * A Group's impl(): noble or the WebAssembly module's when asked, else native where it passes its
  * self-tests; 'auto' then falls back to the module's, where the curve has one and the app has
- * loaded it, else to noble. On OpenSSL 3.0, 'auto' with both native and the module's is chosen
- * per use (perUse): the module's for a scalar used once, node:crypto for a kept one's shared secrets.
+ * loaded it, else to noble. In Node.js, 'auto' with both native and the module's is chosen per
+ * use (perUseX25519).
  */
 export function chooseImpl(
   name: string,
@@ -499,14 +527,9 @@ export function chooseImpl(
     throw new Error(`${name}: no WebAssembly ${name}: the WebAssembly backend is not loaded (loadWasm, loadWasmSync)`);
   }
   const impl = native();
-  if (choice === 'auto' && openSsl30()) {
-    const once = wasm?.();
-    if (once !== undefined) {
-      if (impl === undefined) return once;
-      let p = perUseOf.get(once);
-      if (p?.kept !== impl) perUseOf.set(once, (p = { kept: impl, impl: perUse(once, impl) }));
-      return p.impl;
-    }
+  if (impl !== undefined && choice === 'auto' && nodeOpenSsl() !== undefined) {
+    const module = wasm?.();
+    if (module !== undefined) return perUseX25519(module, impl);
   }
   if (impl) return impl;
   if (choice === 'native') throw new Error(`${name}: this runtime has no native ${name} (node:crypto)`);

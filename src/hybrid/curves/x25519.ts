@@ -1,8 +1,8 @@
 // X25519 (RFC 7748) as a Group: any 32 bytes are a scalar (clamped by the function) and an
 // element; the only element a protocol may refuse is one of low order, for which X25519 gives
 // all zeros. The multiplications are native where the runtime allows (native.ts), else the
-// WebAssembly module's where the app has loaded it (wasm-x25519.ts), else noble's (on OpenSSL 3.0,
-// per use: the module's for a scalar used once, native for a kept one's shared secrets); the
+// WebAssembly module's where the app has loaded it (wasm-x25519.ts), else noble's (in Node.js
+// with the module loaded, per use: native.ts's chooseImpl); the
 // asynchronous doors may use the runtime's Web Crypto (webcrypto-curves.ts). Everything those
 // need to know of X25519 is a field of the Group below.
 import type { CurveChoice, CurveImpl, Group } from './curve.js';
@@ -126,9 +126,9 @@ const native = /* @__PURE__ */ nativeCurve(data, nobleX25519);
 
 export const X25519: Group = /* @__PURE__ */ Object.freeze({
   ...data,
-  // node:crypto before the WebAssembly module (its shared secret is about 2x faster, its key loads
-  // 1.5x slower: bench/x25519-paths.ts); where loading a scalar natively costs 0.5 ms (OpenSSL
-  // 3.0), chooseImpl takes the module's for a scalar used once and node:crypto for a kept one.
+  // node:crypto before the WebAssembly module (its shared secret is about 1.5x faster:
+  // bench/x25519-paths.ts), except where chooseImpl finds the module's faster for a use: a
+  // keygen's public element, and on OpenSSL 3.0 (a native load ≈ 0.5 ms) a scalar used once.
   impl: (choice: CurveChoice): CurveImpl => chooseImpl('X25519', choice, native, nobleX25519, wasmX25519),
   elementProblem: (u: Uint8Array) =>
     isLowOrder(u)

@@ -5,8 +5,8 @@
 // Limb i of an element f holds bits [P_i, P_i+1) with P = 0, 26, 51, 77, 102, 128, 153, 179, 204,
 // 230, so f = Σ f_i·2^P_i; limbs may be negative. Every product of two limbs is one i64.mul: no
 // 128-bit emulation, which radix 2^51 would need for its 102-bit products (wasm has no
-// 64×64 → 128 multiply). The ladder takes its multiplications two at a time in SIMD lanes
-// (feMul2, feSq2 below): about 1.4 times as fast as one after the other.
+// 64×64 → 128 multiply). The ladder and the fixed-base additions take their multiplications
+// two at a time in SIMD lanes (feMul2, feSq2 below), about 1.4 times as fast as one by one.
 //
 // Secret data flows through here (the scalar, and the shared secret): no branch, memory index,
 // division or remainder depends on it. The ladder's conditional swaps are masks; the scalar's
@@ -312,6 +312,7 @@ const VC: usize = memory.data<i64>([
   0xffffffff00000000, 0, // 128: (0, -1, 0, 0), SUM_DIFF
   0x00000000ffffffff, 0, // 144: (-1, 0, 0, 0), DIFF_SUM
   0x0001db4100000001, 0, // 160: (1, a24 = 121665, 0, 0)
+  2, 0, // 176: (2, 0, 0, 0)
 ]);
 
 /** butterfly's lane signs (addresses in VC): b negated in lane 1, or in lane 0. */
@@ -527,18 +528,22 @@ const ENTRY: usize = 144;
 const TABLE: usize = memory.data(32 * 9 * 144, 16);
 let tableReady = false;
 
-/** Scratch of the fixed-base multiplication (secret: the digits, the point, the selected entry, temporaries). */
-const EDW_BYTES: usize = 64 + 15 * 80;
-const EDW: usize = memory.data(1264, 16);
+/**
+ * Scratch of the fixed-base multiplication (secret: the digits, the point, the selected entry,
+ * temporaries). The point is kept as two pairs, and as four elements for the doublings.
+ */
+const EDW_BYTES: usize = 64 + 16 * 80;
+const EDW: usize = memory.data(1344, 16);
 const DIGITS: usize = EDW;
 const PX: usize = EDW + 64;
 const PY: usize = PX + FE;
 const PZ: usize = PY + FE;
 const PT: usize = PZ + FE;
-const SYPX: usize = PT + FE;
-const SYMX: usize = SYPX + FE;
-const SXY2D: usize = SYMX + FE;
-const E0: usize = SXY2D + FE;
+const PYX: usize = PT + FE; // the pair (Y, X)
+const PZT: usize = PYX + FE; // the pair (Z, T)
+const NQ: usize = PZT + FE; // the selected entry's pair (y + x, y - x)
+const NQ2: usize = NQ + FE; // and (2, 2d·x·y)
+const E0: usize = NQ2 + FE;
 const E1: usize = E0 + FE;
 const E2: usize = E1 + FE;
 const E3: usize = E2 + FE;
@@ -558,23 +563,46 @@ function geFinish(r: usize, e: usize, f: usize, g: usize, hh: usize): void {
   feMul(r + 2 * FE, f, g);
 }
 
+/** The pairs (p_0, q_0) at a and (p_1, q_1) at b, from the pairs p and q: lanes regrouped. */
+function regroup(a: usize, b: usize, p: usize, q: usize): void {
+  for (let i: usize = 0; i < 10; i++) {
+    const vp = limb(p, i), vq = limb(q, i);
+    v128.store64_lane(a + 8 * i, i32x4.shuffle(vp, vq, 0, 4, 0, 4), 0);
+    v128.store64_lane(b + 8 * i, i32x4.shuffle(vp, vq, 1, 5, 1, 5), 0);
+  }
+}
+
 /**
- * r = p + q, q in Niels form (ypx, ymx, xy2d at q, q + FE, q + 2FE): "add-2008-hwcd-3" with
- * Z2 = 1, 7 multiplications. r may be p.
+ * P = P + Q for P the pairs (Y, X) at PYX and (Z, T) at PZT, Q the Niels entry in NQ and NQ2:
+ * "madd-2008-hwcd-3" (geAdd's formulas with Z2 = 1), its seven multiplications and 2·Z in four
+ * pairs.
  */
-function geMaddNiels(r: usize, p: usize, q: usize): void {
-  feSub(E0, p + FE, p); // Y1 - X1
-  feMul(E0, E0, q + FE); // A = (Y1 - X1)(y2 - x2)
-  feAdd(E1, p + FE, p); // Y1 + X1
-  feMul(E1, E1, q); // B = (Y1 + X1)(y2 + x2)
-  feMul(E2, p + 3 * FE, q + 2 * FE); // C = T1·2d·x2·y2
-  feAdd(E3, p + 2 * FE, p + 2 * FE);
-  feCarry(E3, E3); // D = 2·Z1
-  feSub(E4, E1, E0); // E = B - A
-  feSub(E5, E3, E2); // F = D - C
-  feAdd(E6, E3, E2); // G = D + C
-  feAdd(E7, E1, E0); // H = B + A
-  geFinish(r, E4, E5, E6, E7);
+function geMaddPair(): void {
+  butterfly(E0, PYX, SUM_DIFF); // (Y + X, Y - X)
+  feMul2(E1, E0, NQ); // (B, A) = ((Y + X)(y + x), (Y - X)(y - x))
+  feMul2(E2, PZT, NQ2); // (D, C) = (2·Z, T·2d·x·y)
+  butterfly(E3, E1, SUM_DIFF); // (H, E) = (B + A, B - A)
+  butterfly(E4, E2, SUM_DIFF); // (G, F) = (D + C, D - C)
+  feMul2(PYX, E3, E4); // (Y, X) = (H·G, E·F)
+  regroup(E5, E6, E4, E3); // (G, H), (F, E)
+  feMul2(PZT, E5, E6); // (Z, T) = (G·F, H·E)
+}
+
+/** The point's pairs (Y, X) and (Z, T) into the elements at PX, PY, PZ, PT, or back (toPairs). */
+function pairsToElements(toPairs: bool): void {
+  for (let i: usize = 0; i < FE; i += 8) {
+    if (toPairs) {
+      store<i32>(PYX + i, <i32>load<i64>(PY + i));
+      store<i32>(PYX + i, <i32>load<i64>(PX + i), 4);
+      store<i32>(PZT + i, <i32>load<i64>(PZ + i));
+      store<i32>(PZT + i, <i32>load<i64>(PT + i), 4);
+    } else {
+      store<i64>(PY + i, <i64>load<i32>(PYX + i));
+      store<i64>(PX + i, <i64>load<i32>(PYX + i, 4));
+      store<i64>(PZ + i, <i64>load<i32>(PZT + i));
+      store<i64>(PT + i, <i64>load<i32>(PZT + i, 4));
+    }
+  }
 }
 
 /** r = p + q, both extended: "add-2008-hwcd-3", 9 multiplications (the table's computation). */
@@ -661,18 +689,18 @@ function buildTable(): void {
   tableReady = true;
 }
 
-/** Stores the ten i32 limbs of a (lanes 0-3), b (4-7) and c (8, 9) as i64 limbs at h. */
+/** The pair at h of the ten i32 limbs of a (lanes 0-3 of a0, a1, lanes 0-1 of a2) and b (likewise). */
 // @ts-ignore: decorator
-@inline function widen(h: usize, a: v128, b: v128, c: v128): void {
-  v128.store(h, i64x2.extend_low_i32x4_s(a), 0);
-  v128.store(h, i64x2.extend_high_i32x4_s(a), 16);
-  v128.store(h, i64x2.extend_low_i32x4_s(b), 32);
-  v128.store(h, i64x2.extend_high_i32x4_s(b), 48);
-  v128.store(h, i64x2.extend_low_i32x4_s(c), 64);
+@inline function interleave(h: usize, a0: v128, a1: v128, a2: v128, b0: v128, b1: v128, b2: v128): void {
+  v128.store(h, i32x4.shuffle(a0, b0, 0, 4, 1, 5), 0);
+  v128.store(h, i32x4.shuffle(a0, b0, 2, 6, 3, 7), 16);
+  v128.store(h, i32x4.shuffle(a1, b1, 0, 4, 1, 5), 32);
+  v128.store(h, i32x4.shuffle(a1, b1, 2, 6, 3, 7), 48);
+  v128.store(h, i32x4.shuffle(a2, b2, 0, 4, 1, 5), 64);
 }
 
 /**
- * The Niels entry e·256^m·B for a secret digit -8 ≤ e ≤ 8 into SYPX, SYMX, SXY2D, in constant
+ * The Niels entry e·256^m·B for a secret digit -8 ≤ e ≤ 8 into NQ and NQ2, in constant
  * time: all nine entries of row m (the identity first) are read and the one of |e| masked in, in
  * v128 lanes; a negative e then swaps y + x and y - x and negates 2dxy, by mask too.
  */
@@ -694,9 +722,17 @@ function select(m: usize, e: i32): void {
     c2 = v128.or(c2, v128.and(v128.load(row, 128), mask));
   }
   const n = i32x4.splat(neg);
-  widen(SYPX, v128.bitselect(b0, a0, n), v128.bitselect(b1, a1, n), v128.bitselect(b2, a2, n));
-  widen(SYMX, v128.bitselect(a0, b0, n), v128.bitselect(a1, b1, n), v128.bitselect(a2, b2, n));
-  widen(SXY2D, v128.bitselect(i32x4.neg(c0), c0, n), v128.bitselect(i32x4.neg(c1), c1, n), v128.bitselect(i32x4.neg(c2), c2, n));
+  interleave(
+    NQ,
+    v128.bitselect(b0, a0, n), v128.bitselect(b1, a1, n), v128.bitselect(b2, a2, n), // y + x
+    v128.bitselect(a0, b0, n), v128.bitselect(a1, b1, n), v128.bitselect(a2, b2, n), // y - x
+  );
+  const zero = i32x4.splat(0);
+  interleave(
+    NQ2,
+    v128.load(VC, 176), zero, zero, // 2
+    v128.bitselect(i32x4.neg(c0), c0, n), v128.bitselect(i32x4.neg(c1), c1, n), v128.bitselect(i32x4.neg(c2), c2, n),
+  );
 }
 
 /**
@@ -719,23 +755,24 @@ export function x25519Base(out: usize, k: usize): void {
     store<i8>(DIGITS + i, <i8>e);
   }
   store<i8>(DIGITS + 63, <i8>(<i32>load<i8>(DIGITS + 63) + (carry << 4)));
-  // P = identity
-  feSet(PX, 0);
-  feSet(PY, 1);
-  feSet(PZ, 1);
-  feSet(PT, 0);
+  // P = identity: (Y, X) = (1, 0), (Z, T) = (1, 0)
+  store<i32>(PYX, 1);
+  store<i32>(PZT, 1);
   for (let i: usize = 1; i < 64; i += 2) {
     select(i >> 1, <i32>load<i8>(DIGITS + i));
-    geMaddNiels(PX, PX, SYPX);
+    geMaddPair();
   }
+  pairsToElements(false);
   geDbl(PX, PX);
   geDbl(PX, PX);
   geDbl(PX, PX);
   geDbl(PX, PX);
+  pairsToElements(true);
   for (let i: usize = 0; i < 64; i += 2) {
     select(i >> 1, <i32>load<i8>(DIGITS + i));
-    geMaddNiels(PX, PX, SYPX);
+    geMaddPair();
   }
+  pairsToElements(false);
   // u = (Z + Y) / (Z - Y), in E0 and E1: feInvert's temporaries are TA..TCB
   feAdd(E0, PZ, PY);
   feSub(E1, PZ, PY);

@@ -14,63 +14,46 @@ import { MlKemError } from './errors.js';
  */
 export type ByteArray = Uint8Array<ArrayBuffer>;
 
-/**
- * The intrinsic getters that read a buffer's or view's internal slots, so that no subclass, Proxy
- * or overridden property can lie to them. They are %TypedArray%.prototype's (type tag, length,
- * buffer, offset, byte length), DataView's, ArrayBuffer's and SharedArrayBuffer's byteLength,
- * ArrayBuffer.isView and SharedArrayBuffer.prototype. Captured when the module loads, so that
- * code run later (a caller's, a polyfill's) cannot replace what is called.
- */
-interface Intrinsics {
-  tag: () => unknown;
-  length: () => number;
-  buffer: () => ArrayBufferLike;
-  byteOffset: () => number;
-  byteLength: () => number;
-  dataViewBuffer: () => ArrayBufferLike;
-  dataViewOffset: () => number;
-  dataViewLength: () => number;
-  arrayBufferLength: () => number;
-  sharedLength: (() => number) | undefined;
-  sharedPrototype: object | undefined;
-  isView: (value: unknown) => boolean;
-  getPrototypeOf: (value: object) => object | null;
+/** The getter of the accessor property `key` of C.prototype. */
+function get<T>(C: { prototype: object }, key: PropertyKey): () => T {
+  return Object.getOwnPropertyDescriptor(C.prototype, key)!.get! as () => T;
 }
+/** %TypedArray%, the constructor every typed array's constructor extends. */
+const TypedArray = /* @__PURE__ */ Object.getPrototypeOf(Uint8Array) as { prototype: object };
+const Shared = /* @__PURE__ */ (() =>
+  (globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer)();
 
-function captureIntrinsics(): Intrinsics {
-  const get = <T>(proto: object, key: PropertyKey) => Object.getOwnPropertyDescriptor(proto, key)!.get! as () => T;
-  const typed = Object.getPrototypeOf(Uint8Array.prototype) as object;
-  const Shared = (globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer;
-  return {
-    tag: get(typed, Symbol.toStringTag),
-    length: get(typed, 'length'),
-    buffer: get(typed, 'buffer'),
-    byteOffset: get(typed, 'byteOffset'),
-    byteLength: get(typed, 'byteLength'),
-    dataViewBuffer: get(DataView.prototype, 'buffer'),
-    dataViewOffset: get(DataView.prototype, 'byteOffset'),
-    dataViewLength: get(DataView.prototype, 'byteLength'),
-    arrayBufferLength: get(ArrayBuffer.prototype, 'byteLength'),
-    sharedLength: Shared === undefined ? undefined : get(Shared.prototype, 'byteLength'),
-    sharedPrototype: Shared?.prototype,
-    isView: ArrayBuffer.isView,
-    getPrototypeOf: Object.getPrototypeOf,
-  };
-}
-
-const getters: Intrinsics = /* @__PURE__ */ captureIntrinsics();
+// The intrinsic getters that read a buffer's or view's internal slots, so that no subclass, Proxy
+// or overridden property can lie to them: %TypedArray%.prototype's (type tag, length, buffer,
+// offset, byte length), DataView's, ArrayBuffer's and SharedArrayBuffer's byteLength, then
+// ArrayBuffer.isView and SharedArrayBuffer.prototype. Captured when the module loads, so that code
+// run later (a caller's, a polyfill's) cannot replace what is called. One constant each, not one
+// object, so that a bundler drops those an app never reads (the core reads four).
+const getTag = /* @__PURE__ */ get<unknown>(TypedArray, Symbol.toStringTag);
+const getLength = /* @__PURE__ */ get<number>(TypedArray, 'length');
+const getBuffer = /* @__PURE__ */ get<ArrayBufferLike>(TypedArray, 'buffer');
+const getByteOffset = /* @__PURE__ */ get<number>(TypedArray, 'byteOffset');
+const getByteLength = /* @__PURE__ */ get<number>(TypedArray, 'byteLength');
+const getDataViewBuffer = /* @__PURE__ */ get<ArrayBufferLike>(DataView, 'buffer');
+const getDataViewOffset = /* @__PURE__ */ get<number>(DataView, 'byteOffset');
+const getDataViewLength = /* @__PURE__ */ get<number>(DataView, 'byteLength');
+const getArrayBufferLength = /* @__PURE__ */ get<number>(ArrayBuffer, 'byteLength');
+const getSharedLength: (() => number) | undefined = Shared && /* @__PURE__ */ get<number>(Shared, 'byteLength');
+const sharedPrototype: object | undefined = /* @__PURE__ */ (() => Shared?.prototype)();
+const isBufferView: (value: unknown) => boolean = /* @__PURE__ */ (() => ArrayBuffer.isView)();
+const getPrototypeOf: (value: object) => object | null = /* @__PURE__ */ (() => Object.getPrototypeOf)();
 
 /**
  * True for a genuine Uint8Array (or subclass, such as Node's Buffer), also one from another
  * realm; false for anything else, including a Proxy of one.
  */
 export function isUint8Array(value: unknown): value is Uint8Array {
-  return getters.tag.call(value) === 'Uint8Array';
+  return getTag.call(value) === 'Uint8Array';
 }
 
 /** The length of a Uint8Array, read from its internal slot (a subclass cannot lie about it). */
 export function lengthOf(value: Uint8Array): number {
-  return getters.length.call(value);
+  return getLength.call(value);
 }
 
 /**
@@ -82,8 +65,7 @@ export function lengthOf(value: Uint8Array): number {
  */
 export function readBytes(dst: Uint8Array, value: Uint8Array): void {
   if (dst.length === 0) return; // an array on a detached buffer has length 0 (and no buffer to view)
-  const { buffer, byteOffset } = getters;
-  dst.set(new Uint8Array(buffer.call(value), byteOffset.call(value), dst.length));
+  dst.set(new Uint8Array(getBuffer.call(value), getByteOffset.call(value), dst.length));
 }
 
 /**
@@ -94,7 +76,7 @@ export function readBytes(dst: Uint8Array, value: Uint8Array): void {
  * they call out of the library (randomness), so that nothing the callee does can change them.
  */
 export function copyBytes(value: Uint8Array): ByteArray {
-  const out = new Uint8Array(getters.length.call(value));
+  const out = new Uint8Array(getLength.call(value));
   readBytes(out, value);
   return out;
 }
@@ -116,14 +98,13 @@ function attempt<T>(f: () => T): T | undefined {
  * slot, decides.
  */
 function bufferLength(buffer: unknown, likelyShared: boolean): { length: number; shared: boolean } | undefined {
-  const g = getters;
   if (likelyShared) {
-    const shared = g.sharedLength && attempt(() => g.sharedLength!.call(buffer));
+    const shared = getSharedLength && attempt(() => getSharedLength.call(buffer));
     if (shared !== undefined) return { length: shared, shared: true };
   }
-  const plain = attempt(() => g.arrayBufferLength.call(buffer));
+  const plain = attempt(() => getArrayBufferLength.call(buffer));
   if (plain !== undefined) return { length: plain, shared: false };
-  const shared = likelyShared ? undefined : g.sharedLength && attempt(() => g.sharedLength!.call(buffer));
+  const shared = likelyShared ? undefined : getSharedLength && attempt(() => getSharedLength.call(buffer));
   return shared === undefined ? undefined : { length: shared, shared: true };
 }
 
@@ -144,30 +125,28 @@ export interface BufferCopy {
  * Each caller decides what it accepts (Web Crypto refuses shared memory, as WebIDL does).
  */
 export function copyBuffer(value: unknown): BufferCopy | undefined {
-  const g = getters;
   let buffer: unknown = value;
   let offset = 0;
   let length: number | undefined;
   let view = true;
   // ArrayBuffer.isView and the TypedArray tag getter read internal slots without throwing. A
   // TypedArray's getters give 0 on a detached buffer; a DataView's throw there (its buffer says 0).
-  const isView = g.isView(value);
-  if (isView && g.tag.call(value) !== undefined) {
-    buffer = g.buffer.call(value);
-    offset = g.byteOffset.call(value);
-    length = g.byteLength.call(value);
+  const isView = isBufferView(value);
+  if (isView && getTag.call(value) !== undefined) {
+    buffer = getBuffer.call(value);
+    offset = getByteOffset.call(value);
+    length = getByteLength.call(value);
   } else if (isView) {
-    buffer = g.dataViewBuffer.call(value);
-    offset = attempt(() => g.dataViewOffset.call(value)) ?? 0;
-    length = attempt(() => g.dataViewLength.call(value)) ?? 0;
+    buffer = getDataViewBuffer.call(value);
+    offset = attempt(() => getDataViewOffset.call(value)) ?? 0;
+    length = attempt(() => getDataViewLength.call(value)) ?? 0;
   } else {
     view = false;
   }
   // A view's buffer is a genuine buffer, never a Proxy: its prototype is read without running
   // anything of the caller's, and only hints which getter to ask first. A value that is not a
   // view may be a Proxy, whose prototype is not asked: an ArrayBuffer is the common case there.
-  const likelyShared =
-    view && g.sharedPrototype !== undefined && g.getPrototypeOf(buffer as object) === g.sharedPrototype;
+  const likelyShared = view && sharedPrototype !== undefined && getPrototypeOf(buffer as object) === sharedPrototype;
   const held = bufferLength(buffer, likelyShared);
   if (held === undefined) return undefined;
   length ??= held.length;

@@ -128,14 +128,12 @@ export function sampleMatrixAndHashEk(
 }
 
 /**
- * Âᵀ from Â: entry (i, j) of the result is entry (j, i) of a (k×k entries of 256 coefficients,
+ * Âᵀ from Â into out: entry (i, j) of out is entry (j, i) of a (k×k entries of 256 coefficients,
  * row-major). A key object made from a seed keeps key generation's Â this way instead of
  * sampling Âᵀ again.
  */
-export function transposeMatrix(k: number, a: Int16Array): Int16Array {
-  const out = new Int16Array(a.length);
+export function transposeMatrix(k: number, out: Int16Array, a: Int16Array): void {
   for (let i = 0; i < k; i++) {
     for (let j = 0; j < k; j++) out.set(a.subarray(256 * (k * j + i), 256 * (k * j + i + 1)), 256 * (k * i + j));
   }
-  return out;
 }

@@ -70,6 +70,36 @@ export function assembleDk(kern: Kernels, ws: Workspace): void {
   ws.dkZ.set(ws.z);
 }
 
+/**
+ * A copy of ek, Âᵀ (a itself, or its transpose when `transpose`), t̂ and H(ek) as views of one
+ * fresh buffer: one allocation instead of four (a fresh array's backing store costs about as much
+ * as the copy into it). All public: none is wiped.
+ */
+function copyEkExpansion(
+  p: ParameterSet,
+  ek: Uint8Array,
+  a: Int16Array,
+  transpose: boolean,
+  tHat: Int16Array,
+  h: Uint8Array,
+): EkExpansion {
+  const aBytes = 512 * p.k * p.k;
+  const ekAt = aBytes + 512 * p.k;
+  const buffer = new ArrayBuffer(ekAt + p.publicKeyBytes + 32);
+  const x = {
+    ek: new Uint8Array(buffer, ekAt, p.publicKeyBytes),
+    aT: new Int16Array(buffer, 0, aBytes >> 1),
+    tHat: new Int16Array(buffer, aBytes, 256 * p.k),
+    h: new Uint8Array(buffer, ekAt + p.publicKeyBytes, 32),
+  };
+  if (transpose) transposeMatrix(p.k, x.aT, a);
+  else x.aT.set(a);
+  x.ek.set(ek);
+  x.tHat.set(tHat);
+  x.h.set(h);
+  return x;
+}
+
 export class Core {
   private readonly ws: Workspace;
 
@@ -243,7 +273,7 @@ export class Core {
     this.checkModulus(what);
     sampleMatrixAndHashEk(p, kern, ws, ws.ek, ws.h);
     decodeVector(p, kern, ws.tPoly, ws.ek, 0);
-    return { ek: ws.ek.slice(), aT: ws.a.slice(), tHat: ws.t.slice(), h: ws.h.slice() };
+    return copyEkExpansion(p, ws.ek, ws.a, false, ws.t, ws.h);
   }
 
   /** Expands a key from its 64-byte seed (Algorithm 16), keeping key generation's Â as Âᵀ. */
@@ -253,7 +283,7 @@ export class Core {
       this.keygenInWorkspace(seed);
       decodeVector(p, kern, ws.tPoly, ws.ek, 0);
       decodeVector(p, kern, ws.sPoly, ws.dk, 0);
-      const ek = { ek: ws.ek.slice(), aT: transposeMatrix(p.k, ws.a), tHat: ws.t.slice(), h: ws.dkH.slice() };
+      const ek = copyEkExpansion(p, ws.ek, ws.a, true, ws.t, ws.dkH);
       return { ek, dk: ws.dk.slice(), sHat: ws.s.slice(), seed: ws.seed.slice() };
     } finally {
       wipeWorkspace(ws);
@@ -269,7 +299,7 @@ export class Core {
       this.checkLoadedSecretKey(what);
       decodeVector(p, kern, ws.tPoly, ws.dkEk, 0);
       decodeVector(p, kern, ws.sPoly, ws.dk, 0);
-      const ek = { ek: ws.dkEk.slice(), aT: ws.a.slice(), tHat: ws.t.slice(), h: ws.h.slice() };
+      const ek = copyEkExpansion(p, ws.dkEk, ws.a, false, ws.t, ws.h);
       return { ek, dk: ws.dk.slice(), sHat: ws.s.slice(), seed: undefined };
     } finally {
       wipeWorkspace(ws);

@@ -1,5 +1,5 @@
 // The curves by the runtime's own code: node:crypto (OpenSSL in Node.js; Deno and Bun provide the
-// same API), reached at run time through process.getBuiltinModule, never imported, so that a
+// same API), reached at run time through node-builtin.ts, never imported, so that a
 // browser bundle holds no Node built-in. Each curve is used only after a known-answer self-test,
 // on first use; where node:crypto is missing or fails it, the hybrids use @noble/curves instead.
 // Only multiplications happen here: the Group has checked every scalar and element before.
@@ -7,6 +7,7 @@ import { decodeBase64url, encodeBase64url } from '../../bytes.js';
 import { wipe } from '../../ct.js';
 import { MlKemError } from '../../errors.js';
 import { recordSecrets } from '../../lifetime.js'; // @test-hook
+import { builtinNodeCrypto } from '../../node-builtin.js';
 import { detail } from '../../random.js';
 import type { CurveChoice, CurveImpl, CurveKey, CurveUse, Group, KnownAnswer, NativeForm } from './curve.js';
 
@@ -105,17 +106,11 @@ function guarded(name: string, impl: CurveImpl): CurveImpl {
 
 let nodeCrypto: NodeCrypto | null | undefined;
 
-/** node:crypto if the runtime has it, through process.getBuiltinModule (Node ≥ 20.16, Deno, Bun). */
+/** node:crypto if the runtime has it (node-builtin.ts), looked up once. */
 function getNodeCrypto(): NodeCrypto | undefined {
   if (nodeCrypto === undefined) {
-    nodeCrypto = null;
-    try {
-      const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-      const mod = typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule('node:crypto') : undefined;
-      if (mod !== null && typeof mod === 'object') nodeCrypto = mod as NodeCrypto;
-    } catch {
-      // no process, or a getter that throws: no native path
-    }
+    const mod = builtinNodeCrypto();
+    nodeCrypto = mod !== null && typeof mod === 'object' ? (mod as NodeCrypto) : null;
   }
   return nodeCrypto ?? undefined;
 }

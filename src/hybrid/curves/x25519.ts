@@ -1,10 +1,10 @@
 // X25519 (RFC 7748) as a Group: any 32 bytes are a scalar (clamped by the function) and an
 // element; the only element a protocol may refuse is one of low order, for which X25519 gives
 // all zeros. The multiplications are native where the runtime allows (native.ts), else the
-// WebAssembly module's where the app has loaded it (wasm-x25519.ts), else noble's (in Node.js
-// with the module loaded, per use: native.ts's chooseImpl); the
-// asynchronous doors may use the runtime's Web Crypto (webcrypto-curves.ts). Everything those
-// need to know of X25519 is a field of the Group below.
+// WebAssembly module's where the app has loaded it (wasm-x25519.ts), else noble's; where both
+// native and the module are there, chooseImpl (native.ts) picks per use. The asynchronous doors
+// may use the runtime's Web Crypto (webcrypto-curves.ts). Everything those need to know of X25519
+// is a field of the Group below.
 import type { CurveChoice, CurveImpl, Group } from './curve.js';
 import { chooseImpl, nativeCurve } from './native.js';
 import { nobleX25519 } from './noble-x25519.js';

@@ -12,9 +12,11 @@ import type { WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js'
 /** The functions the module must export for the kernels (checked before instantiating). */
 const REQUIRED_EXPORTS = ['memory', 'heapBase', 'sampleMatrixWithHash', 'nttMultiplyAccumulate', 'polyToMessage'];
 
+// A page's policy refuses WebAssembly from any source, so passing the module file cannot help there.
 const HOW_TO =
-  "where the runtime refuses to compile WebAssembly from bytes (Cloudflare Workers, a page whose Content-Security-Policy lacks 'wasm-unsafe-eval'), " +
-  "import the module file and pass it: `import wasm from 'mlkem-ts/wasm/mlkem.wasm'; await loadWasm(wasm)`; or use the portable 'mlkem-ts'";
+  "on a web page, add 'wasm-unsafe-eval' to the script-src of its Content-Security-Policy; " +
+  "on Cloudflare Workers, which compile no bytes, import the module file and pass it: `import wasm from 'mlkem-ts/wasm/mlkem.wasm'; await loadWasm(wasm)`; " +
+  "or use the portable backend, 'mlkem-ts', which needs neither";
 
 let embedded: WebAssembly.Module | undefined;
 

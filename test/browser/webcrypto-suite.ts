@@ -3,8 +3,11 @@
 // and checks that exactly the missing algorithms were filled and work through crypto.subtle;
 // that keys, ciphertexts and exports cross between the native implementation and the ponyfill
 // where both exist, byte for byte; that the same bad calls fail with the same names; and that our
-// keys refuse structured cloning. Browser code only (no node:*). Publishes a WebCryptoResult as
+// keys refuse structured cloning; and, where the policy forbids WebAssembly, that loadWasm's refusal
+// tells the page to allow 'wasm-unsafe-eval'. Browser code only (no node:*). Publishes a WebCryptoResult as
 // globalThis.__webcryptoResult.
+import type { MlKemError } from '../../src/errors.js';
+import { loadWasm } from '../../src/wasm/index.js';
 import { algorithmList } from '../../src/webcrypto/algorithms.js';
 import { autoBackend } from '../../src/webcrypto/backend.js';
 import {
@@ -179,6 +182,18 @@ async function main(): Promise<void> {
     expect(install() === result.filled || install().join() === result.filled.join(), 'second install()'),
   );
   result.backend = (await autoBackend()).name;
+  if (result.backend === 'portable')
+    await check('loadWasm refused names the policy', async () => {
+      const message = await loadWasm().then(
+        () => 'loaded',
+        (err: unknown) => `${(err as MlKemError).code}: ${(err as Error).message}`,
+      );
+      expect(
+        message.startsWith('ERR_WASM_UNAVAILABLE') &&
+          message.includes("add 'wasm-unsafe-eval' to the script-src of its Content-Security-Policy"),
+        message,
+      );
+    });
   const cs = crypto.subtle as unknown as WebCryptoSubtle;
   for (const e of algorithmList()) {
     await check(`supports ${e.name}`, async () =>

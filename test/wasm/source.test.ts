@@ -54,6 +54,11 @@ describe('a runtime that refuses to compile from bytes (as Cloudflare Workers do
           err.message,
           /disallowed by embedder.*import wasm from 'mlkem-ts\/wasm\/mlkem\.wasm'; await loadWasm\(wasm\)/,
         );
+        // The three ways out, each where it helps: a page's policy, Workers' module file, the portable backend.
+        assert.match(
+          err.message,
+          /on a web page, add 'wasm-unsafe-eval' to the script-src of its Content-Security-Policy; on Cloudflare Workers, .*import the module file and pass it.*; or use the portable backend, 'mlkem-ts'/,
+        );
         assert.equal(err.cause, refusal);
         return true;
       });

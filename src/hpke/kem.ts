@@ -156,55 +156,61 @@ function seedFromIkm(id: number, ikm: Uint8Array, seedBytes: number, name: strin
 type HpkeIds = { name: HpkeName; id: number };
 
 /**
- * The HPKE KEM of draft-ietf-hpke-pq, §3 over an ML-KEM object of any backend.
+ * The HPKE KEM of draft-ietf-hpke-pq over an ML-KEM object of any backend (§3) or a hybrid KEM of
+ * mlkem-ts/hybrid (§4). The private key is the seed form in both: ML-KEM's d ‖ z (64 bytes), the
+ * hybrid's seed; the public key is the KEM's keygen of it (§3 expandDecapsKey: FIPS 203,
+ * Algorithm 16). Encap is the KEM's Encaps, whose check failing (FIPS 203, §7.2; a hybrid's
+ * invalid curve point) is HPKE's EncapError.
  */
-function fromMlKem(kem: MlKem, hpkeIds: HpkeIds): HpkeKem {
-  const { id } = hpkeIds;
-  const { publicKey: Npk, ciphertext: Nenc } = kem.sizes;
+function fromKem(given: MlKem | HybridKem, ids: HpkeIds): HpkeKem {
+  const hybrid = 'eseed' in given.sizes;
+  // MLKEM768-X25519 refuses low-order X25519 shares (EncapError, DecapError), as HPKE's
+  // DHKEM(X25519) must (RFC 9180, §7.1.4), and as the HPKE libraries and age do: the drafts leave it open.
+  const kem = hybrid ? (internalsOf(given as HybridKem)?.refusing() ?? given) : given;
+  const { id, name } = ids;
+  const { publicKey: Npk, ciphertext: Nenc, seed: Nsk, sharedSecret: Nsecret } = kem.sizes;
 
-  /** expandDecapsKey(dk) (§3): ML-KEM.KeyGen_internal(d, z) from the 64-byte seed. */
-  const expand = (dk: ByteArray) => kem.keygen(dk);
-
-  /** The pair (dk, ek) of a fresh seed dk, which it takes over (and wipes on error). */
-  function withPublicKey(dk: ByteArray): HpkeKeyPair {
+  /** The pair (seed, ek) of a fresh seed, which it takes over (and wipes on error). */
+  function withPublicKey(seed: ByteArray): HpkeKeyPair {
     try {
-      const pair = expand(dk);
+      const pair = kem.keygen(seed);
       wipe(pair.secretKey, pair.seed);
-      return { privateKey: dk, publicKey: pair.publicKey };
+      return { privateKey: seed, publicKey: pair.publicKey };
     } catch (err) {
-      wipe(dk);
+      wipe(seed);
       throw err;
     }
   }
 
   const hpke: HpkeKem = Object.freeze({
     id,
-    name: hpkeIds.name,
-    Nsecret: 32,
+    name,
+    Nsecret,
     Nenc,
     Npk,
-    Nsk: 64,
-    Nrandom: 32,
-    /** §3 DeriveKeyPair: dk = SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", 64); ek from expandDecapsKey(dk). */
+    Nsk,
+    Nrandom: hybrid ? (kem as HybridKem).sizes.eseed : 32,
+    /** §3, §4 DeriveKeyPair: seed = SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", Nsk); ek from the KEM's keygen(seed). */
     deriveKeyPair(ikm: Uint8Array): HpkeKeyPair {
-      return withPublicKey(seedFromIkm(id, ikm, 64, kem.name));
+      return withPublicKey(seedFromIkm(id, ikm, Nsk, name));
     },
-    /** §3 GenerateKeyPair: dk = random(64). */
+    /** §3, §4 GenerateKeyPair: seed = random(Nsk). */
     generateKeyPair(): HpkeKeyPair {
-      const dk = new Uint8Array(64);
-      fillRandom(dk);
-      return withPublicKey(dk);
+      const seed = new Uint8Array(Nsk);
+      fillRandom(seed);
+      return withPublicKey(seed);
     },
-    /** §3 Encap: ML-KEM.Encaps (FIPS 203, Algorithm 20), whose check of FIPS 203, §7.2 failing is HPKE's EncapError. */
+    /** §3, §4 Encap: the KEM's Encaps (ML-KEM: FIPS 203, Algorithm 20). */
     encap(publicKey: Uint8Array): HpkeEncapsulation {
       return asHpke(kem.encapsulate(publicKey));
     },
-    /** ML-KEM.Encaps_internal (FIPS 203, Algorithm 17) with m = randomness (the vectors' ikmE). */
+    /** Encaps_internal with the caller's randomness (ML-KEM: FIPS 203, Algorithm 17 with m; the vectors' ikmE). */
     encapDerand(publicKey: Uint8Array, randomness: Uint8Array): HpkeEncapsulation {
       return asHpke(kem.encapsulateInternal(publicKey, randomness));
     },
-    /** §3 Decap: ML-KEM.Decaps(expandDecapsKey(skR), enc) (FIPS 203, Algorithm 21). */
+    /** §4: a hybrid's Decap is its Decaps. §3: ML-KEM.Decaps(expandDecapsKey(skR), enc) (FIPS 203, Algorithm 21). */
     decap(enc: Uint8Array, privateKey: Uint8Array): ByteArray {
+      if (hybrid) return kem.decapsulate(enc, privateKey);
       checkBytes(privateKey, 64, `HPKE ${kem.name} private key`); // the seed form only (Nsk), not the expanded key
       const dk = kem.decapsulationKey(privateKey);
       try {
@@ -212,53 +218,6 @@ function fromMlKem(kem: MlKem, hpkeIds: HpkeIds): HpkeKem {
       } finally {
         dk.dispose();
       }
-    },
-  });
-
-  return withKeyObjects(hpke, kem);
-}
-
-/** The HPKE KEM of draft-ietf-hpke-pq, §4 over a hybrid KEM of mlkem-ts/hybrid. */
-function fromHybrid(given: HybridKem, hybrid: HpkeIds): HpkeKem {
-  // MLKEM768-X25519 refuses low-order X25519 shares (EncapError, DecapError), as HPKE's
-  // DHKEM(X25519) must (RFC 9180, §7.1.4), and as the HPKE libraries and age do: the drafts leave it open.
-  const kem = internalsOf(given)?.refusing() ?? given;
-  const { id } = hybrid;
-  const { publicKey: Npk, ciphertext: Nenc, seed: Nsk, sharedSecret: Nsecret, eseed: Nrandom } = kem.sizes;
-  const hpke: HpkeKem = Object.freeze({
-    id,
-    name: hybrid.name,
-    Nsecret,
-    Nenc,
-    Npk,
-    Nsk,
-    Nrandom,
-    /** §4 DeriveKeyPair: seed = SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", 32); KEM.DeriveKeyPair(seed). */
-    deriveKeyPair(ikm: Uint8Array): HpkeKeyPair {
-      const seed = seedFromIkm(id, ikm, Nsk, hybrid.name);
-      try {
-        const pair = kem.keygen(seed);
-        wipe(pair.seed);
-        return { privateKey: pair.secretKey, publicKey: pair.publicKey };
-      } finally {
-        wipe(seed);
-      }
-    },
-    generateKeyPair(): HpkeKeyPair {
-      const pair = kem.keygen();
-      wipe(pair.seed);
-      return { privateKey: pair.secretKey, publicKey: pair.publicKey };
-    },
-    /** §4: Encap is the hybrid's Encaps; its errors (invalid curve points, FIPS 203, §7.2) are HPKE's EncapError. */
-    encap(publicKey: Uint8Array): HpkeEncapsulation {
-      return asHpke(kem.encapsulate(publicKey));
-    },
-    encapDerand(publicKey: Uint8Array, randomness: Uint8Array): HpkeEncapsulation {
-      return asHpke(kem.encapsulateInternal(publicKey, randomness));
-    },
-    /** §4: Decap is the hybrid's Decaps. */
-    decap(enc: Uint8Array, privateKey: Uint8Array): ByteArray {
-      return kem.decapsulate(enc, privateKey);
     },
   });
   return withKeyObjects(hpke, kem);
@@ -286,8 +245,7 @@ export function createHpkeKem(kem: MlKem | HybridKem): HpkeKem {
   if ('name' in shape) {
     const entry = entryOf(shape.name);
     if (entry?.hpke !== undefined) {
-      const ids = entry.hpke as HpkeIds; // the registry's hpke names are HpkeName
-      return entry.kind === 'ml-kem' ? fromMlKem(kem as MlKem, ids) : fromHybrid(kem as HybridKem, ids);
+      return fromKem(kem, entry.hpke as HpkeIds); // the registry's hpke names are HpkeName
     }
   }
   const got = 'got' in shape ? shape.got : `an object named ${shape.name}`;

@@ -11,7 +11,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { copyBytes, concat } from '../bytes.js';
 import { ctIsZero, wipe } from '../ct.js';
 import { type Group, withCurveKey } from '../hybrid/curves/curve.js';
-import { toHex } from '../hybrid/curves/native.js';
+import { toHex } from '../hybrid/curves/encoding.js';
 import { type NistGroup, P256_GROUP, P384_GROUP } from '../hybrid/curves/nist.js';
 import { X25519 as X25519_GROUP } from '../hybrid/curves/x25519.js';
 import { builtinNodeCrypto } from '../node-builtin.js';

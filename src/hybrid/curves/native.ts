@@ -10,6 +10,7 @@ import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { builtinNodeCrypto } from '../../node-builtin.js';
 import { detail } from '../../random.js';
 import type { CurveChoice, CurveImpl, CurveKey, CurveUse, Group, KnownAnswer, NativeForm } from './curve.js';
+import { ecAlgorithm, ecPrivateKey, ecPublicPart, fromHex, offsetView, prefixedPkcs8, tlv, toHex } from './encoding.js';
 
 /** The parts of node:crypto used here (declared, so that no type is imported from node:). */
 interface KeyObject {
@@ -146,8 +147,6 @@ function takeSecret(buffer: Uint8Array): Uint8Array {
   return out;
 }
 
-export const fromHex = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g)!, (b) => parseInt(b, 16));
-
 /** Runs a self-test; a native curve that throws or answers wrongly is not used. */
 function passes(test: () => boolean): boolean {
   try {
@@ -157,7 +156,6 @@ function passes(test: () => boolean): boolean {
   }
 }
 
-export const toHex = (a: Uint8Array): string => Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
 const sameBytes = (a: Uint8Array, hex: string): boolean => toHex(a) === hex;
 
 // ---------------------------------------------------------------------------------------------
@@ -180,15 +178,6 @@ const sameBytes = (a: Uint8Array, hex: string): boolean => toHex(a) === hex;
 
 /** The curve data native.ts reads. */
 type NativeGroup = Pick<Group, 'name' | 'pkcs8' | 'native'>;
-
-/** PKCS#8 of a scalar behind its fixed prefix (RFC 8410, §7), for the OKP curves. */
-export function prefixedPkcs8(prefix: string, k: Uint8Array): Uint8Array {
-  const head = fromHex(prefix);
-  const der = new Uint8Array(head.length + k.length);
-  der.set(head);
-  der.set(k, head.length);
-  return der;
-}
 
 function nativeOkpImpl(c: Platform, g: NativeGroup, okp: string, jwkCrv: string, raw: boolean): CurveImpl {
   const prefix = 'prefix' in g.pkcs8 ? g.pkcs8.prefix : '';
@@ -245,33 +234,11 @@ function nativeEcRawImpl(c: Platform, namedCurve: string): CurveImpl {
   } as const);
 }
 
-/** DER_LENGTH's bytes for a length below 256. */
-const derLength = (n: number): number[] => (n < 0x80 ? [n] : [0x81, n]);
-/** A DER TLV of tag and contents, for the public parts of the encodings below. */
-const tlv = (tag: number, contents: readonly number[]): number[] => [tag, ...derLength(contents.length), ...contents];
-/** id-ecPublicKey and the curve's OID (RFC 5480, §2.1.1). */
-const ecAlgorithm = (oid: Uint8Array): number[] =>
-  tlv(0x30, [...tlv(0x06, [...fromHex('2a8648ce3d0201')]), ...tlv(0x06, [...oid])]);
-
-/**
- * An ECPrivateKey (RFC 5915, §3) of d with its curve's OID and its public point q. d is copied once,
- * into the result, which the caller wipes; the rest is public.
- */
-function ecPrivateKeyDer(oid: Uint8Array, d: Uint8Array, q: Uint8Array): Uint8Array {
-  const tail = [...tlv(0xa0, tlv(0x06, [...oid])), ...tlv(0xa1, tlv(0x03, [0x00, ...q]))];
-  const length = 3 + 2 + d.length + tail.length; // version 1, then the OCTET STRING of d
-  const head = [0x30, ...derLength(length), 0x02, 0x01, 0x01, 0x04, d.length];
-  const der = new Uint8Array(head.length + d.length + tail.length);
-  der.set(head);
-  der.set(d, head.length);
-  der.set(tail, head.length + d.length);
-  return der;
-}
-
 function nativeEcSec1Impl(c: Platform, opensslName: string, oid: Uint8Array): CurveImpl {
   const once = nativeEcdhImpl(c, opensslName);
   const spki = (q: Uint8Array): Uint8Array =>
     Uint8Array.from(tlv(0x30, [...ecAlgorithm(oid), ...tlv(0x03, [0x00, ...q])]));
+  const tail = (q: Uint8Array): number[] => [...tlv(0xa0, tlv(0x06, [...oid])), ...ecPublicPart(q)];
   return Object.freeze({
     path: 'native',
     load(scalar: Uint8Array, use?: CurveUse): CurveKey {
@@ -281,7 +248,7 @@ function nativeEcSec1Impl(c: Platform, opensslName: string, oid: Uint8Array): Cu
       const d = scalar.slice();
       let key: KeyObject | undefined;
       const privateKey = (): KeyObject =>
-        (key ??= imported(ecPrivateKeyDer(oid, d, ecdh.publicKey()), (der) => {
+        (key ??= imported(ecPrivateKey(d, tail(ecdh.publicKey())), (der) => {
           const k = c.createPrivateKey({ key: der, format: 'der', type: 'sec1' });
           wipe(d);
           return k;
@@ -335,9 +302,6 @@ function nativeImpl(c: Platform, g: NativeGroup, form: NativeForm): CurveImpl | 
       : undefined;
   return form === 'ecdh' ? nativeEcdhImpl(c, keys.opensslName) : undefined;
 }
-
-/** The bytes of hex as a view at offset 1 of a larger buffer, as the hybrids pass their inputs. */
-export const offsetView = (hex: string): Uint8Array => fromHex(`00${hex}00`).subarray(1, 1 + (hex.length >> 1));
 
 /**
  * The known answers (RFC 7748, §6.1; a NIST curve's d·G), inputs given as offset views, by a key

@@ -18,7 +18,7 @@ import { wipe } from '../../ct.js';
 import { MlKemError } from '../../errors.js';
 import { detail } from '../../random.js';
 import type { AsyncCurveImpl, AsyncCurveKey, AsyncElement, CurveImpl, Ephemeral, Group } from './curve.js';
-import { fromHex, offsetView, prefixedPkcs8, toHex } from './native.js';
+import { ecAlgorithm, ecPrivateKey, ecPublicPart, fromHex, offsetView, prefixedPkcs8, tlv, toHex } from './encoding.js';
 
 /** The curve data this file reads: every difference between curves is one of these fields. */
 type WebCryptoGroup = Pick<Group, 'name' | 'secretBytes' | 'pkcs8' | 'webCrypto'>;
@@ -57,46 +57,11 @@ function take(buffer: ArrayBuffer): Uint8Array {
   return out;
 }
 
-const DER_LENGTH = (n: number): number[] => (n < 0x80 ? [n] : [0x81, n]);
-
-/**
- * PKCS#8 (RFC 5208) of an ECPrivateKey (RFC 5915) with scalar d and, if given, its public point.
- * Only the lengths and the public parts pass through arrays: d is copied once, into the result
- * (which the caller wipes), so that no copy of it is left in a value nobody can wipe.
- */
-function ecPkcs8(curveOid: string, d: Uint8Array, publicKey?: Uint8Array): Uint8Array {
-  const pub =
-    publicKey === undefined
-      ? []
-      : [0xa1, ...DER_LENGTH(publicKey.length + 3), 0x03, ...DER_LENGTH(publicKey.length + 1), 0x00, ...publicKey];
-  const oid = fromHex(curveOid);
-  const algorithm = [0x30, 9 + 2 + oid.length, 0x06, 0x07, ...fromHex('2a8648ce3d0201'), 0x06, oid.length, ...oid];
-  const ecKeyLength = 5 + d.length + pub.length; // version 1, then the OCTET STRING's tag and length
-  const octetsLength = 1 + DER_LENGTH(ecKeyLength).length + ecKeyLength;
-  const bodyLength = 3 + algorithm.length + 1 + DER_LENGTH(octetsLength).length + octetsLength;
-  const head = [
-    0x30,
-    ...DER_LENGTH(bodyLength),
-    0x02,
-    0x01,
-    0x00,
-    ...algorithm,
-    0x04,
-    ...DER_LENGTH(octetsLength),
-    0x30,
-    ...DER_LENGTH(ecKeyLength),
-    0x02,
-    0x01,
-    0x01,
-    0x04,
-    d.length,
-  ];
-  const der = new Uint8Array(head.length + d.length + pub.length);
-  der.set(head);
-  der.set(d, head.length);
-  der.set(pub, head.length + d.length);
-  return der;
-}
+/** PKCS#8 (RFC 5208) of an ECPrivateKey (RFC 5915) with scalar d and, if given, its public point; the caller wipes it. */
+const ecPkcs8 = (curveOid: string, d: Uint8Array, publicKey?: Uint8Array): Uint8Array =>
+  ecPrivateKey(d, publicKey === undefined ? [] : ecPublicPart(publicKey), (ec) =>
+    tlv(0x30, [0x02, 0x01, 0x00, ...ecAlgorithm(fromHex(curveOid)), ...tlv(0x04, ec)]),
+  );
 
 /** The Web Crypto implementation of a curve on `subtle`, computing public elements as `publicFrom` says. */
 export function webCryptoImpl(

@@ -12,8 +12,7 @@
  * @module mlkem-ts/wasm
  */
 import { createMlKem, type MlKemBackend } from '../kem.js';
-import { registerLoadedBackend } from '../loaded-backend.js';
-import { offerX25519 } from '../offered-x25519.js';
+import { offerX25519, registerLoadedBackend } from '../loaded-backend.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../params.js';
 import { compile, compileSync, instantiate } from './instance.js';
 import { wasmKernels } from './kernels.js';

@@ -1,5 +1,5 @@
 // The WebAssembly module's X25519 behind the curve seam (src/hybrid/curves/wasm-x25519.ts, offered
-// by loadWasm / loadWasmSync through src/offered-x25519.ts): it is the 'wasm' path once the backend is
+// by loadWasm / loadWasmSync through src/loaded-backend.ts): it is the 'wasm' path once the backend is
 // loaded (test/support/backends.ts loads it), gives node:crypto's and noble's bytes for the same
 // scalars and elements, and its hybrids give the noble hybrids' bytes and errors, synchronously
 // and through the asynchronous doors. The whole hybrid suite runs on it too (CURVE_PATHS).
@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { openSsl30 } from '../../src/hybrid/curves/native.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
-import { offerX25519, offeredX25519 } from '../../src/offered-x25519.js';
+import { loadedX25519, offerX25519 } from '../../src/loaded-backend.js';
 import { compileSync, instantiate } from '../../src/wasm/instance.js';
 import { backends, kemByName } from '../support/backends.js';
 import { runCurvePaths } from '../support/curve-paths-suite.js';
@@ -38,12 +38,22 @@ describe('X25519 on the WebAssembly module behind the curve seam', () => {
     assert.equal(X25519.impl('native').path, 'native');
   });
 
-  it('a later instance does not replace the first one offered, and a module without x25519 offers nothing', () => {
-    const first = offeredX25519();
+  it('a later instance replaces the one offered before, and a module without x25519 leaves none', () => {
+    const first = loadedX25519();
+    const firstImpl = wasm();
     assert.ok(first !== undefined);
     const ex = instantiate(compileSync());
     offerX25519(ex, (n) => new Uint8Array(ex.memory.buffer, ex.heapBase(), n));
-    assert.equal(offeredX25519(), first);
+    const later = loadedX25519();
+    assert.ok(later !== undefined && later !== first);
+    assert.notEqual(wasm(), firstImpl, 'the later instance, self-tested');
+    const k = randomBytes(32);
+    assert.equal(toHex(later(k)), toHex(first(k)));
+    offerX25519({}, () => new Uint8Array(96));
+    assert.equal(loadedX25519(), undefined);
+    assert.throws(() => wasm(), /not loaded/);
+    offerX25519(ex, (n) => new Uint8Array(ex.memory.buffer, ex.heapBase(), n));
+    assert.equal(wasm().path, 'wasm');
   });
 
   it('gives the bytes of node:crypto (and of noble, and of RFC 7748 written out) for edge and random scalars and u', () => {

@@ -1,14 +1,13 @@
 // X25519 by the WebAssembly module (assembly/x25519.ts, a constant-time Montgomery ladder): the
 // synchronous hybrids' curve where the runtime has no node:crypto and the app has loaded the
-// WebAssembly backend (loadWasm or loadWasmSync offer it, src/offered-x25519.ts). Used only after a
+// WebAssembly backend (loadWasm or loadWasmSync offer it, src/loaded-backend.ts). Used only after a
 // known-answer self-test, on first use; the Group checks every element before it is called.
 import { wipe } from '../../ct.js';
 import { recordSecrets } from '../../lifetime.js'; // @test-hook
-import { offeredX25519, type X25519Function } from '../../offered-x25519.js';
+import { type X25519Function, loadedX25519 } from '../../loaded-backend.js';
 import type { CurveImpl, CurveKey } from './curve.js';
+import { fromHex, toHex } from './encoding.js';
 
-const fromHex = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g)!, (b) => parseInt(b, 16));
-const hexOf = (a: Uint8Array): string => Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * RFC 7748's answers: §5.2's two vectors (the second's u has bit 255 set, which X25519 masks) and
@@ -40,7 +39,7 @@ const KNOWN: ReadonlyArray<readonly [k: string, u: string | undefined, out: stri
 function passes(f: X25519Function): boolean {
   try {
     return KNOWN.every(
-      ([k, u, out]) => hexOf(f(fromHex(k), u === undefined ? undefined : fromHex(u.padEnd(64, '0')))) === out,
+      ([k, u, out]) => toHex(f(fromHex(k), u === undefined ? undefined : fromHex(u.padEnd(64, '0')))) === out,
     );
   } catch {
     return false;
@@ -64,14 +63,14 @@ function implOver(f: X25519Function): CurveImpl {
 }
 
 let tested: X25519Function | undefined;
-let impl: CurveImpl | null | undefined;
+let impl: CurveImpl | undefined;
 
-/** The WebAssembly X25519, or undefined while no instance has offered one (or where it fails the self-test). */
+/** The WebAssembly X25519 of the last instance, or undefined while none offers one (or where it fails the self-test). */
 export function wasmX25519(): CurveImpl | undefined {
-  const f = offeredX25519();
-  if (f !== undefined && f !== tested) {
+  const f = loadedX25519();
+  if (f !== tested) {
     tested = f;
-    impl = passes(f) ? implOver(f) : null;
+    impl = f !== undefined && passes(f) ? implOver(f) : undefined;
   }
-  return impl ?? undefined;
+  return impl;
 }

@@ -1,17 +1,18 @@
 // The shared builder of the hybrids (the concrete KEMs of concrete.ts, the RFC 10024 groups of
 // tls-hybrids.ts): the public HybridKem around a construction's own steps. A construction says how its
 // keys and ciphertexts are laid out, derived, checked and combined. The builder does the rest the
-// same way for all: argument checks and private copies, fresh randomness, the key objects
-// (hybridDecapsulationKey: one lifetime), and wiping every temporary secret, also on error. It
+// same way for all: argument checks and private copies, fresh randomness, the key objects (one
+// lifetime, lifetime.ts), and wiping every temporary secret, also on error. It
 // fixes the order of the checks: an eseed's scalar before the public key's, a ciphertext's curve
 // element before any work on the secret key.
 import { checkBytes, checkDecapsulateArguments, takeBytes } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 import { wipe } from '../ct.js';
-import type { DecapsulationKey, Encapsulation, EncapsulationKey } from '../kem.js';
+import { rethrowAs } from '../errors.js';
+import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
+import { keyLifetime } from '../lifetime.js';
 import { fillRandom } from '../random.js';
 import type { CurveKey } from './curves/curve.js';
-import { hybridDecapsulationKey } from './key-objects.js';
 import type {
   HybridDecapsulationKey,
   HybridEncapsulationKey,
@@ -60,6 +61,26 @@ export interface BuiltHybrid {
   kem: HybridKem;
   /** The decapsulation key object of a seed (a private copy, which it keeps and wipes), its ML-KEM half and ek_T. */
   expandedKey(seed: Uint8Array, what: string): { key: HybridDecapsulationKey; dkPq: DecapsulationKey; ekT: Uint8Array };
+}
+
+/**
+ * The ML-KEM encapsulation key object of the hybrid's ML-KEM half, after the §7.2 check (FIPS 203),
+ * reached only through the public MlKem interface, so that any backend's object plugs in. A §7.2
+ * failure is rethrown naming `what` (the hybrid's publicKey) and the byte range [from, from + ek
+ * length) of its ML-KEM part.
+ */
+export function kemEncapsulationKey(kem: MlKem, ek: Uint8Array, what: string, from: number): EncapsulationKey {
+  try {
+    return kem.encapsulationKey(ek);
+  } catch (err) {
+    rethrowAs(
+      err,
+      ['ERR_INVALID_PUBLIC_KEY'],
+      'ERR_INVALID_PUBLIC_KEY',
+      () =>
+        `${what} is not valid: its ${kem.name} encapsulation key (bytes ${from}..${from + ek.length}) must have every 12-bit coefficient below q = 3329, got one that is not (FIPS 203, §7.2)`,
+    );
+  }
 }
 
 /** Disposes of an expanded key's halves. */
@@ -125,14 +146,22 @@ export function buildHybrid(s: HybridSteps): BuiltHybrid {
       wipe(seed);
       throw err;
     }
-    const key = hybridDecapsulationKey({
+    // One lifetime (lifetime.ts): after dispose every method but dispose throws ERR_KEY_DISPOSED;
+    // dispose (or collection) wipes the seed and disposes of the halves once.
+    const { alive, dispose, seal } = keyLifetime(name, { arrays: [seed], parts: [x.dkPq, x.dkT] });
+    const key = seal({
       name,
-      seed,
       encapsulationKey: encapsulationKeyOf(x.dkPq.encapsulationKey, x.ekT),
-      ciphertextBytes: sizes.ciphertext,
-      decapsulate: (ct) => s.decaps(x, ct),
-      parts: [x.dkPq, x.dkT],
-    });
+      decapsulate(ciphertext: Uint8Array): ByteArray {
+        alive();
+        return s.decaps(x, takeBytes(ciphertext, sizes.ciphertext, arg('ciphertext')));
+      },
+      seed(): ByteArray {
+        alive();
+        return seed.slice();
+      },
+      dispose,
+    } as HybridDecapsulationKey);
     return { key, dkPq: x.dkPq, ekT: x.ekT };
   }
 

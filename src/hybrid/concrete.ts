@@ -9,11 +9,10 @@ import { MlKemError } from '../errors.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
-import { type Expanded, buildHybrid } from './builder.js';
+import { type Expanded, buildHybrid, kemEncapsulationKey } from './builder.js';
 import { type ConcreteParts, asyncConcrete } from './concrete-async.js';
 import { type CurveChoice, type CurveKey, type Group, publicElement, withCurveKey } from './curves/curve.js';
 import { recordInternals } from './internals.js';
-import { kemEncapsulationKey } from './key-objects.js';
 import type { HybridKem, HybridName } from './types.js';
 
 /** A concrete hybrid KEM's parameters (the draft's §4, and its groups' constants of §3.1). */

@@ -37,8 +37,14 @@ export const ecPublicPart = (q: Uint8Array): number[] => tlv(0xa1, tlv(0x03, [0x
  * An ECPrivateKey (RFC 5915, §3) of d followed by its optional fields `tail`, inside the public
  * framing `wrap` (none, or PKCS#8's). d is copied once, into the result, which the caller wipes.
  */
-export function ecPrivateKey(d: Uint8Array, tail: readonly number[], wrap = (ec: number[]): number[] => ec): Uint8Array {
-  const der = Uint8Array.from(wrap(tlv(0x30, [0x02, 0x01, 0x01, ...tlv(0x04, Array<number>(d.length).fill(0)), ...tail])));
+export function ecPrivateKey(
+  d: Uint8Array,
+  tail: readonly number[],
+  wrap = (ec: number[]): number[] => ec,
+): Uint8Array {
+  const der = Uint8Array.from(
+    wrap(tlv(0x30, [0x02, 0x01, 0x01, ...tlv(0x04, Array<number>(d.length).fill(0)), ...tail])),
+  );
   der.set(d, der.length - tail.length - d.length); // the framing after d is the tail alone
   return der;
 }

@@ -8,7 +8,6 @@ import { type X25519Function, loadedX25519 } from '../../loaded-backend.js';
 import type { CurveImpl, CurveKey } from './curve.js';
 import { fromHex, toHex } from './encoding.js';
 
-
 /**
  * RFC 7748's answers: §5.2's two vectors (the second's u has bit 255 set, which X25519 masks) and
  * §6.1's public key of Bob's scalar, by the ladder from u = 9 and by the fixed-base code.

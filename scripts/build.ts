@@ -1,11 +1,15 @@
 // `npm run build`: the package's dist/ from src/.
-//   dist/**.js, .d.ts   ES modules and declarations (tsc -p tsconfig.build.json)
-//   dist/cjs/**         the CommonJS build, file for file (esbuild, from the ES modules), the same
+//   dist/**.js, .d.ts   ES modules and declarations (tsc -p tsconfig.build.json), file for file but
+//                       for dist/chunks/core.js, which holds the modules that both backends'
+//                       entry points import, and dist/wasm/index.js, which holds its glue
+//                       (bundleEsModules: fewer files to load at start-up)
+//   dist/cjs/**         the CommonJS build, file for file (esbuild, from tsc's modules), the same
 //                       declarations, and a package.json {"type":"commonjs"} so that both are read
 //                       as CommonJS
 //   dist/wasm/mlkem.wasm  the WebAssembly module as a file (scripts/entries.ts ASSETS)
 // Debugging without src/ (the package does not ship it): the ES modules are tsc's output without
-// types and comments (the doc comments are in the declarations), readable as they are; the
+// types and comments (the doc comments are in the declarations), readable as they are, each
+// bundled file marked with the module it came from (`// dist/kem.js`); the
 // CommonJS build is esbuild's transform of them, file for file. Neither has a source map: the
 // package stays under 400 kB (test/package/tarball.test.ts). The CommonJS build bundles the dependencies
 // (@noble/curves, @noble/hashes) once, into dist/cjs/vendor.js, which the files that use them
@@ -18,7 +22,7 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { build, transformSync, type Plugin } from 'esbuild';
+import { type BuildOptions, build, transformSync, type Plugin } from 'esbuild';
 
 import { ASSETS, packageFields } from './entries.js';
 
@@ -272,6 +276,87 @@ function stripComments(): void {
   }
 }
 
+/** Where the ES build's imports of the core point before each file gets its relative path. */
+const CORE_MARK = '@mlkem-ts-core';
+
+/**
+ * Fewer ES modules on the import path of the two backends: a runtime loads a module at a time (on
+ * this project's machine 0.4–1 ms each, more when it is busy), and a one-line
+ * `import('mlkem-ts/wasm')` loaded 18 files. It now loads two, and `import('mlkem-ts')` two:
+ *   dist/chunks/core.js  every module that mlkem-ts and mlkem-ts/wasm import, but for the entry
+ *                        points themselves and the WebAssembly glue: the ML-KEM core, its shared
+ *                        internals, SHA-3 and the portable kernels, in one file;
+ *   dist/wasm/index.js   the entry point with its glue and the embedded module.
+ * Every other module stays a file of its own, as tsc wrote it, with its imports of the core
+ * pointing into core.js: each module is in exactly one file, so the state that entry points share
+ * (MlKemError, the loaded backend, the lifetimes of keys) is one object; and each file beside its
+ * CommonJS twin of the same name keeps the tarball small (npm packs files by name, and gzip
+ * compresses a file against a twin that precedes it by less than 32 kB). Dependencies stay imports.
+ */
+async function bundleEsModules(): Promise<void> {
+  const staging = join(root, 'dist-esm');
+  rmSync(staging, { recursive: true, force: true });
+  const esm = files(dist, '.js').filter((f) => !relative(dist, f).startsWith(`cjs${sep}`));
+  const wasmEntry = join(dist, 'wasm', 'index.js');
+  const inWasmDir = (f: string): boolean => f.startsWith(join(dist, 'wasm') + sep);
+  const common: BuildOptions = {
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'esnext',
+    charset: 'utf8',
+    legalComments: 'inline',
+    external: ['node:*', ...[...dependencies(), ...peerDependencies()].flatMap((n) => [n, `${n}/*`])],
+    logLevel: 'warning',
+  };
+  const backends = [join(dist, 'index.js'), wasmEntry];
+  const probe = await build({ ...common, entryPoints: backends, outdir: staging, write: false, metafile: true });
+  const core = new Set(
+    Object.keys(probe.metafile.inputs)
+      .map((input) => resolve(root, input))
+      .filter((f) => f.startsWith(dist + sep) && !backends.includes(f) && !inWasmDir(f)),
+  );
+  await build({
+    ...common,
+    stdin: {
+      contents: [...core].map((f) => `export * from './${relative(dist, f).split(sep).join('/')}';`).join('\n'),
+      resolveDir: dist,
+      sourcefile: 'core.js',
+    },
+    outfile: join(staging, 'chunks', 'core.js'),
+  });
+  // The rest file for file; the wasm entry point takes in its glue (only it imports dist/wasm/).
+  const separate = esm.filter((f) => !core.has(f) && (!inWasmDir(f) || f === wasmEntry));
+  const imports: Plugin = {
+    name: 'imports-stay-files',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const target = resolve(args.resolveDir, args.path);
+        if (core.has(target)) return { path: CORE_MARK, external: true };
+        return args.importer === wasmEntry || (inWasmDir(args.importer) && inWasmDir(target))
+          ? undefined
+          : { path: args.path, external: true };
+      });
+    },
+  };
+  await build({ ...common, entryPoints: separate, outbase: dist, outdir: staging, plugins: [imports] });
+  for (const file of esm) rmSync(file);
+  for (const file of files(staging, '.js')) {
+    const to = join(dist, relative(staging, file));
+    const path = relative(dirname(to), join(dist, 'chunks', 'core.js'))
+      .split(sep)
+      .join('/');
+    const text = readFileSync(file, 'utf8').replaceAll(
+      `"${CORE_MARK}"`,
+      JSON.stringify(path.startsWith('.') ? path : `./${path}`),
+    );
+    mkdirSync(dirname(to), { recursive: true });
+    writeFileSync(to, text);
+  }
+  rmSync(staging, { recursive: true, force: true });
+}
+
 syncPackageJson(process.argv.includes('--write-package-json'));
 rmSync(dist, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
@@ -285,4 +370,5 @@ for (const source of Object.values(ASSETS)) {
     copyFileSync(join(root, file), join(dist, relative(join(root, 'src'), join(root, file))));
 }
 await buildCommonJs(); // after the assets: their declarations are copied too
+await bundleEsModules(); // after the CommonJS build, which is made file for file
 console.log('build: dist/ (ES modules), dist/cjs/ (CommonJS), declarations and assets written');

@@ -269,7 +269,8 @@ async function checkContents(tarball: string): Promise<string> {
     const wasm = readFileSync(join(pkgDir, 'dist/wasm/mlkem.wasm'));
     const base64 =
       /['"]([A-Za-z0-9+/=]{1000,})['"]/.exec(
-        readFileSync(join(pkgDir, 'dist/wasm/module.generated.js'), 'utf8'),
+        // The ES entry point holds its glue and the embedded module (scripts/build.ts).
+        readFileSync(join(pkgDir, 'dist/wasm/index.js'), 'utf8'),
       )?.[1] ?? '';
     if (!wasm.equals(Buffer.from(base64, 'base64'))) problems.push('dist/wasm/mlkem.wasm is not the embedded module');
     if (problems.length > 0) throw new Error(problems.join('\n'));

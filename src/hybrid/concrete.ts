@@ -36,6 +36,12 @@ export interface ConcreteParams {
    * combiner still binds. internalsOf(kem).refusing() is the twin made with it.
    */
   refuseLowOrder?: boolean;
+  /**
+   * A combiner of both halves (public keys, ciphertexts, shared secrets, as noble's combineKEMS has
+   * them), in place of SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label): noble's KitchenSink. The
+   * synchronous door only (no registry hybrid has one).
+   */
+  combine?: (ek: readonly Uint8Array[], ct: readonly Uint8Array[], ss: readonly Uint8Array[]) => ByteArray;
 }
 
 /**
@@ -121,6 +127,10 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     }
   }
 
+  /** The combiner of both halves: c.combine where given, else the draft's. */
+  const bind = (ss: Uint8Array[], ct: Uint8Array[], ekPq: EncapsulationKey, ekT: Uint8Array): ByteArray =>
+    c.combine ? c.combine([ekPq.bytes(), ekT], ct, ss) : combiner(ss[0]!, ss[1]!, ct[1]!, ekT);
+
   /**
    * expandKey's derivation: SHAKE256(seed, 64 + Group.Nseed) = seed_PQ ‖ seed_T and
    * dk_T = RandomScalar(seed_T), handed to use and wiped after it.
@@ -178,7 +188,8 @@ export function createConcrete(c: ConcreteParams): HybridKem {
       return withCurveKey(impl(), scalar, (key) => {
         const ctT = key.publicKey();
         ssT = dh(key, ekT);
-        return { ciphertext: concat(pq.ciphertext, ctT), sharedSecret: combiner(pq.sharedSecret, ssT, ctT, ekT) };
+        const ss = bind([pq.sharedSecret, ssT], [pq.ciphertext, ctT], ekPq, ekT);
+        return { ciphertext: concat(pq.ciphertext, ctT), sharedSecret: ss };
       });
     } finally {
       wipe(ssT, pq.sharedSecret);
@@ -194,7 +205,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     try {
       ssPq = e.dkPq.decapsulate(ct.subarray(0, nCt));
       ssT = dh(e.dkT, ctT);
-      return combiner(ssPq, ssT, ctT, e.ekT);
+      return bind([ssPq, ssT], [ct.subarray(0, nCt), ctT], e.dkPq.encapsulationKey, e.ekT);
     } finally {
       wipe(ssPq, ssT);
     }

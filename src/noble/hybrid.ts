@@ -21,35 +21,30 @@ import { p256, p384 } from '@noble/curves/nist.js';
 import { copyBytes } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { createMLKEM1024_P384, createMLKEM768_P256, createXWing, type HybridKem } from '../hybrid/index.js';
-import type { MlKem, MlKemBackend } from '../kem.js';
+import type { MlKem } from '../kem.js';
 import { asNoble, currentKem } from './backend.js';
 import { checkRootSeed, isCode, nobleBytes, nobleError, publicKeyByKeygen, type Release } from './checks.js';
+import { KITCHEN_SINK, QSF_1024, QSF_768, type Spec } from './combined.js';
 import type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair } from './types.js';
 
 export type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair } from './types.js';
-export {
-  KitchenSink_ml_kem768_x25519,
-  KitchenSinkMLKEM768X25519,
-  QSF_ml_kem1024_p384,
-  QSF_ml_kem768_p256,
-  QSFMLKEM1024P384,
-  QSFMLKEM768P256,
-} from './combined.js';
-
-/** What a noble hybrid is made of. */
-interface Spec {
-  /** The ML-KEM level of its first half. */
-  readonly level: keyof MlKemBackend;
-  /** Its curve, for noble's refusal of a share. */
-  readonly curve: 'X25519' | 'P-256' | 'P-384';
-  /** Our hybrid over an ML-KEM object. */
-  readonly make: (kem: MlKem) => HybridKem;
-}
 
 // noble's X-Wing refuses low-order shares (its X25519 throws on them): ours with refuseLowOrder.
 const XWING: Spec = { level: 'MlKem768', curve: 'X25519', make: (kem) => createXWing(kem, { refuseLowOrder: true }) };
 const P256: Spec = { level: 'MlKem768', curve: 'P-256', make: createMLKEM768_P256 };
 const P384: Spec = { level: 'MlKem1024', curve: 'P-384', make: createMLKEM1024_P384 };
+
+/** What noble's `refuses` call throws, as `release` has it: 0.5 had @noble/curves 2.0, whose refusals are plain Errors with the same messages. */
+function nobleRefusal(release: Release, refuses: () => unknown, cause: unknown): unknown {
+  try {
+    refuses();
+  } catch (err) {
+    return release === '0.5' && err instanceof Error && err.constructor !== Error
+      ? new Error(err.message, { cause: err })
+      : err;
+  }
+  return nobleError('invalid secret key', cause); // noble accepts it: refused all the same
+}
 
 /**
  * noble's message for a curve share it refuses. X25519 refuses low-order points only; for the
@@ -95,7 +90,10 @@ function nobleHybrid(spec: Spec, release: Release): NobleKem {
     } catch (modulus) {
       return nobleError('ML-KEM.encapsulate: wrong publicKey modulus', modulus);
     }
-    if (err.code === 'ERR_INVALID_SECRET_KEY') return nobleError('rejection sampling failed', err);
+    if (err.code === 'ERR_INVALID_SECRET_KEY')
+      return spec.scalarRefusal
+        ? nobleRefusal(release, spec.scalarRefusal, err)
+        : nobleError('rejection sampling failed', err);
     return nobleError(curveMessage(spec.curve, pk.subarray(pqSizes.publicKey)), err);
   };
 
@@ -165,3 +163,25 @@ export const MLKEM768X25519: NobleKem = XWing;
 export const MLKEM768P256: NobleKem = /* @__PURE__ */ nobleHybrid(P256, '0.5');
 /** noble 0.5's and 0.6's `MLKEM1024P384`: {@link ml_kem1024_p384}'s bytes, with 0.5's errors. */
 export const MLKEM1024P384: NobleKem = /* @__PURE__ */ nobleHybrid(P384, '0.5');
+
+/**
+ * noble's `QSF_ml_kem768_p256`: ML-KEM-768 and P-256 (compressed points) under QSF's SHA3-256
+ * combiner, label `QSF-KEM(ML-KEM-768,P-256)-XOF(SHAKE256)-KDF(SHA3-256)`.
+ */
+export const QSF_ml_kem768_p256: NobleKem = /* @__PURE__ */ nobleHybrid(QSF_768, '0.7');
+/**
+ * noble's `QSF_ml_kem1024_p384`: ML-KEM-1024 and P-384 (compressed points) under QSF's SHA3-256
+ * combiner, label `QSF-KEM(ML-KEM-1024,P-384)-XOF(SHAKE256)-KDF(SHA3-256)`.
+ */
+export const QSF_ml_kem1024_p384: NobleKem = /* @__PURE__ */ nobleHybrid(QSF_1024, '0.7');
+/**
+ * noble's `KitchenSink_ml_kem768_x25519`: ML-KEM-768 and X25519 under the KitchenSink combiner
+ * (HKDF-SHA-256), label `KitchenSink-KEM(ML-KEM-768,X25519)-XOF(SHAKE256)-KDF(HKDF-SHA-256)`.
+ */
+export const KitchenSink_ml_kem768_x25519: NobleKem = /* @__PURE__ */ nobleHybrid(KITCHEN_SINK, '0.7');
+/** noble 0.5's and 0.6's `QSFMLKEM768P256`: {@link QSF_ml_kem768_p256}'s bytes, with 0.5's errors. */
+export const QSFMLKEM768P256: NobleKem = /* @__PURE__ */ nobleHybrid(QSF_768, '0.5');
+/** noble 0.5's and 0.6's `QSFMLKEM1024P384`: {@link QSF_ml_kem1024_p384}'s bytes, with 0.5's errors. */
+export const QSFMLKEM1024P384: NobleKem = /* @__PURE__ */ nobleHybrid(QSF_1024, '0.5');
+/** noble 0.5's and 0.6's `KitchenSinkMLKEM768X25519`: {@link KitchenSink_ml_kem768_x25519}'s bytes, with 0.5's errors. */
+export const KitchenSinkMLKEM768X25519: NobleKem = /* @__PURE__ */ nobleHybrid(KITCHEN_SINK, '0.5');

@@ -101,7 +101,9 @@ describe('noble QSF and KitchenSink over @noble/curves, with a native decompress
   it('tested the HMAC once, and did not use it', () => {
     const kem = ours.KitchenSink_ml_kem768_x25519;
     kem.encapsulate(kem.keygen().publicKey);
-    assert.equal(hmacs, 2, 'the known answer: two HMACs');
+    // the known answer's first HMAC (the PRK) is already wrong, so the test stops there; any
+    // HMAC of the HKDF itself would be a second call
+    assert.equal(hmacs, 1, 'the known answer: one HMAC, and none after');
   });
 
   it('asks convertKey for the NIST curves only', () => {

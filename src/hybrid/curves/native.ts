@@ -26,6 +26,8 @@ interface NodeCrypto {
   createPublicKey(options: object): KeyObject;
   diffieHellman(options: { privateKey: KeyObject; publicKey: KeyObject }): Uint8Array;
   createECDH(curve: string): Ecdh;
+  ECDH?: { convertKey?: unknown };
+  createHmac?: unknown;
 }
 
 /**
@@ -45,20 +47,24 @@ interface Platform {
   computeSecret(ecdh: Ecdh, peer: Uint8Array): Uint8Array;
 }
 
-function capture(c: NodeCrypto): Platform {
-  const { createPrivateKey, createPublicKey, diffieHellman, createECDH } = c;
-  const apply = Reflect.apply;
+/** A caller of methods by name, each looked up on the first object it is called on, and kept. */
+function firstMethods(): <T>(obj: object, name: string, args: unknown[]) => T {
   const methods = new Map<string, (...args: unknown[]) => unknown>();
-  /** obj's method `name`, looked up on its first call and kept. */
-  const call = <T>(obj: object, name: string, args: unknown[]): T => {
+  return <T>(obj: object, name: string, args: unknown[]): T => {
     let m = methods.get(name);
     if (m === undefined) {
       m = (obj as Record<string, (...args: unknown[]) => unknown>)[name]!;
       if (typeof m !== 'function') throw new TypeError(`node:crypto: no ${name}`);
       methods.set(name, m);
     }
-    return apply(m, obj, args) as T;
+    return Reflect.apply(m, obj, args) as T;
   };
+}
+
+function capture(c: NodeCrypto): Platform {
+  const { createPrivateKey, createPublicKey, diffieHellman, createECDH } = c;
+  const apply = Reflect.apply;
+  const call = firstMethods();
   return Object.freeze({
     createPrivateKey: (options: object) => apply(createPrivateKey, c, [options]) as KeyObject,
     createPublicKey: (options: object) => apply(createPublicKey, c, [options]) as KeyObject,
@@ -493,4 +499,62 @@ export function chooseImpl(
   if (impl) return impl;
   if (choice === 'native') throw new Error(`${name}: this runtime has no native ${name} (node:crypto)`);
   return wasm?.() ?? noble;
+}
+
+let convertKey: ((q: Uint8Array, curve: string) => unknown) | null | undefined;
+
+/**
+ * The uncompressed form of a compressed point by node:crypto's ECDH.convertKey (captured on first
+ * use), a fresh copy; undefined where the runtime has none, or it refuses or fails. Public data
+ * only, and unchecked: nist.ts's decompress checks the answer.
+ */
+export function nativeUncompressed(opensslName: string, q: Uint8Array): Uint8Array | undefined {
+  if (convertKey === undefined) {
+    const ecdh = getNodeCrypto()?.ECDH;
+    const f = ecdh?.convertKey;
+    convertKey =
+      typeof f === 'function'
+        ? (key, curve) => Reflect.apply(f, ecdh, [key, curve, undefined, undefined, 'uncompressed']) as unknown
+        : null;
+  }
+  try {
+    const u = convertKey?.(own(q), opensslName);
+    return u instanceof Uint8Array ? copyOut(u) : undefined;
+  } catch {
+    return undefined; // not a point, or no such curve: @noble/curves decides
+  }
+}
+
+let hmacSha256: ((key: Uint8Array, data: readonly Uint8Array[]) => Uint8Array) | null | undefined;
+
+/**
+ * node:crypto's HMAC-SHA-256 of the concatenated data, for noble's KitchenSink; undefined where the
+ * runtime has none, or it fails RFC 5869's test case 3 (SHA-256, no salt: PRK and OKM are two
+ * HMACs). createHmac, and the update and digest of the object it makes, are captured at that test,
+ * so a later change to node:crypto or Hmac.prototype neither sees the data nor changes the result.
+ */
+export function nativeHmacSha256(): ((key: Uint8Array, data: readonly Uint8Array[]) => Uint8Array) | undefined {
+  if (hmacSha256 === undefined) {
+    hmacSha256 = null;
+    const c = getNodeCrypto();
+    const createHmac = c?.createHmac;
+    const call = firstMethods();
+    const hmac = (key: Uint8Array, data: readonly Uint8Array[]): Uint8Array => {
+      const h = Reflect.apply(createHmac as () => object, c, ['sha256', key]) as object;
+      for (const d of data) call(h, 'update', [d]);
+      return takeSecret(call<Uint8Array>(h, 'digest', []));
+    };
+    if (
+      typeof createHmac === 'function' &&
+      passes(() => {
+        const prk = hmac(new Uint8Array(32), [new Uint8Array(22).fill(0x0b)]);
+        return (
+          sameBytes(prk, '19ef24a32c717b167f33a91d6f648bdf96596776afdb6377ac434c1c293ccb04') &&
+          sameBytes(hmac(prk, [Uint8Array.of(1)]), '8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d')
+        );
+      })
+    )
+      hmacSha256 = hmac;
+  }
+  return hmacSha256 ?? undefined;
 }

@@ -1,11 +1,11 @@
 // P-256 and P-384 (SP 800-186) as Groups: SEC 1 uncompressed points, big-endian scalars in
 // [1, n - 1], and the full public-key validation of SP 800-56A, §5.6.2.3.4 on every peer point.
 // It is done here, before any multiplication, so that every path refuses the same inputs with the
-// same errors. Also the two ways the hybrids turn seed bytes into a scalar.
+// same errors. Also the ways the hybrids turn seed bytes into a scalar, and compressed points.
 // Everything node:crypto and Web Crypto need to know of a curve is a field of its Group.
-import type { CurveChoice, CurveImpl, Group, KnownAnswer } from './curve.js';
-import { chooseImpl, nativeCurve } from './native.js';
-import { nobleP256, nobleP384 } from './noble-nist.js';
+import type { CurveChoice, CurveImpl, CurveUse, Group, KnownAnswer } from './curve.js';
+import { chooseImpl, nativeCurve, nativeUncompressed } from './native.js';
+import { nobleP256, nobleP384, nobleUncompressed } from './noble-nist.js';
 
 interface NistParams {
   name: 'P-256' | 'P-384';
@@ -109,6 +109,13 @@ export interface NistGroup extends Group {
   readonly name: 'P-256' | 'P-384';
   /** The group order n, big-endian in scalarBytes bytes. */
   readonly order: Uint8Array;
+  /**
+   * The uncompressed point of a compressed one (SEC 1, §2.3.4), valid; undefined where q encodes
+   * none. node:crypto's answer where it checks out (the same x, the prefix's parity of y, on the
+   * curve: one point has all three), so that a platform's fault costs speed, never a wrong point;
+   * else @noble/curves'.
+   */
+  decompress(q: Uint8Array): Uint8Array | undefined;
 }
 
 function nistGroup(c: NistParams): NistGroup {
@@ -136,7 +143,7 @@ function nistGroup(c: NistParams): NistGroup {
     },
   } as const;
   const native = nativeCurve(data, c.noble);
-  return Object.freeze({
+  const group: NistGroup = Object.freeze({
     ...data,
     order,
     impl: (choice: CurveChoice): CurveImpl => chooseImpl(c.name, choice, native, c.noble),
@@ -156,7 +163,60 @@ function nistGroup(c: NistParams): NistGroup {
       return undefined;
     },
     isValidScalar: (d: Uint8Array) => inRange(d, order) === 1,
+    decompress(q: Uint8Array): Uint8Array | undefined {
+      if (q.length !== 1 + L || (q[0] !== 2 && q[0] !== 3)) return undefined; // public: branches are fine
+      const u = nativeUncompressed(c.opensslName, q);
+      const checks = (v: Uint8Array) =>
+        v.length === 1 + 2 * L &&
+        v.subarray(1, 1 + L).every((b, i) => b === q[1 + i]) &&
+        (v[2 * L]! & 1) === (q[0]! & 1) &&
+        group.elementProblem(v) === undefined;
+      return u !== undefined && checks(u) ? u : nobleUncompressed(c.name, q);
+    },
   } as const);
+  return group;
+}
+
+/**
+ * A NIST group whose elements travel compressed (SEC 1, §2.3.3), as noble's QSF has them: 1 + L
+ * bytes, decompressed and validated where read (elementProblem), its public elements compressed.
+ * The multiplications are the group's, on uncompressed points.
+ */
+export function compressedPoints(g: NistGroup): Group {
+  const L = g.scalarBytes;
+  // The last decompression (public data): a decapsulation checks its element twice, then uses it.
+  let last: { q: Uint8Array; u: Uint8Array | undefined } | undefined;
+  const uncompressed = (q: Uint8Array): Uint8Array | undefined => {
+    if (last?.q.length !== q.length || !last.q.every((b, i) => b === q[i])) last = { q: q.slice(), u: g.decompress(q) };
+    return last.u;
+  };
+  const compress = (u: Uint8Array): Uint8Array => {
+    const out = u.slice(0, 1 + L);
+    out[0] = 0x02 | (u[2 * L]! & 1); // public: the parity of y
+    return out;
+  };
+  return Object.freeze({
+    ...g,
+    elementBytes: 1 + L,
+    elementProblem: (q: Uint8Array) =>
+      uncompressed(q) === undefined
+        ? `must be a compressed point (SEC 1 §2.3.3) on ${g.name}, got one that does not decode to any`
+        : undefined,
+    impl(choice: CurveChoice): CurveImpl {
+      const impl = g.impl(choice);
+      return Object.freeze({
+        path: impl.path,
+        load(scalar: Uint8Array, use?: CurveUse) {
+          const key = impl.load(scalar, use);
+          return {
+            publicKey: () => compress(key.publicKey()),
+            sharedSecret: (q: Uint8Array) => key.sharedSecret(uncompressed(q)!),
+            dispose: () => key.dispose(),
+          };
+        },
+      });
+    },
+  });
 }
 
 /** ECDH over secp256r1 (NIST P-256). */
@@ -198,25 +258,29 @@ export function randomScalar(group: NistGroup, seed: Uint8Array): Uint8Array | u
 /**
  * The key scalar of an RFC 10024 group from its seed material c (1.5 × scalarBytes bytes):
  * d = (c mod (n - 1)) + 1 (FIPS 186-5 Appendix A.2.1 with extra bits), so that every seed is valid.
- * Note: c is secret, so the reduction is a bit-by-bit long division in 16-bit limbs with a masked
- * conditional subtraction: its time depends only on the (public) lengths, where BigInt's `%`
- * would not.
  */
 export function tlsScalar(group: NistGroup, seed: Uint8Array): Uint8Array {
   return reduceToScalar(seed, group.order);
 }
 
-/** (c mod (n - 1)) + 1 as scalarBytes big-endian bytes, for big-endian c and the public odd order n. */
-export function reduceToScalar(c: Uint8Array, order: Uint8Array): Uint8Array {
+/**
+ * (c mod (n - offset)) + offset as scalarBytes big-endian bytes, for big-endian c of at least
+ * scalarBytes - 1 bytes and the public odd order n: offset 1 is FIPS 186-5's d (RFC 10024's
+ * groups), 0 the plain c mod n of @noble/curves' Fn.create (noble's QSF, which then refuses 0).
+ * Note: c is secret, so the reduction is a bit-by-bit long division in 16-bit limbs with a masked
+ * conditional subtraction: its time depends only on the (public) lengths, where BigInt's `%`
+ * would not (bench/timing.ts: tls-scalar, qsf-scalar).
+ */
+export function reduceToScalar(c: Uint8Array, order: Uint8Array, offset: 0 | 1 = 1): Uint8Array {
   const L = order.length;
-  const limbs = L >> 1; // 16-bit limbs of n - 1 (L is even)
-  const W = limbs + 1; // limbs of r, little-endian, one spare: r < 2(n - 1) after each doubling
+  const limbs = L >> 1; // 16-bit limbs of m = n - offset (L is even)
+  const W = limbs + 1; // limbs of r, little-endian, one spare: r < 2m after each doubling
   const m = new Int32Array(W);
   for (let i = 0; i < limbs; i++) m[i] = (order[L - 2 - 2 * i]! << 8) | order[L - 1 - 2 * i]!;
-  m[0] = m[0]! - 1; // n is odd: n - 1 borrows nothing
+  m[0] = m[0]! - offset; // n is odd: n - 1 borrows nothing
   const r = new Int32Array(W);
   const t = new Int32Array(W);
-  // The first L - 1 bytes of c are below 2^(8L - 8) < n - 1 (n has its top bit set): they are the
+  // The first L - 1 bytes of c are below 2^(8L - 8) < m (n has its top bit set): they are the
   // remainder so far as they stand, and the division starts after them.
   const head = L - 1;
   for (let j = 0; j < head; j++) {
@@ -226,14 +290,14 @@ export function reduceToScalar(c: Uint8Array, order: Uint8Array): Uint8Array {
   try {
     for (let byte = head; byte < c.length; byte++) {
       for (let bit = 7; bit >= 0; bit--) {
-        // r = 2r + the next bit of c (r < n - 1 before, so it stays below 2^(8L + 1))
+        // r = 2r + the next bit of c (r < m before, so it stays below 2^(8L + 1))
         let carry = (c[byte]! >> bit) & 1;
         for (let i = 0; i < W; i++) {
           const v = (r[i]! << 1) | carry;
           r[i] = v & 0xffff;
           carry = v >>> 16;
         }
-        // t = r - (n - 1); keep t when it did not borrow (r ≥ n - 1), with a mask
+        // t = r - m; keep t when it did not borrow (r ≥ m), with a mask
         let borrow = 0;
         for (let i = 0; i < W; i++) {
           const v = r[i]! - m[i]! - borrow;
@@ -244,8 +308,8 @@ export function reduceToScalar(c: Uint8Array, order: Uint8Array): Uint8Array {
         for (let i = 0; i < W; i++) r[i] = r[i]! ^ ((r[i]! ^ t[i]!) & keep);
       }
     }
-    // d = r + 1 ≤ n - 1 < 2^(8L): no carry out of the L bytes
-    let carry = 1;
+    // d = r + offset ≤ n - 1 < 2^(8L): no carry out of the L bytes
+    let carry = offset;
     const out = new Uint8Array(L);
     for (let i = 0; i < limbs; i++) {
       const v = r[i]! + carry;

@@ -28,3 +28,12 @@ function nobleNist(name: 'P-256' | 'P-384', curve: ECDSA): CurveImpl {
 
 export const nobleP256: CurveImpl = /* @__PURE__ */ nobleNist('P-256', p256);
 export const nobleP384: CurveImpl = /* @__PURE__ */ nobleNist('P-384', p384);
+
+/** @noble/curves' decoding of a SEC 1 point, uncompressed; undefined where it refuses it. */
+export function nobleUncompressed(name: 'P-256' | 'P-384', q: Uint8Array): Uint8Array | undefined {
+  try {
+    return (name === 'P-256' ? p256 : p384).Point.fromBytes(q).toBytes(false);
+  } catch {
+    return undefined;
+  }
+}

@@ -21,6 +21,7 @@
  *   ct-select          32 bytes with mask 0 / mask −1.                         backend-independent
  *   ct-iszero          1088 zero bytes / a nonzero byte 0.                     backend-independent
  *   tls-scalar         the RFC 10024 P-256 key scalar: all-zero / random seeds. backend-independent
+ *   qsf-scalar         noble's QSF P-384 scalar (seed mod n): all-zero / random seeds. backend-independent
  * --backend and --level select decapsulation targets only; the ct helpers are plain JavaScript
  * that both backends share (kem.ts runs them), so they run once.
  *

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { ctDiffMask, ctDiffMaskWords, ctEqual, ctIsZero, ctSelect } from '../../src/ct.js';
-import { reduceToScalar } from '../../src/hybrid/curves/nist.js';
+import { P384_GROUP, reduceToScalar } from '../../src/hybrid/curves/nist.js';
 import type { MlKem } from '../../src/index.js';
 import type { ParameterSet } from '../../src/params.js';
 import { compileSync, instantiate } from '../../src/wasm/instance.js';
@@ -21,6 +21,7 @@ export type TestName =
   | 'ct-select'
   | 'ct-iszero'
   | 'tls-scalar'
+  | 'qsf-scalar'
   | 'x25519-scalar'
   | 'x25519-base-scalar';
 export const DECAPS_TESTS: readonly TestName[] = ['decaps-ciphertext', 'decaps-key', 'decaps-control'];
@@ -31,6 +32,7 @@ export const CT_TESTS: readonly TestName[] = [
   'ct-select',
   'ct-iszero',
   'tls-scalar',
+  'qsf-scalar',
   'x25519-scalar',
   'x25519-base-scalar',
 ];
@@ -270,6 +272,14 @@ export function ctTargets(): Target[] {
       1,
       pools((c) => ({ bufs: [c === 0 ? new Uint8Array(48) : new Uint8Array(randomBytes(48))], mask: 0 })),
       ([seed]) => reduceToScalar(seed!, P256_ORDER)[31]!,
+    ),
+    // noble's QSF P-384 scalar c mod n (offset 0) from a secret 72-byte seed c: the same classes.
+    ctTarget(
+      'qsf-scalar',
+      ['all-zero seed', 'random seed'],
+      1,
+      pools((c) => ({ bufs: [c === 0 ? new Uint8Array(72) : new Uint8Array(randomBytes(72))], mask: 0 })),
+      ([seed]) => reduceToScalar(seed!, P384_GROUP.order, 0)[47]!,
     ),
     x25519Target('x25519-scalar'),
     x25519Target('x25519-base-scalar'),

@@ -6,25 +6,10 @@ import { describe, it } from 'node:test';
 
 import { MlKemError } from '../../src/hybrid/index.js';
 import { backends } from '../support/backends.js';
-import { equalBytes, randomBytes } from '../support/helpers.js';
-import {
-  CURVE_PATHS,
-  hybridsOf,
-  joinHalves,
-  lowOrderEncodings,
-  toHex,
-  type HybridCase,
-} from '../support/hybrid-reference.js';
+import { equalBytes } from '../support/helpers.js';
+import { CURVE_PATHS, hybridsOf, joinHalves, toHex, validEseed } from '../support/hybrid-reference.js';
 
 const isError = (code: string) => (err: unknown) => err instanceof MlKemError && err.code === code;
-
-/** An eseed whose P-256/P-384 scalar is valid (TLS groups: the scalar 3). */
-function eseedOf(c: HybridCase): Uint8Array {
-  if (c.curve === 'X25519' || c.concrete) return randomBytes(c.kem.sizes.eseed);
-  const scalar = new Uint8Array(c.scalar);
-  scalar[c.scalar - 1] = 3;
-  return joinHalves(c, randomBytes(32), scalar);
-}
 
 for (const backend of backends) {
   for (const path of CURVE_PATHS) {
@@ -33,7 +18,7 @@ for (const backend of backends) {
         const { kem } = c;
         it(`${kem.name}: the key objects give the one-shot functions' bytes`, () => {
           const pair = kem.keygen();
-          const eseed = eseedOf(c);
+          const eseed = validEseed(c);
           const pk = pair.publicKey.slice();
           const ek = kem.encapsulationKey(pk);
           pk.fill(0); // the key object holds its own copy
@@ -105,7 +90,7 @@ for (const backend of backends) {
             isError('ERR_INVALID_LENGTH'),
           );
           // An invalid curve share: refused by every hybrid but X-Wing, in both directions.
-          const badShare = c.curve === 'X25519' ? lowOrderEncodings()[0]![1] : randomBytes(c.share);
+          const badShare = c.ref.badShares()[0]![1];
           const badPk = c.kemFirst
             ? joinHalves(c, pair.publicKey.subarray(0, pair.publicKey.length - c.share), badShare)
             : joinHalves(c, pair.publicKey.subarray(c.share), badShare);

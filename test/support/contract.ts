@@ -9,7 +9,9 @@ import { types } from 'node:util';
 import { runInNewContext } from 'node:vm';
 
 import { MlKemError, type MlKemErrorCode } from '../../src/index.js';
+import { HYBRID_ENTRIES, type HybridEntry } from '../../src/registry.js';
 import { CODES } from './api.js';
+import { CURVES, type CurveName } from './hybrid-reference.js';
 
 // ---- argument kinds --------------------------------------------------------------------------
 
@@ -373,11 +375,13 @@ export function expectedCore(kem: Sized, method: KemMethod, args: readonly unkno
   return 'ok';
 }
 
-// The hybrids' layouts (README, "Hybrid KEMs"), written out here rather than read from src/.
+// The hybrids' layouts (README, "Hybrid KEMs"), made here from each registry entry's identifiers
+// (its ML-KEM parameter set, family and curve) and the curve's record (hybrid-reference.ts), not
+// from src/'s sizes or code: every hybrid of the registry has one, a new one included.
 export interface HybridLayout {
   /** k of the ML-KEM half. */
-  k: 3 | 4;
-  curve: 'X25519' | 'P-256' | 'P-384';
+  k: 2 | 3 | 4;
+  curve: CurveName;
   kemFirst: boolean;
   share: number;
   scalar: number;
@@ -388,32 +392,19 @@ export interface HybridLayout {
   concrete?: boolean;
 }
 
-export const HYBRID_LAYOUTS: Readonly<Record<string, HybridLayout>> = {
-  'X-Wing': { k: 3, curve: 'X25519', kemFirst: true, share: 32, scalar: 32, seed: 32, eseed: 64, concrete: true },
-  'MLKEM768-P256': {
-    k: 3,
-    curve: 'P-256',
-    kemFirst: true,
-    share: 65,
-    scalar: 32,
-    seed: 32,
-    eseed: 160,
-    concrete: true,
-  },
-  'MLKEM1024-P384': {
-    k: 4,
-    curve: 'P-384',
-    kemFirst: true,
-    share: 97,
-    scalar: 48,
-    seed: 32,
-    eseed: 80,
-    concrete: true,
-  },
-  X25519MLKEM768: { k: 3, curve: 'X25519', kemFirst: true, share: 32, scalar: 32, seed: 96, eseed: 64 },
-  SecP256r1MLKEM768: { k: 3, curve: 'P-256', kemFirst: false, share: 65, scalar: 32, seed: 112, eseed: 64 },
-  SecP384r1MLKEM1024: { k: 4, curve: 'P-384', kemFirst: false, share: 97, scalar: 48, seed: 136, eseed: 80 },
-};
+/** The layout of a hybrid: a concrete KEM's 32-byte seed and m ‖ group seed; an RFC 10024 group's halves in its order. */
+function layoutOf(e: HybridEntry): HybridLayout {
+  const ref = CURVES[e.curve];
+  const k = ({ 'ML-KEM-512': 2, 'ML-KEM-768': 3, 'ML-KEM-1024': 4 } as const)[e.mlkem];
+  const common = { k, curve: e.curve, share: ref.share, scalar: ref.scalar };
+  return e.family === 'concrete'
+    ? { ...common, kemFirst: true, seed: 32, eseed: 32 + ref.concreteSeed, concrete: true }
+    : { ...common, kemFirst: ref.tlsKemFirst, seed: 64 + ref.tlsSeed, eseed: 32 + ref.scalar };
+}
+
+export const HYBRID_LAYOUTS: Readonly<Record<string, HybridLayout>> = Object.fromEntries(
+  HYBRID_ENTRIES.map((e) => [e.name, layoutOf(e)]),
+);
 
 /** The ML-KEM and ECDH parts of a hybrid's byte string whose ECDH part is ecBytes long. */
 export function hybridParts(l: HybridLayout, bytes: Uint8Array, ecBytes: number): { kem: Uint8Array; ec: Uint8Array } {
@@ -423,50 +414,11 @@ export function hybridParts(l: HybridLayout, bytes: Uint8Array, ecBytes: number)
     : { kem: bytes.subarray(ecBytes), ec: bytes.subarray(0, ecBytes) };
 }
 
-const CURVE_ORDER = {
-  'P-256': 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n,
-  'P-384': 0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973n,
-} as const;
-const OPENSSL_CURVE = { 'P-256': 'prime256v1', 'P-384': 'secp384r1' } as const;
-const X25519_PKCS8 = Buffer.from('302e020100300506032b656e04220420', 'hex');
-const X25519_SPKI = Buffer.from('302a300506032b656e032100', 'hex');
-const X25519_PROBE = crypto.createPrivateKey({
-  key: Buffer.concat([X25519_PKCS8, Buffer.alloc(32, 0x42)]),
-  format: 'der',
-  type: 'pkcs8',
-});
+/** Whether a peer's ECDH share is one RFC 10024 accepts, by OpenSSL (the curve's record says how). */
+export const shareIsValid = (curve: CurveName, share: Uint8Array): boolean => CURVES[curve].validShare(share);
 
-/**
- * Whether a peer's ECDH share is one RFC 10024 accepts, by OpenSSL: for X25519, that it does not
- * give the all-zero secret (OpenSSL refuses it; with a clamped scalar that happens exactly for the
- * low-order points, whatever the scalar); for P-256 and P-384, an uncompressed point on the curve
- * with coordinates below p (EC_POINT_oct2point).
- */
-export function shareIsValid(curve: HybridLayout['curve'], share: Uint8Array): boolean {
-  try {
-    if (curve === 'X25519') {
-      const publicKey = crypto.createPublicKey({
-        key: Buffer.concat([X25519_SPKI, share]),
-        format: 'der',
-        type: 'spki',
-      });
-      crypto.diffieHellman({ privateKey: X25519_PROBE, publicKey });
-    } else {
-      if (share[0] !== 0x04) return false; // convertKey also takes compressed and hybrid forms
-      crypto.ECDH.convertKey(share, OPENSSL_CURVE[curve], undefined, undefined, 'compressed');
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A NIST group's ephemeral scalar must be big-endian in [1, n - 1]; X25519 takes any 32 bytes. */
-export function scalarIsValid(curve: HybridLayout['curve'], scalar: Uint8Array): boolean {
-  if (curve === 'X25519') return true;
-  const d = BigInt(`0x${Buffer.from(scalar).toString('hex')}`);
-  return d >= 1n && d < CURVE_ORDER[curve];
-}
+/** Whether an ephemeral scalar is valid: big-endian in [1, n - 1] for a NIST group, any 32 bytes for X25519. */
+export const scalarIsValid = (curve: CurveName, scalar: Uint8Array): boolean => CURVES[curve].validScalar(scalar);
 
 /** What a HybridKem method must do with these arguments (README, "Hybrid KEMs" and "Errors"). */
 export function expectedHybrid(kem: Sized, method: KemMethod, args: readonly unknown[]): Expected {

@@ -1,21 +1,24 @@
 import { MlKemError } from '../../src/errors.js';
 import type { AsyncHybrid } from '../../src/hybrid/concrete-async.js';
+import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
 import type { AsyncCurveChoice, CurveChoice } from '../../src/hybrid/curves/curve.js';
 import { internalsOf } from '../../src/hybrid/internals.js';
-import { mlkem1024P384Over, mlkem768P256Over } from '../../src/hybrid/nist-hybrids.js';
 import type { HybridKem } from '../../src/hybrid/types.js';
-import { xwingOver } from '../../src/hybrid/xwing.js';
 // The asynchronous doors' curve paths against each other, differentially, in any runtime (no Node
 // built-in: test/hybrid/webcrypto-curves.test.ts runs it under Node, test/browser/curves.test.ts
-// bundles it into Chromium and Firefox). For each concrete hybrid, the asynchronous door on each
+// bundles it into Chromium and Firefox). For each concrete hybrid of the registry (and its twin that
+// refuses low-order shares, where its curve has them), the asynchronous door on each
 // path given ('webcrypto', 'native', 'noble') must give the bytes — or the error code and message —
 // of the synchronous hybrid on @noble/curves, for random seeds and for every edge case the hybrid
 // tests have: low-order, high-bit and non-canonical X25519 values, invalid P-256/P-384 points,
 // invalid eseed scalars, wrong lengths, disposed keys, random ciphertexts; and a random encapsulation
 // on each path decapsulates to the same secret on the reference.
 import type { MlKem } from '../../src/index.js';
+import { type HybridEntry, entryOf } from '../../src/registry.js';
 
 export interface CurvePathsResult {
+  /** The hybrids compared, in order, with their curves: each has its rows below. */
+  subjects: Array<{ name: string; curve: HybridEntry['curve'] }>;
   /** The implementation each path's door took, per hybrid (e.g. 'X-Wing webcrypto' → 'webcrypto'). */
   took: Record<string, string>;
   /** Comparisons made, per hybrid and path. */
@@ -53,47 +56,65 @@ async function outcome(f: () => unknown): Promise<string> {
 
 interface Subject {
   name: string;
+  curve: HybridEntry['curve'];
   reference: HybridKem;
   /** The same hybrid with its synchronous key objects on `curves`. */
   over(curves: CurveChoice): HybridKem;
   share: number;
-  nist: 'P-256' | 'P-384' | undefined;
 }
 
-/** The shares every path must treat alike: low-order, high-bit and non-canonical u; invalid points. */
-function edgeShares(s: Subject): Array<[string, Uint8Array]> {
-  if (s.nist === undefined) {
-    const lowOrder = [
-      0n,
-      1n,
-      P25519 - 1n,
-      325606250916557431795983626356110631294008115727848805560023387167927233504n,
-      39382357235489614581723060781553021112529911719440698176882885853963445705823n,
-      P25519,
-      P25519 + 1n,
-    ];
-    const highBit = random(32);
-    highBit[31] = highBit[31]! | 0x80;
-    return [
-      ...lowOrder.map((u, i): [string, Uint8Array] => [`low-order #${i}`, encodeU(u)]),
-      ...[0n, 1n].map((u): [string, Uint8Array] => {
-        const e = encodeU(u);
-        e[31] = e[31]! | 0x80;
-        return [`low-order ${u} with bit 255`, e];
-      }),
-      ['bit 255 set', highBit],
-      ...[2n, 3n, 10n, 18n].map((d): [string, Uint8Array] => [`non-canonical p + ${d}`, encodeU(P25519 + d)]),
-      ['2^255 - 1', encodeU(2n ** 255n - 1n)],
-      ['u = 9', encodeU(9n)],
-    ];
-  }
-  const L = s.nist === 'P-256' ? 32 : 48;
+/**
+ * What the suite knows of each curve (test/support/hybrid-reference.ts has the rest; this file
+ * runs in browsers too): its element's bytes, the shares every path must treat alike, and whether
+ * some scalar-sized values are no scalar (then an eseed can hold none).
+ */
+interface CurveEdges {
+  share: number;
+  edges(): Array<[string, Uint8Array]>;
+  invalidScalars: boolean;
+}
+const CURVES: Readonly<Record<HybridEntry['curve'], CurveEdges>> = {
+  X25519: { share: 32, edges: () => x25519Edges(), invalidScalars: false },
+  'P-256': { share: 65, edges: () => pointEdges('P-256', 32), invalidScalars: true },
+  'P-384': { share: 97, edges: () => pointEdges('P-384', 48), invalidScalars: true },
+};
+
+/** X25519's low-order, high-bit and non-canonical u. */
+function x25519Edges(): Array<[string, Uint8Array]> {
+  const lowOrder = [
+    0n,
+    1n,
+    P25519 - 1n,
+    325606250916557431795983626356110631294008115727848805560023387167927233504n,
+    39382357235489614581723060781553021112529911719440698176882885853963445705823n,
+    P25519,
+    P25519 + 1n,
+  ];
+  const highBit = random(32);
+  highBit[31] = highBit[31]! | 0x80;
   return [
-    ['random bytes', random(s.share)],
-    ['off the curve', Uint8Array.from([4, ...random(s.share - 1)])],
-    ['0x02 prefix', Uint8Array.from([2, ...random(s.share - 1)])],
-    ['x = p', Uint8Array.from([4, ...bigEndianBytes(FIELD_PRIME[s.nist], L), ...new Uint8Array(L)])],
-    ['all zeros', new Uint8Array(s.share)],
+    ...lowOrder.map((u, i): [string, Uint8Array] => [`low-order #${i}`, encodeU(u)]),
+    ...[0n, 1n].map((u): [string, Uint8Array] => {
+      const e = encodeU(u);
+      e[31] = e[31]! | 0x80;
+      return [`low-order ${u} with bit 255`, e];
+    }),
+    ['bit 255 set', highBit],
+    ...[2n, 3n, 10n, 18n].map((d): [string, Uint8Array] => [`non-canonical p + ${d}`, encodeU(P25519 + d)]),
+    ['2^255 - 1', encodeU(2n ** 255n - 1n)],
+    ['u = 9', encodeU(9n)],
+  ];
+}
+
+/** Invalid P-256 and P-384 points. */
+function pointEdges(curve: 'P-256' | 'P-384', L: number): Array<[string, Uint8Array]> {
+  const share = 2 * L + 1;
+  return [
+    ['random bytes', random(share)],
+    ['off the curve', Uint8Array.from([4, ...random(share - 1)])],
+    ['0x02 prefix', Uint8Array.from([2, ...random(share - 1)])],
+    ['x = p', Uint8Array.from([4, ...bigEndianBytes(FIELD_PRIME[curve], L), ...new Uint8Array(L)])],
+    ['all zeros', new Uint8Array(share)],
   ];
 }
 
@@ -175,7 +196,7 @@ async function round(
     () => dk.decapsulate(randomCt),
     () => ref.decapsulate(randomCt, pair.secretKey),
   );
-  for (const [name, share] of edgeShares(s)) {
+  for (const [name, share] of CURVES[s.curve].edges()) {
     const pk = withShare(pair.publicKey, share);
     const ct = withShare(enc.ciphertext, share);
     await same(
@@ -189,7 +210,7 @@ async function round(
       () => ref.decapsulate(ct, pair.secretKey),
     );
   }
-  if (s.nist !== undefined) {
+  if (CURVES[s.curve].invalidScalars) {
     const bad = new Uint8Array(ref.sizes.eseed).fill(0xff); // no window below n
     await same(
       'encapsulateInternal with an invalid eseed scalar',
@@ -228,32 +249,55 @@ async function round(
   return n;
 }
 
+/** A hybrid's construction and registry entry: the registry's concrete hybrids, or one a test makes. */
+export interface PathConstruction {
+  entry: HybridEntry;
+  over(kem: MlKem, curves: CurveChoice): HybridKem;
+}
+
+/** The registry's concrete hybrids (the ones with asynchronous doors), from their constructions. */
+const CONCRETE: readonly PathConstruction[] = CONSTRUCTIONS.map((c) => ({
+  entry: entryOf(c.name) as HybridEntry,
+  over: c.over,
+})).filter((c) => c.entry.family === 'concrete');
+
 /**
- * Runs `rounds` rounds per hybrid and path, over ML-KEM objects of one backend; the reference
+ * Runs `rounds` rounds per hybrid and path, over ML-KEM objects of one backend (a list, or a
+ * backend object such as loadWasm's); the reference
  * is the synchronous hybrid on @noble/curves. `doors`: 'reference' opens each path's door on the
  * reference itself; 'own' on the same hybrid with its synchronous key objects on the path's curve
  * ('auto' for 'webcrypto'), so that a door whose curve is its synchronous key objects' own
  * (node:crypto or noble) decapsulates through them, and is compared all the same.
  */
 export async function runCurvePaths(
-  kems: { MlKem768: MlKem; MlKem1024: MlKem },
+  kems: readonly MlKem[] | { readonly [member in 'MlKem768' | 'MlKem1024']?: MlKem },
   paths: readonly AsyncCurveChoice[],
   rounds: number,
   doors: 'reference' | 'own' = 'reference',
+  constructions: readonly PathConstruction[] = CONCRETE,
 ): Promise<CurvePathsResult> {
-  const subject = (s: Omit<Subject, 'reference'>): Subject => ({ ...s, reference: s.over('noble') });
-  const subjects: Subject[] = [
-    subject({ name: 'X-Wing', over: (c) => xwingOver(kems.MlKem768, c), share: 32, nist: undefined }),
-    subject({
-      name: 'X-Wing refusing low order',
-      over: (c) => xwingOver(kems.MlKem768, c, { refuseLowOrder: true }),
-      share: 32,
-      nist: undefined,
-    }),
-    subject({ name: 'MLKEM768-P256', over: (c) => mlkem768P256Over(kems.MlKem768, c), share: 65, nist: 'P-256' }),
-    subject({ name: 'MLKEM1024-P384', over: (c) => mlkem1024P384Over(kems.MlKem1024, c), share: 97, nist: 'P-384' }),
-  ];
-  const result: CurvePathsResult = { took: {}, checks: {}, failures: [] };
+  const subjects: Subject[] = [];
+  for (const { entry, over } of constructions) {
+    const kem = (Object.values(kems) as MlKem[]).find((k) => k.name === entry.mlkem)!;
+    const base = { curve: entry.curve, share: CURVES[entry.curve].share };
+    subjects.push({ ...base, name: entry.name, over: (c) => over(kem, c), reference: over(kem, 'noble') });
+    // Where the curve has low-order elements, the twin that refuses them (HPKE's, Web Crypto's).
+    const twin = (c: CurveChoice) => internalsOf(over(kem, c))!.refusing();
+    const referenceTwin = twin('noble');
+    if (referenceTwin !== undefined)
+      subjects.push({
+        ...base,
+        name: `${entry.name} refusing low order`,
+        over: (c) => twin(c)!,
+        reference: referenceTwin,
+      });
+  }
+  const result: CurvePathsResult = {
+    subjects: subjects.map((s) => ({ name: s.name, curve: s.curve })),
+    took: {},
+    checks: {},
+    failures: [],
+  };
   for (const s of subjects) {
     for (const path of paths) {
       const label = `${s.name} ${path}`;

@@ -3,11 +3,11 @@
 // our Keccak, plus RFC 7748's X25519 ladder written out, for the inputs OpenSSL refuses.
 import crypto from 'node:crypto';
 
-import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
+import { CONSTRUCTIONS, type HybridConstruction } from '../../src/hybrid/constructions.js';
 import type { CurveChoice, CurvePath } from '../../src/hybrid/curves/curve.js';
 import type { HybridKem } from '../../src/hybrid/index.js';
 import type { MlKem } from '../../src/index.js';
-import { entryOf } from '../../src/registry.js';
+import { type HybridEntry, entryOf } from '../../src/registry.js';
 import { type Backend, kemByName } from './backends.js';
 
 /**
@@ -15,71 +15,6 @@ import { type Backend, kemByName } from './backends.js';
  * WebAssembly module, which test/support/backends.ts has loaded, and the NIST curves on noble).
  */
 export const CURVE_PATHS: readonly CurvePath[] = ['native', 'noble', 'wasm'];
-
-export interface HybridCase {
-  kem: HybridKem;
-  /** The ML-KEM object of the backend the hybrid is built over. */
-  mlkem: MlKem;
-  /** The classical half: 'X25519' (X-Wing, X25519MLKEM768), 'P-256' or 'P-384'. */
-  curve: 'X25519' | 'P-256' | 'P-384';
-  /** Whether the ML-KEM half comes first in every concatenation. */
-  kemFirst: boolean;
-  /** A concrete hybrid KEM (draft-irtf-cfrg-concrete-hybrid-kems: 32-byte seed, SHA3-256 combiner) rather than an RFC 10024 group. */
-  concrete: boolean;
-  /** Bytes of an ECDH share, scalar, shared secret and key-pair seed material. */
-  share: number;
-  scalar: number;
-  secret: number;
-  ecSeed: number;
-}
-
-/** The combiner labels of the concrete hybrid KEMs. */
-export const LABELS: Record<string, string> = {
-  'X-Wing': '\\.//^\\',
-  'MLKEM768-P256': 'MLKEM768-P256',
-  'MLKEM1024-P384': 'MLKEM1024-P384',
-};
-
-/** What the tests know of each hybrid independently of src/ (the specifications' layouts). */
-const REFERENCE: Readonly<Record<string, Omit<HybridCase, 'kem' | 'mlkem'>>> = {
-  'X-Wing': { curve: 'X25519', kemFirst: true, concrete: true, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
-  'MLKEM768-P256': { curve: 'P-256', kemFirst: true, concrete: true, share: 65, scalar: 32, secret: 32, ecSeed: 128 },
-  'MLKEM1024-P384': { curve: 'P-384', kemFirst: true, concrete: true, share: 97, scalar: 48, secret: 48, ecSeed: 48 },
-  X25519MLKEM768: { curve: 'X25519', kemFirst: true, concrete: false, share: 32, scalar: 32, secret: 32, ecSeed: 32 },
-  SecP256r1MLKEM768: {
-    curve: 'P-256',
-    kemFirst: false,
-    concrete: false,
-    share: 65,
-    scalar: 32,
-    secret: 32,
-    ecSeed: 48,
-  },
-  SecP384r1MLKEM1024: {
-    curve: 'P-384',
-    kemFirst: false,
-    concrete: false,
-    share: 97,
-    scalar: 48,
-    secret: 48,
-    ecSeed: 72,
-  },
-};
-
-/**
- * Every hybrid of the registry over a backend's ML-KEM objects, with the given curve
- * implementation; a hybrid the tests have no reference layout for fails here, so a new entry
- * cannot go untested.
- */
-export function hybridsOf(backend: Backend, curves: CurveChoice = 'auto'): HybridCase[] {
-  return CONSTRUCTIONS.map((c) => {
-    const reference = REFERENCE[c.name];
-    if (reference === undefined)
-      throw new Error(`test/support/hybrid-reference.ts has no reference layout for ${c.name}`);
-    const mlkem = kemByName(backend, entryOf(c.name)!.mlkem);
-    return { kem: c.over(mlkem, curves), mlkem, ...reference };
-  });
-}
 
 /** Splits bytes into its ML-KEM and ECDH halves, where the ECDH half is ecBytes long. */
 export function halves(c: HybridCase, bytes: Uint8Array, ecBytes: number): { kem: Uint8Array; ec: Uint8Array } {
@@ -259,4 +194,209 @@ export function firstValidWindow(curve: 'P-256' | 'P-384', seed: Uint8Array): Ui
     if (d > 0n && d < CURVE_ORDER[curve]) return seed.slice(at, at + L);
   }
   throw new Error('no valid window');
+}
+
+// ---- the curves and the hybrids ----------------------------------------------------------------
+
+/** A curve of the registry's hybrids (an entry's `curve`). */
+export type CurveName = HybridEntry['curve'];
+
+/**
+ * What the tests know of a curve, independently of src/: its sizes, its constants in the two
+ * constructions, OpenSSL (node:crypto) as its reference implementation, the inputs a hybrid must
+ * refuse or survive, and its vectors in the shared folder. Every hybrid test takes what differs
+ * between curves from here, never from the curve's name: a hybrid over a known curve needs no test
+ * edit, and a new curve is one record here.
+ */
+export interface CurveReference {
+  readonly name: CurveName;
+  /** Bytes of an element (an ECDH share), a scalar and a shared secret. */
+  readonly share: number;
+  readonly scalar: number;
+  readonly secret: number;
+  /** Group.Nseed of draft-irtf-cfrg-concrete-hybrid-kems, §3.1: the group seed RandomScalar reads. */
+  readonly concreteSeed: number;
+  /** RFC 10024: bytes of the key-pair seed material, and whether the ML-KEM half comes first (§4.1–§4.3). */
+  readonly tlsSeed: number;
+  readonly tlsKemFirst: boolean;
+  /**
+   * Whether invalid elements are refused (P-256, P-384: RFC 9846, §4.3.8.2). X25519 has none: its
+   * low-order elements give an all-zero secret, which X-Wing takes and the others refuse.
+   */
+  readonly refusesInvalid: boolean;
+  /** Rounds of the randomized compositional checks (the NIST curves are slow in JavaScript). */
+  readonly rounds: number;
+  /** The public element of a scalar, by OpenSSL. */
+  publicOf(scalar: Uint8Array): Uint8Array;
+  /** The shared secret of a scalar and a peer's element, by OpenSSL (which refuses invalid and low-order ones). */
+  dh(scalar: Uint8Array, element: Uint8Array): Uint8Array;
+  /** A random valid scalar. */
+  randomScalar(): Uint8Array;
+  /** RandomScalar of the concrete draft, computed here: the scalar a group seed gives. */
+  concreteScalar(seed: Uint8Array): Uint8Array;
+  /** RFC 10024's scalar of key-pair seed material, computed here. */
+  tlsScalar(seed: Uint8Array): Uint8Array;
+  /**
+   * Whether a peer's element is one RFC 10024 accepts, by OpenSSL: for X25519, that it does not
+   * give the all-zero secret (OpenSSL refuses it; with a clamped scalar that happens exactly for
+   * the low-order points, whatever the scalar); for P-256 and P-384, an uncompressed point on the
+   * curve with coordinates below p (EC_POINT_oct2point).
+   */
+  validShare(share: Uint8Array): boolean;
+  /** Whether a scalar-sized value is a scalar: big-endian in [1, n - 1]; any 32 bytes for X25519. */
+  validScalar(scalar: Uint8Array): boolean;
+  /** A scalar-sized value that is no scalar (outside [1, n - 1]), where the curve has one. */
+  readonly invalidScalar: Uint8Array | undefined;
+  /** A peer's elements the hybrids must refuse (refusesInvalid), or that give X25519's all-zero secret. */
+  badShares(): Array<[string, Uint8Array]>;
+  /** The curve's own vectors in the shared folder (test/support/vectors.ts), where it has any. */
+  readonly vectors: { folder: string; file: string } | undefined;
+}
+
+function nist(curve: 'P-256' | 'P-384', concreteSeed: number, tlsSeed: number, rounds: number): CurveReference {
+  const L = curve === 'P-256' ? 32 : 48;
+  const share = 2 * L + 1;
+  return {
+    name: curve,
+    share,
+    scalar: L,
+    secret: L,
+    concreteSeed,
+    tlsSeed,
+    tlsKemFirst: false,
+    refusesInvalid: true,
+    rounds,
+    publicOf: (k) => nodeEcPublic(curve, k),
+    dh: (k, e) => nodeEcShared(curve, k, e),
+    randomScalar: () => randomScalar(curve),
+    concreteScalar: (seed) => firstValidWindow(curve, seed),
+    tlsScalar: (seed) => scalarFromSeed(curve, seed),
+    validShare: (share) =>
+      share[0] === 0x04 && // convertKey also takes compressed and hybrid forms
+      succeeds(() => crypto.ECDH.convertKey(share, OPENSSL_CURVE[curve], undefined, undefined, 'compressed')),
+    validScalar: (scalar) => {
+      const d = bigEndian(scalar);
+      return d >= 1n && d < CURVE_ORDER[curve];
+    },
+    invalidScalar: bigEndianBytes(CURVE_ORDER[curve], L),
+    badShares: () => [
+      ['random', randomBytes(share)],
+      ['off the curve', Uint8Array.from([4, ...randomBytes(share - 1)])],
+      ['0x02 prefix', Uint8Array.from([2, ...randomBytes(share - 1)])],
+      ['x = p', Uint8Array.from([4, ...bigEndianBytes(FIELD_PRIME[curve], L), ...new Uint8Array(L)])],
+    ],
+    vectors: undefined,
+  };
+}
+
+const randomBytes = (n: number): Uint8Array => new Uint8Array(crypto.randomBytes(n));
+const succeeds = (f: () => unknown): boolean => {
+  try {
+    f();
+    return true;
+  } catch {
+    return false;
+  }
+};
+const X25519_PROBE = new Uint8Array(32).fill(0x42);
+
+/** The curves of the registry's hybrids. */
+export const CURVES: Readonly<Record<CurveName, CurveReference>> = {
+  X25519: {
+    name: 'X25519',
+    share: 32,
+    scalar: 32,
+    secret: 32,
+    concreteSeed: 32,
+    tlsSeed: 32,
+    tlsKemFirst: true,
+    refusesInvalid: false,
+    rounds: 8,
+    publicOf: (k) => nodeX25519Public(k),
+    dh: (k, u) => nodeX25519(k, u),
+    randomScalar: () => randomBytes(32),
+    concreteScalar: (seed) => seed.slice(), // any 32 bytes: RFC 7748 clamps them
+    tlsScalar: (seed) => seed.slice(),
+    validShare: (u) => succeeds(() => nodeX25519(X25519_PROBE, u)),
+    validScalar: () => true,
+    invalidScalar: undefined,
+    badShares: () => lowOrderEncodings(),
+    vectors: { folder: 'wycheproof-x25519', file: 'x25519_test.json' },
+  },
+  'P-256': /* @__PURE__ */ nist('P-256', 128, 48, 4),
+  'P-384': /* @__PURE__ */ nist('P-384', 48, 72, 3),
+};
+
+/** A hybrid of the registry over one backend and curve path, with what the tests know of its layout. */
+export interface HybridCase {
+  kem: HybridKem;
+  /** The ML-KEM object of the backend the hybrid is built over. */
+  mlkem: MlKem;
+  /** The classical half (the entry's curve), and what the tests know of it. */
+  curve: CurveName;
+  ref: CurveReference;
+  /** Whether the ML-KEM half comes first in every concatenation. */
+  kemFirst: boolean;
+  /** A concrete hybrid KEM (draft-irtf-cfrg-concrete-hybrid-kems: 32-byte seed, SHA3-256 combiner) rather than an RFC 10024 group. */
+  concrete: boolean;
+  /** Bytes of an ECDH share, scalar, shared secret and key-pair seed material. */
+  share: number;
+  scalar: number;
+  secret: number;
+  ecSeed: number;
+  /** A concrete hybrid's combiner label: X-Wing's own (draft-connolly-cfrg-xwing-kem, §5.3), else its name (§4). */
+  label: string;
+}
+
+/** The case of a registry entry's hybrid, from the entry and its curve's record alone. */
+export function caseOf(entry: HybridEntry, kem: HybridKem, mlkem: MlKem): HybridCase {
+  const ref = CURVES[entry.curve];
+  const concrete = entry.family === 'concrete';
+  return {
+    kem,
+    mlkem,
+    curve: entry.curve,
+    ref,
+    kemFirst: concrete || ref.tlsKemFirst,
+    concrete,
+    share: ref.share,
+    scalar: ref.scalar,
+    secret: ref.secret,
+    ecSeed: concrete ? ref.concreteSeed : ref.tlsSeed,
+    label: entry.name === 'X-Wing' ? '\\.//^\\' : entry.name,
+  };
+}
+
+/** A construction and its registry entry: the shipped ones (CONSTRUCTIONS), or one a test makes. */
+export interface ConstructionCase {
+  entry: HybridEntry;
+  over: HybridConstruction['over'];
+}
+
+/** The registry's hybrids as their constructions build them. */
+export const REGISTERED: readonly ConstructionCase[] = CONSTRUCTIONS.map((c) => ({
+  entry: entryOf(c.name) as HybridEntry,
+  over: c.over,
+}));
+
+/**
+ * Every hybrid of the registry (or those given) over a backend's ML-KEM objects, with the given
+ * curve implementation. The tests loop over these: a hybrid whose entry and construction exist
+ * is under every hybrid test.
+ */
+export function hybridsOf(
+  backend: Backend,
+  curves: CurveChoice = 'auto',
+  constructions: readonly ConstructionCase[] = REGISTERED,
+): HybridCase[] {
+  return constructions.map(({ entry, over }) => {
+    const mlkem = kemByName(backend, entry.mlkem);
+    return caseOf(entry, over(mlkem, curves), mlkem);
+  });
+}
+
+/** An eseed whose ephemeral scalar is valid: a concrete hybrid's random group seed, or m ‖ a random scalar. */
+export function validEseed(c: HybridCase): Uint8Array {
+  if (c.concrete) return randomBytes(c.kem.sizes.eseed);
+  return joinHalves(c, randomBytes(32), c.ref.randomScalar());
 }

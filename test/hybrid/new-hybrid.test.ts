@@ -1,8 +1,12 @@
-// ARCHITECTURE.md's recipe for a new hybrid over an existing curve: a registry entry and a
-// construction built from it. Here a concrete hybrid that the package does not ship, MLKEM1024-P256,
-// is made from an entry alone (its curve's Group found by the entry's curve name), and its bytes
-// are checked against the concrete draft's steps computed here with OpenSSL and ML-KEM's own
-// functions; the shipped NIST hybrids are made the same way from their entries.
+// ARCHITECTURE.md's recipe for a new hybrid over an existing curve, proved: a concrete hybrid the
+// package does not ship, MLKEM1024-P256, is made from a registry entry alone, as its three src/
+// files would make it (its entry in src/registry.ts, `nistConcreteOf(entry, P256_GROUP)` and its
+// line of NIST_CONCRETE in src/hybrid/nist-hybrids.ts, its export in src/hybrid/index.ts). The
+// tests of the shipped hybrids then take it with no list edited: its layout comes from the entry
+// and its curve's record (test/support/hybrid-reference.ts), and it runs through the same suites
+// on every backend and curve path — composition against ML-KEM, OpenSSL and SHA3-256
+// (hybrid-suites.ts), native against noble, and the asynchronous doors on Web Crypto, node:crypto,
+// noble and 'auto' against the synchronous reference (curve-paths-suite.ts).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
@@ -13,8 +17,11 @@ import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { nistConcreteOf } from '../../src/hybrid/nist-hybrids.js';
 import { HYBRID_ENTRIES, type HybridEntry } from '../../src/registry.js';
 import { backends } from '../support/backends.js';
-import { firstValidWindow, nodeEcPublic, nodeEcShared, sha3_256, shake256 } from '../support/hybrid-reference.js';
+import { runCurvePaths } from '../support/curve-paths-suite.js';
+import { CURVE_PATHS, type ConstructionCase, CURVES, hybridsOf } from '../support/hybrid-reference.js';
+import { assertPathsAgree, hybridTests } from '../support/hybrid-suites.js';
 
+/** The NIST curves' Groups, found by an entry's curve name, as nist-hybrids.ts would pass one. */
 const groupOf = (entry: HybridEntry) => [P256_GROUP, P384_GROUP].find((g) => g.name === entry.curve)!;
 
 /** An entry as src/registry.ts would hold it: ML-KEM-1024 (ek 1568, ct 1568) with P-256 (points of 65 bytes, Nseed 128). */
@@ -35,63 +42,65 @@ const NEW_ENTRY: HybridEntry = Object.freeze({
   }),
 });
 
-const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
+/** Its construction, as NIST_CONCRETE's line would give it to CONSTRUCTIONS: from the entry alone. */
+const NEW: ConstructionCase = { entry: NEW_ENTRY, over: nistConcreteOf(NEW_ENTRY, groupOf(NEW_ENTRY)) };
+
+describe('a hybrid from a registry entry alone: MLKEM1024-P256', () => {
+  it('the curve records cover every curve of the registry (a new curve is one record there)', () => {
+    for (const e of HYBRID_ENTRIES) assert.ok(CURVES[e.curve] !== undefined, `${e.name}: no record of ${e.curve}`);
+  });
+
+  it("its hybrid has its entry's name and sizes; an invalid P-256 point is refused naming it", () => {
+    const kem = NEW.over(backends[0]!.kems[2]!, 'auto');
+    assert.equal(kem.name, NEW_ENTRY.name);
+    assert.deepEqual({ ...kem.sizes }, { ...NEW_ENTRY.sizes });
+    const pair = kem.keygen();
+    const ct = kem.encapsulate(pair.publicKey).ciphertext;
+    ct[1568 + 10]! ^= 1; // the P-256 point leaves the curve
+    assert.throws(
+      () => kem.decapsulate(ct, pair.secretKey),
+      (err: unknown) =>
+        err instanceof MlKemError &&
+        err.code === 'ERR_INVALID_PUBLIC_KEY' &&
+        err.message.startsWith('MLKEM1024-P256 ciphertext is not valid: its P-256 element'),
+    );
+  });
+});
 
 for (const backend of backends) {
-  const mlkem = (e: HybridEntry) => backend.kems.find((k) => k.name === e.mlkem)!;
+  for (const path of CURVE_PATHS) {
+    describe(`a hybrid from a registry entry alone on ${backend.name}, ${path} curves`, () => {
+      for (const c of hybridsOf(backend, path, [NEW])) hybridTests(c);
+    });
+  }
 
-  describe(`a hybrid from a registry entry alone (${backend.name})`, () => {
-    it("MLKEM1024-P256: the sizes of its entry, and the concrete draft's bytes computed here (keygen, EncapsDerand, Decaps)", () => {
-      const kem = nistConcreteOf(NEW_ENTRY, groupOf(NEW_ENTRY))(mlkem(NEW_ENTRY), 'auto');
-      assert.equal(kem.name, NEW_ENTRY.name);
-      assert.deepEqual({ ...kem.sizes }, { ...NEW_ENTRY.sizes });
-      const ml = mlkem(NEW_ENTRY);
-      for (let round = 0; round < 3; round++) {
-        const seed = randomBytes(32);
-        const eseed = randomBytes(NEW_ENTRY.sizes.eseed);
-        // expandKey: SHAKE256(seed, 64 + Nseed) = seed_PQ ‖ seed_T; dk_T = RandomScalar(seed_T)
-        const expanded = shake256(seed, 64 + 128);
-        const pq = ml.keygen(expanded.subarray(0, 64));
-        const dkT = firstValidWindow('P-256', expanded.subarray(64));
-        const ekT = nodeEcPublic('P-256', dkT);
-        const ek = concat(pq.publicKey, ekT);
-        const pair = kem.keygen(seed);
-        assert.deepEqual(pair.publicKey, ek);
-        // EncapsDerand(ek, m ‖ group seed)
-        const pqEnc = ml.encapsulateInternal(pq.publicKey, eseed.subarray(0, 32));
-        const e = firstValidWindow('P-256', eseed.subarray(32));
-        const ctT = nodeEcPublic('P-256', e);
-        const ssT = nodeEcShared('P-256', e, ekT);
-        const expected = sha3_256(concat(pqEnc.sharedSecret, ssT, ctT, ekT, Buffer.from(NEW_ENTRY.name, 'ascii')));
-        const enc = kem.encapsulateInternal(ek, eseed);
-        assert.deepEqual(enc.ciphertext, concat(pqEnc.ciphertext, ctT));
-        assert.deepEqual(enc.sharedSecret, expected);
-        assert.deepEqual(kem.decapsulate(enc.ciphertext, pair.secretKey), expected);
-      }
-      const pair = kem.keygen();
-      const ct = kem.encapsulate(pair.publicKey).ciphertext;
-      ct[1568 + 10]! ^= 1; // the P-256 point leaves the curve
-      assert.throws(
-        () => kem.decapsulate(ct, pair.secretKey),
-        (err: unknown) =>
-          err instanceof MlKemError &&
-          err.code === 'ERR_INVALID_PUBLIC_KEY' &&
-          err.message.startsWith('MLKEM1024-P256 ciphertext is not valid: its P-256 element'),
-      );
+  describe(`a hybrid from a registry entry alone on ${backend.name}: its curve paths agree`, () => {
+    it('native and noble give the same bytes and the same errors', () => {
+      assertPathsAgree(hybridsOf(backend, 'native', [NEW])[0]!, hybridsOf(backend, 'noble', [NEW])[0]!);
     });
 
-    it("the shipped NIST concrete hybrids are their entries' hybrids: the same bytes", () => {
-      const entries = HYBRID_ENTRIES.filter((e) => e.family === 'concrete' && e.curve !== 'X25519');
-      assert.equal(entries.length, 2);
-      for (const entry of entries) {
-        const fromEntry = nistConcreteOf(entry, groupOf(entry))(mlkem(entry), 'noble');
-        const shipped = constructionOf(entry.name).create(mlkem(entry));
-        const seed = randomBytes(32);
-        const eseed = randomBytes(entry.sizes.eseed);
-        const pk = shipped.keygen(seed).publicKey;
-        assert.deepEqual(fromEntry.keygen(seed).publicKey, pk, entry.name);
-        assert.deepEqual(fromEntry.encapsulateInternal(pk, eseed), shipped.encapsulateInternal(pk, eseed), entry.name);
-      }
+    it("the asynchronous doors on Web Crypto, node:crypto, noble and 'auto' give the noble hybrid's bytes and errors", async () => {
+      const r = await runCurvePaths(backend.kems, ['webcrypto', 'native', 'noble', 'auto'], 1, 'reference', [NEW]);
+      assert.deepEqual(r.failures, []);
+      assert.deepEqual(r.subjects, [{ name: 'MLKEM1024-P256', curve: 'P-256' }]);
+      for (const path of ['webcrypto', 'native', 'noble'])
+        assert.equal(r.took[`MLKEM1024-P256 ${path}`], path, `the ${path} door took another path`);
+      assert.ok(r.checks['MLKEM1024-P256 webcrypto']! >= 20, 'too few comparisons');
     });
+  });
+
+  it(`${backend.name}: the shipped NIST concrete hybrids are their entries' hybrids: the same bytes`, () => {
+    const entries = HYBRID_ENTRIES.filter((e) => e.family === 'concrete' && CURVES[e.curve].refusesInvalid);
+    assert.equal(entries.length, 2);
+    for (const entry of entries) {
+      const mlkem = backend.kems.find((k) => k.name === entry.mlkem)!;
+      const fromEntry = nistConcreteOf(entry, groupOf(entry))(mlkem, 'noble');
+      const shipped = constructionOf(entry.name).create(mlkem);
+      const seed = randomBytes(32);
+      const eseed = randomBytes(entry.sizes.eseed);
+      const pk = shipped.keygen(seed).publicKey;
+      assert.deepEqual(fromEntry.keygen(seed).publicKey, pk, entry.name);
+      assert.deepEqual(fromEntry.encapsulateInternal(pk, eseed), shipped.encapsulateInternal(pk, eseed), entry.name);
+    }
   });
 }

@@ -501,24 +501,19 @@ export function chooseImpl(
   return wasm?.() ?? noble;
 }
 
-let convertKey: ((q: Uint8Array, curve: string) => unknown) | null | undefined;
+let ecdhClass: { convertKey?: unknown } | null | undefined;
+let convertKey: unknown;
 
 /**
  * The uncompressed form of a compressed point by node:crypto's ECDH.convertKey (captured on first
- * use), a fresh copy; undefined where the runtime has none, or it refuses or fails. Public data
- * only, and unchecked: nist.ts's decompress checks the answer.
+ * use), a fresh copy; undefined where the runtime has none, or it refuses or fails. Public data,
+ * unchecked: nist.ts's decompress checks the answer.
  */
 export function nativeUncompressed(opensslName: string, q: Uint8Array): Uint8Array | undefined {
-  if (convertKey === undefined) {
-    const ecdh = getNodeCrypto()?.ECDH;
-    const f = ecdh?.convertKey;
-    convertKey =
-      typeof f === 'function'
-        ? (key, curve) => Reflect.apply(f, ecdh, [key, curve, undefined, undefined, 'uncompressed']) as unknown
-        : null;
-  }
+  if (ecdhClass === undefined) convertKey = (ecdhClass = getNodeCrypto()?.ECDH ?? null)?.convertKey;
   try {
-    const u = convertKey?.(own(q), opensslName);
+    const args = [own(q), opensslName, undefined, undefined, 'uncompressed'];
+    const u = typeof convertKey === 'function' ? (Reflect.apply(convertKey, ecdhClass, args) as unknown) : undefined;
     return u instanceof Uint8Array ? copyOut(u) : undefined;
   } catch {
     return undefined; // not a point, or no such curve: @noble/curves decides
@@ -535,7 +530,6 @@ let hmacSha256: ((key: Uint8Array, data: readonly Uint8Array[]) => Uint8Array) |
  */
 export function nativeHmacSha256(): ((key: Uint8Array, data: readonly Uint8Array[]) => Uint8Array) | undefined {
   if (hmacSha256 === undefined) {
-    hmacSha256 = null;
     const c = getNodeCrypto();
     const createHmac = c?.createHmac;
     const call = firstMethods();
@@ -544,17 +538,14 @@ export function nativeHmacSha256(): ((key: Uint8Array, data: readonly Uint8Array
       for (const d of data) call(h, 'update', [d]);
       return takeSecret(call<Uint8Array>(h, 'digest', []));
     };
-    if (
-      typeof createHmac === 'function' &&
-      passes(() => {
-        const prk = hmac(new Uint8Array(32), [new Uint8Array(22).fill(0x0b)]);
-        return (
-          sameBytes(prk, '19ef24a32c717b167f33a91d6f648bdf96596776afdb6377ac434c1c293ccb04') &&
-          sameBytes(hmac(prk, [Uint8Array.of(1)]), '8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d')
-        );
-      })
-    )
-      hmacSha256 = hmac;
+    const known = (): boolean => {
+      const prk = hmac(new Uint8Array(32), [new Uint8Array(22).fill(0x0b)]);
+      return (
+        sameBytes(prk, '19ef24a32c717b167f33a91d6f648bdf96596776afdb6377ac434c1c293ccb04') &&
+        sameBytes(hmac(prk, [Uint8Array.of(1)]), '8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d')
+      );
+    };
+    hmacSha256 = typeof createHmac === 'function' && passes(known) ? hmac : null;
   }
   return hmacSha256 ?? undefined;
 }

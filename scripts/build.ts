@@ -298,7 +298,10 @@ async function bundleEsModules(): Promise<void> {
   rmSync(staging, { recursive: true, force: true });
   const esm = files(dist, '.js').filter((f) => !relative(dist, f).startsWith(`cjs${sep}`));
   const wasmEntry = join(dist, 'wasm', 'index.js');
-  const inWasmDir = (f: string): boolean => f.startsWith(join(dist, 'wasm') + sep);
+  // Entry points that take in the modules of their folder, which nothing else imports.
+  const owners = [wasmEntry, join(dist, 'cli', 'bin.js')];
+  const folderOf = (f: string): string | undefined => owners.find((o) => f.startsWith(dirname(o) + sep));
+  const inWasmDir = (f: string): boolean => folderOf(f) === wasmEntry;
   const common: BuildOptions = {
     bundle: true,
     format: 'esm',
@@ -325,8 +328,8 @@ async function bundleEsModules(): Promise<void> {
     },
     outfile: join(staging, 'chunks', 'core.js'),
   });
-  // The rest file for file; the wasm entry point takes in its glue (only it imports dist/wasm/).
-  const separate = esm.filter((f) => !core.has(f) && (!inWasmDir(f) || f === wasmEntry));
+  // The rest file for file; the wasm entry point takes in its glue, the command its modules.
+  const separate = esm.filter((f) => !core.has(f) && (folderOf(f) === undefined || owners.includes(f)));
   const imports: Plugin = {
     name: 'imports-stay-files',
     setup(b) {
@@ -334,9 +337,13 @@ async function bundleEsModules(): Promise<void> {
         if (args.kind === 'entry-point') return undefined;
         const target = resolve(args.resolveDir, args.path);
         if (core.has(target)) return { path: CORE_MARK, external: true };
-        return args.importer === wasmEntry || (inWasmDir(args.importer) && inWasmDir(target))
-          ? undefined
-          : { path: args.path, external: true };
+        const folder = folderOf(target);
+        if (folder !== undefined && folder === folderOf(args.importer)) return undefined;
+        // Relative to the file the importer ends up in.
+        const path = relative(dirname(folderOf(args.importer) ?? args.importer), target)
+          .split(sep)
+          .join('/');
+        return { path: path.startsWith('.') ? path : `./${path}`, external: true };
       });
     },
   };

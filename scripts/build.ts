@@ -298,10 +298,8 @@ async function bundleEsModules(): Promise<void> {
   rmSync(staging, { recursive: true, force: true });
   const esm = files(dist, '.js').filter((f) => !relative(dist, f).startsWith(`cjs${sep}`));
   const wasmEntry = join(dist, 'wasm', 'index.js');
-  // Entry points that take in the modules of their folder, which nothing else imports.
-  const owners = [wasmEntry, join(dist, 'cli', 'bin.js')];
-  const folderOf = (f: string): string | undefined => owners.find((o) => f.startsWith(dirname(o) + sep));
-  const inWasmDir = (f: string): boolean => folderOf(f) === wasmEntry;
+  const inWasmDir = (f: string): boolean => f.startsWith(join(dist, 'wasm') + sep);
+  const command = join(dist, 'cli', 'bin.js');
   const common: BuildOptions = {
     bundle: true,
     format: 'esm',
@@ -328,8 +326,14 @@ async function bundleEsModules(): Promise<void> {
     },
     outfile: join(staging, 'chunks', 'core.js'),
   });
-  // The rest file for file; the wasm entry point takes in its glue, the command its modules.
-  const separate = esm.filter((f) => !core.has(f) && (folderOf(f) === undefined || owners.includes(f)));
+  // The rest file for file; the wasm entry point takes in its glue, the command (below) its modules.
+  const separate = esm.filter(
+    (f) => !core.has(f) && (!inWasmDir(f) || f === wasmEntry) && !f.startsWith(dirname(command) + sep),
+  );
+  const relativeTo = (from: string, target: string): string => {
+    const path = relative(dirname(from), target).split(sep).join('/');
+    return path.startsWith('.') ? path : `./${path}`;
+  };
   const imports: Plugin = {
     name: 'imports-stay-files',
     setup(b) {
@@ -337,17 +341,49 @@ async function bundleEsModules(): Promise<void> {
         if (args.kind === 'entry-point') return undefined;
         const target = resolve(args.resolveDir, args.path);
         if (core.has(target)) return { path: CORE_MARK, external: true };
-        const folder = folderOf(target);
-        if (folder !== undefined && folder === folderOf(args.importer)) return undefined;
-        // Relative to the file the importer ends up in.
-        const path = relative(dirname(folderOf(args.importer) ?? args.importer), target)
-          .split(sep)
-          .join('/');
-        return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+        return inWasmDir(target) && inWasmDir(args.importer) && target !== wasmEntry
+          ? undefined
+          : { path: args.path, external: true };
       });
     },
   };
   await build({ ...common, entryPoints: separate, outbase: dist, outdir: staging, plugins: [imports] });
+  // The command, a program that nothing imports, takes in every module it imports but the core
+  // and the wasm entry point (its embedded module would be a second copy in the tarball):
+  // dist/keys/ and the rest are copied into it. What stays a file (the wasm entry point, what it
+  // imports with import()) is imported relative to bin.js and must not load a module that bin.js
+  // holds a copy of.
+  const later: string[] = [];
+  const commandImports: Plugin = {
+    name: 'the-command-takes-in',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const target = resolve(args.resolveDir, args.path);
+        if (core.has(target)) return { path: CORE_MARK, external: true };
+        if (args.kind !== 'dynamic-import' && target !== wasmEntry) return undefined;
+        later.push(target);
+        return { path: relativeTo(command, target), external: true };
+      });
+    },
+  };
+  const cli = await build({
+    ...common,
+    entryPoints: [command],
+    outbase: dist,
+    outdir: staging,
+    plugins: [commandImports],
+    metafile: true,
+  });
+  const copied = new Set(Object.keys(cli.metafile.inputs).map((input) => resolve(root, input)));
+  const loadedLater = await build({ ...common, entryPoints: later, outdir: staging, write: false, metafile: true });
+  for (const input of Object.keys(loadedLater.metafile.inputs)) {
+    const file = resolve(root, input);
+    if (copied.has(file) && !core.has(file))
+      throw new Error(
+        `${relative(root, file)} would be loaded twice by the command: bin.js holds a copy, and so does a file it imports`,
+      );
+  }
   for (const file of esm) rmSync(file);
   for (const file of files(staging, '.js')) {
     const to = join(dist, relative(staging, file));

@@ -4,6 +4,8 @@ import type { ByteArray } from '../bytes.js';
 // recognised by its content, not its name: PEM armour, a JSON object, or a DER SEQUENCE.
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
+import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
+import type { MlKemBackend } from '../kem.js';
 import {
   type MlKemAlgorithm,
   type PemLabel,
@@ -19,8 +21,28 @@ import {
   toPem,
 } from '../keys/index.js';
 import { ML_KEM_ENTRIES } from '../registry.js';
+import { loadWasmSync } from '../wasm/index.js';
 import { CliError } from './errors.js';
 import { inputName } from './io.js';
+
+let chosen: MlKemBackend | undefined;
+
+/**
+ * The backend of every operation of the command: WebAssembly where the runtime compiles it, else
+ * the portable one (same bytes). A command makes a key or two, and the portable code's first
+ * calls, before the JIT has warmed, cost more than compiling the module (a first key generation
+ * with its imports, main-thread CPU on Node 26: 14 ms portable, 8 ms WebAssembly).
+ */
+export function backend(): MlKemBackend {
+  if (chosen === undefined) {
+    try {
+      chosen = loadWasmSync();
+    } catch {
+      chosen = { MlKem512, MlKem768, MlKem1024 };
+    }
+  }
+  return chosen;
+}
 
 /** How a key is written: `--der`, `--jwk`, or PEM by default. */
 export type KeyFormat = 'pem' | 'der' | 'jwk';
@@ -113,12 +135,12 @@ function readKey(bytes: ByteArray, name: string, want: Wanted = 'any'): KeyFile 
   const container = unwrap(bytes, name, want);
   return naming(name, (): KeyFile => {
     if (container.structure === 'JWK') {
-      const key = fromJwk(container.jwk);
+      const key = fromJwk(container.jwk, { backend: backend() });
       return 'secretKey' in key ? { kind: 'private', container, ...key } : { kind: 'public', container, ...key };
     }
     if (container.structure === 'SubjectPublicKeyInfo')
-      return { kind: 'public', container, ...decodeSpki(container.der) };
-    return { kind: 'private', container, ...decodePkcs8(container.der, { pairwiseCheck: true }) };
+      return { kind: 'public', container, ...decodeSpki(container.der, { backend: backend() }) };
+    return { kind: 'private', container, ...decodePkcs8(container.der, { pairwiseCheck: true, backend: backend() }) };
   });
 }
 
@@ -158,8 +180,8 @@ export function withKey<T>(
 
 /** A private key file's content. */
 export function writePrivateKey(key: PrivateKeyInfo, format: KeyFormat, form: PrivateKeyForm): string | Uint8Array {
-  if (format === 'jwk') return `${JSON.stringify(toJwk(key))}\n`;
-  const der = encodePkcs8(key, { form });
+  if (format === 'jwk') return `${JSON.stringify(toJwk(key, { backend: backend() }))}\n`;
+  const der = encodePkcs8(key, { form, backend: backend() });
   return format === 'der' ? der : toPem(der, 'PRIVATE KEY');
 }
 

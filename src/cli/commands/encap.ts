@@ -6,7 +6,7 @@ import { wipe } from '../../ct.js';
 import { kemFor } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, Files, inputName } from '../io.js';
-import { type Demand, checkNotSwapped, withKey } from '../keyfile.js';
+import { type Demand, backend, checkNotSwapped, withKey } from '../keyfile.js';
 import {
   type Command,
   distinctFiles,
@@ -97,7 +97,7 @@ async function encapsulate(io: CliIo, k: Kem): Promise<void> {
     publicKey: key.publicKey.slice(),
   }));
   files.checkOutputs([k.ctOption, k.ct], [k.secretOption, k.secret]);
-  const { ciphertext, sharedSecret } = kemFor(algorithm).encapsulate(publicKey);
+  const { ciphertext, sharedSecret } = kemFor(algorithm, backend()).encapsulate(publicKey);
   try {
     files.write(k.ct, ciphertext, { private: false });
     files.write(k.secret, secretBytes(sharedSecret, k.text), { private: true });
@@ -124,7 +124,7 @@ async function decapsulate(io: CliIo, k: Kem): Promise<void> {
   files.checkOutputs([k.secretOption, k.secret]);
   withKey(keyBytes, k.key, 'private', keyform(k), (key, name) => {
     if (key.kind !== 'private') throw new CliError(`${name}: is a public key; decap needs the private key`);
-    const kem = kemFor(key.algorithm);
+    const kem = kemFor(key.algorithm, backend());
     if (ciphertext.length !== kem.sizes.ciphertext) {
       throw new CliError(
         `${inputName(k.ct)}: holds ${ciphertext.length} bytes; an ${kem.name} ciphertext has ${kem.sizes.ciphertext} (is the key the right one?)`,

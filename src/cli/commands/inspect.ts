@@ -12,7 +12,7 @@ import { kemFor } from '../../keys/index.js';
 import { embeddedPublicKey } from '../../keys/validate.js';
 import { CliError, UsageError } from '../errors.js';
 import { Files, inputName } from '../io.js';
-import { naming, unwrap } from '../keyfile.js';
+import { backend, naming, unwrap } from '../keyfile.js';
 import { type Command, parse } from '../options.js';
 import { type StoredParts, storedParts } from '../parts.js';
 
@@ -126,7 +126,7 @@ Options:
     const bytes = await new Files(io).read(file, 'the key');
     const container = unwrap(bytes, name);
     const parts = naming(name, () => storedParts(container));
-    const kem = kemFor(parts.algorithm);
+    const kem = kemFor(parts.algorithm, backend());
     const { checks, publicKey } = checkKey(kem, parts);
     wipe(bytes, parts.seed, parts.expandedKey, 'der' in container ? container.der : undefined); // the parts are views of these
     const failed = (Object.keys(checks) as Array<keyof Checks>).filter((k) => checks[k] === 'fail');

@@ -7,7 +7,7 @@ import { wipe } from '../../ct.js';
 import { type MlKemAlgorithm, type PrivateKeyForm, kemFor } from '../../keys/index.js';
 import { UsageError } from '../errors.js';
 import { type CliIo, Files } from '../io.js';
-import { type KeyFormat, writePrivateKey, writePublicKey } from '../keyfile.js';
+import { type KeyFormat, backend, writePrivateKey, writePublicKey } from '../keyfile.js';
 import {
   type Command,
   distinctFiles,
@@ -48,7 +48,7 @@ function generate(io: CliIo, g: Generate): void {
   files.checkTerminal(g.outOption, g.out, g.format === 'der', g.binary);
   files.checkTerminal('--pubout', g.pubout, g.format === 'der', g.binary);
   files.checkOutputs([g.outOption, g.out], ['--pubout', g.pubout]);
-  const pair = kemFor(g.algorithm).keygen();
+  const pair = kemFor(g.algorithm, backend()).keygen();
   try {
     files.write(g.out, writePrivateKey({ algorithm: g.algorithm, ...pair }, g.format, g.form), { private: true });
     if (g.pubout !== undefined) files.write(g.pubout, writePublicKey(pair.publicKey, g.format), { private: false });

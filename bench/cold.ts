@@ -15,10 +15,11 @@
  * (on Node 20, which has no ML-KEM, to mlkem-ts/wasm). Runs the built package (dist/: `npm run
  * build` first, unless --no-build).
  *
- *   npm run bench:cold [-- --rounds 15] [--before DIR] [--write] [--no-build] [--node PATH ...]
+ *   npm run bench:cold [-- --rounds 15] [--before DIR] [--write] [--no-build] [--node PATH ...] [--cpu]
  *
  * --before DIR adds the rows of another checkout's built dist/ ("before"); --write puts the tables
- * into docs/benchmark.md between its bench:cold markers.
+ * into docs/benchmark.md between its bench:cold markers; --cpu times the main thread's CPU instead
+ * of the wall clock (a busy machine's measure, not the user's; the CLI rows stay wall time).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ const { values: opts } = parseArgs({
     before: { type: 'string' },
     write: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    cpu: { type: 'boolean', default: false },
     node: { type: 'string', multiple: true },
   },
 });
@@ -186,7 +188,7 @@ for (const node of nodes) {
   const impls = [...new Set(mine.map((t) => t.impl))];
   const base = impls.includes('node:crypto') ? 'node:crypto' : 'mlkem-ts/wasm';
   lines.push(
-    `Node.js ${version(node)}, ms (median of ${rounds} rounds) and the median per-round ratio to ${base}:`,
+    `Node.js ${version(node)}, ${opts.cpu ? 'main-thread CPU ' : ''}ms (median of ${rounds} rounds) and the median per-round ratio to ${base}:`,
     '',
     `| | ${impls.join(' | ')} |`,
     `| --- |${impls.map(() => ' ---: |').join('')}`,

@@ -1,6 +1,6 @@
 // The concrete hybrid KEMs (concrete.ts) for the asynchronous doors: the same construction, the
 // same checks in the same order and the same errors, with the curve half on the asynchronous
-// seam (curve-async.ts), so that it can run on the runtime's own Web Crypto. Not public API: the
+// seam (a Group's asyncImpl), so that it can run on the runtime's own Web Crypto. Not public API: the
 // Web Crypto layer and the HPKE adapters reach it through internalsOf(kem).asynchronous() for a
 // hybrid made by this package's factories.
 import { takeBytes } from '../args.js';
@@ -9,7 +9,6 @@ import { wipe } from '../ct.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { keyLifetime } from '../lifetime.js';
 import { fillRandom } from '../random.js';
-import { asyncImpl } from './curves/curve-async.js';
 import type {
   AsyncCurveChoice,
   AsyncCurveImpl,
@@ -86,10 +85,7 @@ function unlessRejected<T>(promise: Promise<T>, forget: () => void): Promise<T> 
   });
 }
 
-/**
- * The asynchronous door of a concrete hybrid, with its curve half on `curves` ('auto':
- * node:crypto, else Web Crypto, else noble).
- */
+/** The asynchronous door of a concrete hybrid, with its curve half on `curves` (choose.ts says which serves). */
 export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid {
   const { name, kem, group, sizes } = c;
   const nCt = kem.sizes.ciphertext;
@@ -103,7 +99,7 @@ export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): Async
   let synchronous = false;
   const impl = () =>
     (chosen ??= unlessRejected(
-      asyncImpl(group, curves).then((curve) => {
+      group.asyncImpl(curves).then((curve) => {
         const sync = curve.sync;
         synchronous = sync !== undefined && sync === syncImpl();
         return curve;

@@ -1,16 +1,29 @@
-// How 'auto' picks a curve implementation per runtime and per use (src/hybrid/curves/native.ts's
-// chooseImpl). In Node.js with the WebAssembly module loaded, X25519 takes the module's for a
-// keygen's public element; on OpenSSL 3.0, whose native key loads are slow, also for a scalar used
-// once, and it moves a kept key's shared secrets to node:crypto after KEPT_TRIAL of them; elsewhere
-// node:crypto does the rest. And P-384's 'sec1' form, taken on OpenSSL 3.0 only, per use too. The
-// runtime's OpenSSL version is faked both ways, so that both choices are tested under Node 20 and 26.
+// Which implementation serves a curve's operations (src/hybrid/curves/choose.ts). choose() is a
+// pure function of the runtime's facts, so its table is tested by passing facts, every
+// combination of them against the rows below, with no runtime faked; then the one-per-use
+// composite with stand-in implementations; then the real wiring on this runtime (Node 20 takes
+// the OpenSSL 3.0 rows, Node 26 the later ones: CI runs both): both doors, X-Wing end to end, and
+// P-384's 'sec1' form of node:crypto on real KeyObjects.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describe, it } from 'node:test';
 
-import type { CurveImpl, CurveKey, CurvePath, CurveUse } from '../../src/hybrid/curves/curve.js';
-import { KEPT_TRIAL, chooseImpl, nativeCurve, nativeForm, openSsl30 } from '../../src/hybrid/curves/native.js';
-import { P384_GROUP } from '../../src/hybrid/curves/nist.js';
+import {
+  type Answer,
+  KEPT_TRIAL,
+  NODE_30,
+  NODE_LATER,
+  ONLY,
+  type OpenSsl,
+  choose,
+  nativeForms,
+  opensslOf,
+  perUse,
+  runtimeOpenSsl,
+} from '../../src/hybrid/curves/choose.js';
+import type { AsyncCurveChoice, CurveImpl, CurveKey, CurvePath, CurveUse } from '../../src/hybrid/curves/curve.js';
+import { nativeCurve, nativeForm } from '../../src/hybrid/curves/native.js';
+import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { nobleP384 } from '../../src/hybrid/curves/noble-nist.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
@@ -22,19 +35,126 @@ import { lowOrderEncodings, toHex } from '../support/hybrid-reference.js';
 const wasm = loadWasmSync();
 trackSecrets();
 
-/** Runs f with process.versions.openssl reading `version`, restored after. */
-function withOpenSsl<T>(version: string, f: () => T): T {
-  const real = Object.getOwnPropertyDescriptor(process.versions, 'openssl')!;
-  Object.defineProperty(process.versions, 'openssl', { ...real, value: version });
-  try {
-    return f();
-  } finally {
-    Object.defineProperty(process.versions, 'openssl', real);
-  }
-}
-type Fn = (...args: unknown[]) => unknown;
-const OLD = '3.0.19';
-const NEW = '3.5.4';
+// The table, first matching row wins. Columns: the choice, the door, Node.js's OpenSSL ('none':
+// Deno, Bun, a browser), whether the curve is in the module, then whether node:crypto, the module
+// and Web Crypto passed their self-tests ('?': not probed yet); '*' matches anything.
+type Cell = '*' | 'y' | 'n' | '?';
+type Row = [AsyncCurveChoice, '*' | 'sync' | 'async', '*' | '3.0' | 'later' | 'none', Cell, Cell, Cell, Cell, Answer];
+const ROWS: Row[] = [
+  ['noble', '*', '*', '*', '*', '*', '*', ONLY.noble],
+  ['wasm', '*', '*', 'n', '*', '*', '*', ONLY.noble],
+  ['wasm', '*', '*', 'y', '*', '?', '*', { probe: 'wasm' }],
+  ['wasm', '*', '*', 'y', '*', 'y', '*', ONLY.wasm],
+  ['wasm', '*', '*', 'y', '*', 'n', '*', { missing: 'wasm' }],
+  ['native', '*', '*', '*', '?', '*', '*', { probe: 'native' }],
+  ['native', '*', '*', '*', 'y', '*', '*', ONLY.native],
+  ['native', '*', '*', '*', 'n', '*', '*', { missing: 'native' }],
+  ['webcrypto', 'async', '*', '*', '*', '*', '?', { probe: 'webcrypto' }],
+  ['webcrypto', 'async', '*', '*', '*', '*', 'y', ONLY.webcrypto],
+  ['webcrypto', 'async', '*', '*', '*', '*', 'n', { missing: 'webcrypto' }],
+  ['auto', '*', '*', '*', '?', '*', '*', { probe: 'native' }],
+  ['auto', '*', 'none', '*', 'y', '*', '*', ONLY.native],
+  ['auto', '*', '*', 'n', 'y', '*', '*', ONLY.native],
+  ['auto', '*', '*', 'y', 'y', '?', '*', { probe: 'wasm' }],
+  ['auto', '*', '3.0', 'y', 'y', 'y', '*', NODE_30],
+  ['auto', '*', 'later', 'y', 'y', 'y', '*', NODE_LATER],
+  ['auto', '*', '*', 'y', 'y', 'n', '*', ONLY.native],
+  ['auto', '*', '*', 'y', 'n', '?', '*', { probe: 'wasm' }],
+  ['auto', '*', '*', 'y', 'n', 'y', '*', ONLY.wasm],
+  ['auto', 'sync', '*', '*', 'n', '*', '*', ONLY.noble],
+  ['auto', 'async', '*', '*', 'n', '*', '?', { probe: 'webcrypto' }],
+  ['auto', 'async', '*', '*', 'n', '*', 'y', ONLY.webcrypto],
+  ['auto', 'async', '*', '*', 'n', '*', 'n', ONLY.noble],
+];
+
+const cell = (b: boolean | undefined): Cell => (b === undefined ? '?' : b ? 'y' : 'n');
+const matches = (pattern: string, value: string) => pattern === '*' || pattern === value;
+const tri = [true, false, undefined] as const;
+
+describe('choose: the table', () => {
+  it('answers every combination of facts as its first matching row, and every row answers some', () => {
+    const used = new Set<number>();
+    let combinations = 0;
+    for (const door of ['sync', 'async'] as const)
+      for (const choice of [
+        'auto',
+        'native',
+        'wasm',
+        'noble',
+        ...(door === 'async' ? ['webcrypto' as const] : []),
+      ] as const)
+        for (const openssl of ['3.0', 'later', undefined] as const)
+          for (const inModule of [true, false])
+            for (const native of tri)
+              for (const module of tri)
+                for (const webcrypto of tri) {
+                  const passed: Partial<Record<'noble' | 'native' | 'wasm' | 'webcrypto', boolean>> = { noble: true };
+                  for (const [key, value] of [
+                    ['native', native],
+                    ['wasm', module],
+                    ['webcrypto', webcrypto],
+                  ] as const)
+                    if (value !== undefined) passed[key] = value; // absent: not probed yet
+                  const facts = [
+                    choice,
+                    door,
+                    openssl ?? 'none',
+                    cell(inModule),
+                    cell(native),
+                    cell(module),
+                    cell(webcrypto),
+                  ];
+                  const at = ROWS.findIndex((row) => row.slice(0, 7).every((p, i) => matches(p as string, facts[i]!)));
+                  assert.ok(at >= 0, `no row for ${facts.join(' ')}`);
+                  used.add(at);
+                  combinations++;
+                  const answer = choose(choice, door, { openssl, inModule, passed });
+                  const expected = ROWS[at]![7];
+                  if ('once' in expected) assert.equal(answer, expected, `${facts.join(' ')}: row ${at + 1}`);
+                  else assert.deepEqual(answer, expected, `${facts.join(' ')}: row ${at + 1}`);
+                }
+    assert.equal(combinations, 2 * 27 * 3 * 2 * 4 + 27 * 3 * 2);
+    assert.deepEqual(
+      ROWS.map((_, i) => i).filter((i) => !used.has(i)),
+      [],
+      'rows no combination reaches',
+    );
+  });
+
+  it('plans per use: a keygen, a scalar used once, a kept key (and how many of its shared secrets run on the once one first)', () => {
+    const plan = (p: typeof NODE_30) => [p.public, p.once, p.kept, p.trial];
+    assert.deepEqual(plan(NODE_30), ['wasm', 'wasm', 'native', KEPT_TRIAL]);
+    assert.deepEqual(plan(NODE_LATER), ['wasm', 'native', 'native', 0]);
+    for (const [path, p] of Object.entries(ONLY)) assert.deepEqual(plan(p), [path, path, path, 0]);
+    assert.equal(KEPT_TRIAL, 8);
+  });
+
+  it("reads Node.js's own OpenSSL, 3.0 and older as one, and none in Deno, Bun or without a version", () => {
+    const rows: [object, OpenSsl][] = [
+      [{ process: { versions: { openssl: '3.0.19' } } }, '3.0'],
+      [{ process: { versions: { openssl: '3.0.2+quic' } } }, '3.0'],
+      [{ process: { versions: { openssl: '1.1.1w' } } }, '3.0'],
+      [{ process: { versions: { openssl: '3.5.4' } } }, 'later'],
+      [{ process: { versions: { openssl: '3.1.0' } } }, 'later'],
+      [{ process: { versions: { openssl: '4.0.0' } } }, 'later'],
+      [{ process: { versions: { openssl: '3.0.19' } }, Deno: {} }, undefined],
+      [{ process: { versions: { openssl: '3.5.4' } }, Bun: {} }, undefined],
+      [{ process: { versions: {} } }, undefined],
+      [{ process: { versions: { openssl: 'unknown' } } }, undefined],
+      [{}, undefined],
+    ];
+    for (const [g, expected] of rows) assert.equal(opensslOf(g), expected, JSON.stringify(g));
+    assert.equal(runtimeOpenSsl(), opensslOf(globalThis), 'this runtime, probed once');
+  });
+
+  it("tries node:crypto's 'sec1' form on OpenSSL 3.0 only, the others everywhere, in the curve's order", () => {
+    const forms = P384_GROUP.native.forms;
+    assert.deepEqual(nativeForms(forms, '3.0'), ['raw', 'sec1', 'ecdh']);
+    assert.deepEqual(nativeForms(forms, 'later'), ['raw', 'ecdh']);
+    assert.deepEqual(nativeForms(forms, undefined), ['raw', 'ecdh']);
+    assert.deepEqual(nativeForms(X25519.native.forms, '3.0'), ['raw', 'pkcs8']);
+  });
+});
 
 /** An implementation that logs its calls and keeps the arrays it was given to load. */
 function fake(path: CurvePath, log: string[]): CurveImpl & { loaded: Uint8Array[] } {
@@ -54,114 +174,63 @@ function fake(path: CurvePath, log: string[]): CurveImpl & { loaded: Uint8Array[
   };
 }
 
-function fakes() {
+/** perUse over stand-ins for a plan's implementations. */
+function composite(plan: typeof NODE_30) {
   const log: string[] = [];
-  const native = fake('native', log);
-  const module = fake('wasm', log);
-  const noble = fake('noble', log);
-  const choose = (choice: 'auto' | 'native' | 'wasm' | 'noble', hasNative = true, hasWasm = true) =>
-    chooseImpl(
-      'X',
-      choice,
-      () => (hasNative ? native : undefined),
-      noble,
-      () => (hasWasm ? module : undefined),
-    );
-  return { log, native, module, noble, choose };
+  const impls = { native: fake('native', log), wasm: fake('wasm', log), noble: fake('noble', log) };
+  const of = (p: string) => impls[p as 'native' | 'wasm'];
+  const impl = perUse({ public: of(plan.public), once: of(plan.once), kept: of(plan.kept) }, plan.trial);
+  return { log, impl, ...impls };
 }
 
-describe("the curve choice 'auto'", () => {
-  it('reads OpenSSL 3.0 (and older) as the slow one, and nothing else', () => {
-    for (const [v, slow] of [
-      ['3.0.19', true],
-      ['3.0.2+quic', true],
-      ['1.1.1w', true],
-      ['3.5.4', false],
-      ['3.1.0', false],
-      ['4.0.0', false],
-    ] as const)
-      assert.equal(
-        withOpenSsl(v, () => openSsl30()),
-        slow,
-        v,
-      );
-  });
-
-  it("on a fast OpenSSL: node:crypto for every use but a keygen's public element, the module's; Deno and Bun: node:crypto for all", () => {
-    const { choose, native, module, noble, log } = fakes();
-    withOpenSsl(NEW, () => {
-      const auto = choose('auto');
-      assert.equal(auto.path, 'native');
-      assert.equal(choose('auto'), auto, 'the same object on every call');
-      for (const use of [undefined, 'once', 'kept', 'public'] as const) {
-        const key = auto.load(Uint8Array.of(1), use);
-        key.publicKey();
-        if (use !== 'public') key.sharedSecret(Uint8Array.of(2));
-        key.dispose();
-      }
-      const used = (path: string, load: string) => [
-        load,
-        `${path} publicKey`,
-        `${path} sharedSecret 02`,
-        `${path} dispose`,
-      ];
-      assert.deepEqual(log, [
-        ...used('native', 'native load 01'),
-        ...used('native', 'native load 01'),
-        ...used('native', 'native load kept 01'),
-        'wasm load public 01',
-        'wasm publicKey',
-        'wasm dispose',
-      ]);
-      assert.equal(choose('auto', true, false), native, 'no module loaded: native alone');
-      for (const runtime of ['Deno', 'Bun']) {
-        (globalThis as Record<string, unknown>)[runtime] = {};
-        try {
-          assert.equal(choose('auto'), native, runtime);
-        } finally {
-          delete (globalThis as Record<string, unknown>)[runtime];
-        }
-      }
-      assert.equal(choose('native'), native);
-      assert.equal(choose('wasm'), module);
-      assert.equal(choose('noble'), noble);
-      assert.equal(choose('auto', false), module, 'no native: the module');
-      assert.equal(choose('auto', false, false), noble, 'neither: noble');
-    });
-  });
-
-  it('on OpenSSL 3.0: the module for a scalar used once or for its public element, one composite per pair, native when asked', () => {
-    const { choose, native, module, log } = fakes();
-    withOpenSsl(OLD, () => {
-      const auto = choose('auto');
-      assert.equal(auto.path, 'wasm');
-      assert.equal(choose('auto'), auto, 'the same object on every call');
-      assert.equal(choose('native'), native);
-      assert.equal(choose('wasm'), module);
-      assert.equal(choose('auto', false), module, 'no native: the module alone');
-      assert.equal(choose('auto', true, false), native, 'no module loaded: native alone');
-      const k = Uint8Array.of(7);
-      const key = auto.load(k);
+describe('perUse: one implementation for each use', () => {
+  it("OpenSSL later: node:crypto for every use but a keygen's public element, the module's", () => {
+    const { impl, log } = composite(NODE_LATER);
+    assert.equal(impl.path, 'native');
+    for (const use of [undefined, 'once', 'kept', 'public'] as const) {
+      const key = impl.load(Uint8Array.of(1), use);
       key.publicKey();
-      key.sharedSecret(Uint8Array.of(9));
+      if (use !== 'public') key.sharedSecret(Uint8Array.of(2));
       key.dispose();
-      auto.load(k, 'public').dispose();
-      assert.deepEqual(log, [
-        'wasm load 07',
-        'wasm publicKey',
-        'wasm sharedSecret 09',
-        'wasm dispose',
-        'wasm load public 07',
-        'wasm dispose',
-      ]);
-    });
+    }
+    const used = (path: string, load: string) => [
+      load,
+      `${path} publicKey`,
+      `${path} sharedSecret 02`,
+      `${path} dispose`,
+    ];
+    assert.deepEqual(log, [
+      ...used('native', 'native load 01'),
+      ...used('native', 'native load 01'),
+      ...used('native', 'native load kept 01'),
+      'wasm load public 01',
+      'wasm publicKey',
+      'wasm dispose',
+    ]);
   });
 
-  it(`on OpenSSL 3.0: a kept key's public key and first ${KEPT_TRIAL} shared secrets on the module, then native, loaded once from a copy that dispose wipes`, () => {
-    const { choose, native, module, log } = fakes();
-    const auto = withOpenSsl(OLD, () => choose('auto'));
+  it('OpenSSL 3.0: the module for a scalar used once or for its public element', () => {
+    const { impl, log } = composite(NODE_30);
+    assert.equal(impl.path, 'wasm');
+    const key = impl.load(Uint8Array.of(7));
+    key.publicKey();
+    key.sharedSecret(Uint8Array.of(9));
+    key.dispose();
+    impl.load(Uint8Array.of(7), 'public').dispose();
+    assert.deepEqual(log, [
+      'wasm load 07',
+      'wasm publicKey',
+      'wasm sharedSecret 09',
+      'wasm dispose',
+      'wasm load public 07',
+      'wasm dispose',
+    ]);
+  });
+
+  it(`OpenSSL 3.0: a kept key's public key and first ${KEPT_TRIAL} shared secrets on the module, then native, loaded once from a copy that dispose wipes`, () => {
+    const { impl, native, wasm: module, log } = composite(NODE_30);
     const k = Uint8Array.of(5);
-    const key = auto.load(k, 'kept');
+    const key = impl.load(k, 'kept');
     k[0] = 6; // the caller's array is not the key's
     assert.equal(toHex(key.publicKey()), '04', "the module's public key");
     const from: number[] = [];
@@ -184,62 +253,76 @@ describe("the curve choice 'auto'", () => {
     assert.ok(secretsOf(key).every((a) => a.every((b) => b === 0)));
   });
 
-  it('on OpenSSL 3.0: a kept key disposed of within its trial never loads natively', () => {
-    const { choose, native, log } = fakes();
-    const key = withOpenSsl(OLD, () => choose('auto')).load(Uint8Array.of(3), 'kept');
+  it('OpenSSL 3.0: a kept key disposed of within its trial never loads natively', () => {
+    const { impl, native, log } = composite(NODE_30);
+    const key = impl.load(Uint8Array.of(3), 'kept');
     for (let i = 0; i < KEPT_TRIAL; i++) key.sharedSecret(Uint8Array.of(i));
     key.dispose();
     assert.equal(native.loaded.length, 0);
     assert.equal(log.at(-1), 'wasm dispose');
   });
+});
 
-  for (const version of [OLD, NEW])
-    it(`on OpenSSL ${version}, for real: X-Wing over 'auto' gives node:crypto's bytes in keygen, one-shot and through a key object past its trial, and the same low-order refusal`, () => {
-      const kem = wasm.MlKem768;
-      const native = xwingOver(kem, 'native');
-      const strictNative = xwingOver(kem, 'native', { refuseLowOrder: true });
-      withOpenSsl(version, () => {
-        assert.equal(X25519.impl('auto').path, version === OLD ? 'wasm' : 'native');
-        const auto = xwingOver(kem, 'auto');
-        const strict = xwingOver(kem, 'auto', { refuseLowOrder: true });
-        const pair = auto.keygen();
-        assert.equal(toHex(pair.publicKey), toHex(native.keygen(pair.seed).publicKey));
-        using dk = auto.decapsulationKey(pair.secretKey);
-        for (let i = 0; i < 2 * KEPT_TRIAL; i++) {
-          const eseed = randomBytes(64);
-          const enc = auto.encapsulateInternal(pair.publicKey, eseed);
-          assert.equal(toHex(enc.ciphertext), toHex(native.encapsulateInternal(pair.publicKey, eseed).ciphertext));
-          assert.equal(toHex(dk.decapsulate(enc.ciphertext)), toHex(enc.sharedSecret), `decapsulation ${i + 1}`);
-          assert.equal(toHex(auto.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret));
-        }
-        using strictDk = strict.decapsulationKey(pair.secretKey);
-        using strictNativeDk = strictNative.decapsulationKey(pair.secretKey);
-        const ct = auto.encapsulate(pair.publicKey).ciphertext;
-        for (let i = 0; i < KEPT_TRIAL + 1; i++) strictDk.decapsulate(ct); // past the trial
-        for (const [name, u] of lowOrderEncodings()) {
-          const bad = ct.slice();
-          bad.set(u, bad.length - 32);
-          const expected = (() => {
-            try {
-              strictNativeDk.decapsulate(bad);
-            } catch (err) {
-              return err;
-            }
-            throw new Error('native accepted a low-order point');
-          })();
-          assert.throws(() => strictDk.decapsulate(bad), expected as Error, name);
-          assert.equal(toHex(dk.decapsulate(bad)), toHex(native.decapsulate(bad, pair.secretKey)), name);
-        }
-      });
-    });
+describe(`the doors on this runtime (OpenSSL ${process.versions.openssl}, read as ${runtimeOpenSsl()})`, () => {
+  const slow = runtimeOpenSsl() === '3.0';
 
-  it("P-384's 'sec1' form, only on OpenSSL 3.0: the ECDH class for a scalar used once, diffieHellman on a KeyObject for a kept one; noble's bytes; dispose wipes the copy of d", () => {
-    const sec1 = { ...P384_GROUP, native: { ...P384_GROUP.native, forms: ['sec1'] as const } };
-    assert.equal(
-      withOpenSsl(NEW, () => nativeCurve(sec1, nobleP384)()),
-      undefined,
-      'not taken on OpenSSL 3.5',
-    );
+  it('both doors serve what the table says, the synchronous one the same object on every call', async () => {
+    const auto = X25519.impl('auto');
+    assert.equal(X25519.impl('auto'), auto);
+    assert.equal(auto.path, slow ? 'wasm' : 'native', 'NODE_30 serves a scalar used once on the module');
+    for (const group of [X25519, P256_GROUP, P384_GROUP]) {
+      assert.equal(group.impl('native').path, 'native', group.name);
+      assert.equal(group.impl('noble').path, 'noble', group.name);
+      assert.equal(group.impl('wasm').path, group === X25519 ? 'wasm' : 'noble', `${group.name}: in the module?`);
+      if (group !== X25519) assert.equal(group.impl('auto'), group.impl('native'), `${group.name}: not in the module`);
+      for (const choice of ['auto', 'native', 'wasm', 'noble'] as const) {
+        const door = await group.asyncImpl(choice);
+        assert.equal(door.sync, group.impl(choice), `${group.name} ${choice}: the asynchronous door lifts the same`);
+      }
+      const web = await group.asyncImpl('webcrypto');
+      assert.equal(web.path, 'webcrypto', group.name);
+      assert.equal(web.sync, undefined);
+    }
+  });
+
+  it("X-Wing over the choice gives node:crypto's bytes in keygen, one-shot and through a key object past its trial, and the same low-order refusal", () => {
+    const kem = wasm.MlKem768;
+    const native = xwingOver(kem, 'native');
+    const strictNative = xwingOver(kem, 'native', { refuseLowOrder: true });
+    const auto = xwingOver(kem, 'auto');
+    const strict = xwingOver(kem, 'auto', { refuseLowOrder: true });
+    const pair = auto.keygen();
+    assert.equal(toHex(pair.publicKey), toHex(native.keygen(pair.seed).publicKey));
+    using dk = auto.decapsulationKey(pair.secretKey);
+    for (let i = 0; i < 2 * KEPT_TRIAL; i++) {
+      const eseed = randomBytes(64);
+      const enc = auto.encapsulateInternal(pair.publicKey, eseed);
+      assert.equal(toHex(enc.ciphertext), toHex(native.encapsulateInternal(pair.publicKey, eseed).ciphertext));
+      assert.equal(toHex(dk.decapsulate(enc.ciphertext)), toHex(enc.sharedSecret), `decapsulation ${i + 1}`);
+      assert.equal(toHex(auto.decapsulate(enc.ciphertext, pair.secretKey)), toHex(enc.sharedSecret));
+    }
+    using strictDk = strict.decapsulationKey(pair.secretKey);
+    using strictNativeDk = strictNative.decapsulationKey(pair.secretKey);
+    const ct = auto.encapsulate(pair.publicKey).ciphertext;
+    for (let i = 0; i < KEPT_TRIAL + 1; i++) strictDk.decapsulate(ct); // past the trial
+    for (const [name, u] of lowOrderEncodings()) {
+      const bad = ct.slice();
+      bad.set(u, bad.length - 32);
+      const expected = (() => {
+        try {
+          strictNativeDk.decapsulate(bad);
+        } catch (err) {
+          return err;
+        }
+        throw new Error('native accepted a low-order point');
+      })();
+      assert.throws(() => strictDk.decapsulate(bad), expected as Error, name);
+      assert.equal(toHex(dk.decapsulate(bad)), toHex(native.decapsulate(bad, pair.secretKey)), name);
+    }
+  });
+
+  it("P-384's 'sec1' form: the ECDH class for a scalar used once, diffieHellman on a KeyObject for a kept one; noble's bytes; dispose wipes the copy of d", () => {
+    type Fn = (...args: unknown[]) => unknown;
     // Counted from the self-test on, when the form captures what it uses of node:crypto.
     const calls = { diffieHellman: 0, computeSecret: 0 };
     const ecdhProto = (crypto.ECDH as unknown as { prototype: Record<string, unknown> }).prototype;
@@ -254,7 +337,7 @@ describe("the curve choice 'auto'", () => {
     ecdhProto.computeSecret = counted('computeSecret');
     let impl: CurveImpl | undefined;
     try {
-      impl = withOpenSsl(OLD, () => nativeCurve(sec1, nobleP384)());
+      impl = nativeCurve(P384_GROUP, nobleP384, ['sec1']);
     } finally {
       mod.diffieHellman = real.diffieHellman;
       ecdhProto.computeSecret = real.computeSecret;

@@ -1,19 +1,18 @@
 // The elliptic-curve half of a hybrid, split in two. A Group (x25519.ts, nist.ts) holds what the
 // specifications define (encodings, the checks of a peer's element, scalar ranges), the same on
 // every runtime. A CurveImpl does only the scalar multiplications: through node:crypto
-// (native.ts), the WebAssembly module (wasm-x25519.ts) or @noble/curves (noble-*.ts). Every check
-// runs before an implementation is called, so both give the same bytes and the same errors.
+// (native.ts), the WebAssembly module (wasm-x25519.ts) or @noble/curves (noble-*.ts), and on the
+// asynchronous doors the runtime's Web Crypto (webcrypto-curves.ts); choose.ts says which serves.
+// Every check runs before an implementation is called, so all give the same bytes and errors.
 import { MlKemError } from '../../errors.js';
 import { detail, randomnessError } from '../../random.js';
 import type { HybridEntry } from '../../registry.js';
+import { fromHex, offsetView, toHex } from './encoding.js';
 
 /** A curve's name, as the registry spells it. */
 type CurveName = HybridEntry['curve'];
 
-/**
- * Which implementation does the scalar multiplications: 'auto' takes native where it works, else
- * (X25519) the WebAssembly module's once the app has loaded it, else noble.
- */
+/** Which implementation does the scalar multiplications ('auto': choose.ts's rules). */
 export type CurvePath = 'native' | 'noble' | 'wasm';
 export type CurveChoice = CurvePath | 'auto';
 
@@ -95,8 +94,10 @@ export interface Group {
   readonly native: NativeCurve;
   /** Web Crypto's names for the curve and the self-test of its implementation there (webcrypto-curves.ts). */
   readonly webCrypto: WebCryptoCurve;
-  /** The implementation for a choice; 'auto' is native where the runtime has it, else noble. */
+  /** The implementation for a choice (choose.ts). */
   impl(choice: CurveChoice): CurveImpl;
+  /** The asynchronous doors' implementation for a choice (choose.ts); it rejects where impl throws. */
+  asyncImpl(choice: AsyncCurveChoice): Promise<AsyncCurveImpl>;
   /**
    * Undefined when a peer's element can be used; else what is wrong with it, as the end of a
    * sentence. X25519: a low-order u, for which X25519 gives all zeros. P-256, P-384: not a valid
@@ -141,6 +142,53 @@ interface NativeCurve {
   readonly agreement: { readonly scalars: readonly string[]; readonly peer: string };
 }
 
+/**
+ * The self-test of a synchronous implementation (node:crypto's forms, the WebAssembly X25519),
+ * on first use: the Group's known answers (RFC 7748, §6.1; a NIST curve's d·G) by a key loaded for
+ * one use and by a kept one (which may take another way), then agreement with `reference`
+ * (@noble/curves) on full-width scalars and a peer that is not the base point: a platform that
+ * mangles part of a scalar or a point passes a test with small or special values, not this one.
+ * Inputs are offset views, as the hybrids pass them. False where the implementation throws.
+ */
+export function passesSelfTest(impl: CurveImpl, t: Group['native'], reference: CurveImpl): boolean {
+  const same = (a: Uint8Array, b: Uint8Array | string) => toHex(a) === (typeof b === 'string' ? b : toHex(b));
+  const check = (d: string, use: CurveUse, test: (key: CurveKey) => boolean): boolean => {
+    const key = impl.load(offsetView(d), use);
+    try {
+      return test(key);
+    } finally {
+      key.dispose();
+    }
+  };
+  const { scalars, peer } = t.agreement;
+  try {
+    return (
+      (['once', 'kept'] as const).every((use) =>
+        t.knownAnswers.every((a) =>
+          check(
+            a.d,
+            use,
+            (k) => same(k.publicKey(), a.pub) && a.peers.every(([q, ss]) => same(k.sharedSecret(offsetView(q)), ss)),
+          ),
+        ),
+      ) &&
+      scalars.every((d) =>
+        withCurveKey(reference, offsetView(d), (theirs) =>
+          check(
+            d,
+            'kept',
+            (k) =>
+              same(k.publicKey(), theirs.publicKey()) &&
+              same(k.sharedSecret(offsetView(peer)), theirs.sharedSecret(fromHex(peer))),
+          ),
+        ),
+      )
+    );
+  } catch {
+    return false;
+  }
+}
+
 interface WebCryptoCurve {
   /** The algorithm of importKey and generateKey ({ name: 'X25519' }, { name: 'ECDH', namedCurve }). */
   readonly algorithm: { readonly name: string; readonly namedCurve?: string };
@@ -171,8 +219,8 @@ export function nobleCall<T>(what: string, f: () => T): T {
   }
 }
 
-// The seam of the asynchronous doors (curve-async.ts): the same multiplications behind promises,
-// so that the runtime's own Web Crypto (webcrypto-curves.ts) can be a third implementation.
+// The seam of the asynchronous doors (a Group's asyncImpl): the same multiplications behind
+// promises, so that the runtime's own Web Crypto (webcrypto-curves.ts) can be one more implementation.
 
 export type AsyncCurvePath = CurvePath | 'webcrypto';
 export type AsyncCurveChoice = AsyncCurvePath | 'auto';
@@ -200,7 +248,7 @@ export interface AsyncCurveKey {
 
 export interface AsyncCurveImpl {
   readonly path: AsyncCurvePath;
-  /** The synchronous implementation behind the seam, for a lifted one (curve-async.ts's lift); none for Web Crypto. */
+  /** The synchronous implementation behind the seam, for a lifted one (choose.ts's lift); none for Web Crypto. */
   readonly sync?: CurveImpl;
   /**
    * Loads a scalar that the Group has already accepted; reads it before returning its promise (the

@@ -3,8 +3,9 @@
 // It is done here, before any multiplication, so that every path refuses the same inputs with the
 // same errors. Also the ways the hybrids turn seed bytes into a scalar, and compressed points.
 // Everything node:crypto and Web Crypto need to know of a curve is a field of its Group.
+import { doors } from './choose.js';
 import type { CurveChoice, CurveImpl, CurveUse, Group, KnownAnswer } from './curve.js';
-import { chooseImpl, nativeCurve, nativeUncompressed } from './native.js';
+import { nativeUncompressed } from './native.js';
 import { nobleP256, nobleP384, nobleUncompressed } from './noble-nist.js';
 
 interface NistParams {
@@ -142,11 +143,10 @@ function nistGroup(c: NistParams): NistGroup {
       knownAnswers: knownAnswers(c, true),
     },
   } as const;
-  const native = nativeCurve(data, c.noble);
   const group: NistGroup = Object.freeze({
     ...data,
     order,
-    impl: (choice: CurveChoice): CurveImpl => chooseImpl(c.name, choice, native, c.noble),
+    ...doors(data, { noble: c.noble }),
     /** SP 800-56A, §5.6.2.3.4 for an uncompressed point: coordinates in [0, p - 1], on the curve; it cannot be the identity. */
     elementProblem(q: Uint8Array): string | undefined {
       // The point is public: these branches and the BigInt arithmetic depend on public data only.

@@ -1,12 +1,10 @@
 // X25519 (RFC 7748) as a Group: any 32 bytes are a scalar (clamped by the function) and an
 // element; the only element a protocol may refuse is one of low order, for which X25519 gives
-// all zeros. The multiplications are native where the runtime allows (native.ts), else the
-// WebAssembly module's where the app has loaded it (wasm-x25519.ts), else noble's; where both
-// native and the module are there, chooseImpl (native.ts) picks per use. The asynchronous doors
-// may use the runtime's Web Crypto (webcrypto-curves.ts). Everything those need to know of X25519
-// is a field of the Group below.
-import type { CurveChoice, CurveImpl, Group } from './curve.js';
-import { chooseImpl, nativeCurve } from './native.js';
+// all zeros. The multiplications are node:crypto's, the WebAssembly module's or noble's, and on
+// the asynchronous doors maybe the runtime's Web Crypto, as choose.ts says. Everything those need
+// to know of X25519 is a field of the Group below.
+import { doors } from './choose.js';
+import type { Group } from './curve.js';
 import { nobleX25519 } from './noble-x25519.js';
 import { wasmX25519 } from './wasm-x25519.js';
 
@@ -122,14 +120,9 @@ const data = {
   },
 } as const;
 
-const native = /* @__PURE__ */ nativeCurve(data, nobleX25519);
-
 export const X25519: Group = /* @__PURE__ */ Object.freeze({
   ...data,
-  // node:crypto before the WebAssembly module (its shared secret is about 1.5x faster:
-  // bench/x25519-paths.ts), except where chooseImpl finds the module's faster for a use: a
-  // keygen's public element, and on OpenSSL 3.0 (a native load ≈ 0.5 ms) a scalar used once.
-  impl: (choice: CurveChoice): CurveImpl => chooseImpl('X25519', choice, native, nobleX25519, wasmX25519),
+  ...doors(data, { noble: nobleX25519, wasm: wasmX25519(data.native, nobleX25519) }),
   elementProblem: (u: Uint8Array) =>
     isLowOrder(u)
       ? 'must give a non-zero X25519 shared secret, got a low-order point that gives the all-zero value'

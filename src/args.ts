@@ -4,6 +4,7 @@
 // Every failure is an MlKemError naming the argument, what was expected and what was given.
 import { type ByteArray, copyBytes, isUint8Array, lengthOf, readBytes } from './bytes.js';
 import { MlKemError } from './errors.js';
+import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from './params.js';
 
 /** Names what a value is, for error messages ("a string", "an ArrayBuffer", "null"). */
 export function describe(value: unknown): string {
@@ -61,16 +62,40 @@ export function takeBytes(value: unknown, length: number, what: string): ByteArr
  * Checks that `value` is a Uint8Array of exactly `length` bytes, else throws MlKemError.
  * `what` names the argument as the caller sees it, e.g. "ML-KEM-768 publicKey".
  * Note: the length is read from the array's internal slot, as TypedArray.prototype.set copies
- * it: a subclass with a `length` getter that lies cannot make a short array pass.
+ * it: a subclass with a `length` getter that lies cannot make a short array pass. `more` ends
+ * the message of a wrong length.
  */
-export function checkBytes(value: unknown, length: number, what: string): asserts value is Uint8Array {
+export function checkBytes(value: unknown, length: number, what: string, more = ''): asserts value is Uint8Array {
   if (!isUint8Array(value)) {
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array of ${length} bytes, got ${describe(value)}`);
   }
   const actual = lengthOf(value);
   if (actual !== length) {
-    throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${length} bytes long, got ${actual}`);
+    // An ML-KEM key, ciphertext or seed ("ML-KEM-768 publicKey") gets lengthHint's hint.
+    const kind = /^ML-KEM-\d+ .*?\b(publicKey|secretKey|ciphertext|seed)$/.exec(what)?.[1] as LengthKind | undefined;
+    throw new MlKemError(
+      'ERR_INVALID_LENGTH',
+      `${what} must be ${length} bytes long, got ${actual}${kind ? lengthHint(actual, kind) : ''}${more}`,
+    );
   }
+}
+
+/** What an ML-KEM argument is (the names of MlKem's `sizes`). */
+export type LengthKind = 'publicKey' | 'secretKey' | 'ciphertext' | 'seed';
+const SEED = ': that is a seed; use decapsulationKey(seed) or keygen(seed) to expand it';
+
+/**
+ * The likely mistake behind a wrong length where a `want` belongs, from the sizes of FIPS 203,
+ * Table 3 (params.ts), as the end of a message: a seed given as a secret key, the same kind at
+ * another level, another kind (a secret key given to encapsulate); '' when nothing fits.
+ */
+export function lengthHint(length: number, want: LengthKind): string {
+  let hint = want === 'secretKey' && length === 64 ? SEED : '';
+  for (const p of [ML_KEM_512, ML_KEM_768, ML_KEM_1024])
+    for (const kind of ['publicKey', 'secretKey', 'ciphertext'] as const)
+      if (p[`${kind}Bytes`] === length && (kind === want || !hint))
+        hint = `: that is an ${p.name} ${kind}${kind === want ? `; use MlKem${p.name.slice(7)}` : `, not a ${want}`}`;
+  return hint;
 }
 
 /**
@@ -85,22 +110,16 @@ export function checkDecapsulateArguments(
   secretKeyBytes: number,
   name: string,
 ): void {
-  if (!isUint8Array(ciphertext) || lengthOf(ciphertext) !== ciphertextBytes) {
-    if (
-      isUint8Array(ciphertext) &&
-      isUint8Array(secretKey) &&
-      lengthOf(ciphertext) === secretKeyBytes &&
-      lengthOf(secretKey) === ciphertextBytes
-    ) {
-      throw new MlKemError(
-        'ERR_INVALID_LENGTH',
-        `${name} ciphertext must be ${ciphertextBytes} bytes long, got ${secretKeyBytes}, a secret key's length, and secretKey has a ciphertext's: the arguments look swapped. decapsulate takes (ciphertext, secretKey); Node's crypto.decapsulate takes (key, ciphertext)`,
-      );
-    }
-  }
-  checkBytes(ciphertext, ciphertextBytes, `${name} ciphertext`);
+  const swapped =
+    isUint8Array(ciphertext) &&
+    isUint8Array(secretKey) &&
+    lengthOf(ciphertext) === secretKeyBytes &&
+    lengthOf(secretKey) === ciphertextBytes;
+  checkBytes(ciphertext, ciphertextBytes, `${name} ciphertext`, swapped ? SWAPPED : '');
   checkBytes(secretKey, secretKeyBytes, `${name} secretKey`);
 }
+const SWAPPED =
+  ": the arguments look swapped. decapsulate takes (ciphertext, secretKey); Node's crypto.decapsulate takes (key, ciphertext)";
 
 /**
  * Throws ERR_INVALID_TYPE unless value is a Uint8Array (`expected` says of what length), and

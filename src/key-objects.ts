@@ -3,7 +3,7 @@
 // Each operation copies the cached expansion into the backend's workspace, so a key holds no
 // backend memory: any number of keys can be alive at once, on either backend, and the backend's
 // memory holds no secret between operations. A decapsulation key wipes its secrets on dispose.
-import { checkBytes, describe, readOptions } from './args.js';
+import { checkBytes, describe, lengthHint, readOptions } from './args.js';
 import { type ByteArray, isUint8Array, lengthOf } from './bytes.js';
 import { ctEqual, wipe } from './ct.js';
 import { MlKemError } from './errors.js';
@@ -134,7 +134,10 @@ export function createDecapsulationKey(core: Core, secret: unknown, options: unk
   const length = lengthOf(secret);
   if (length === 64) return decapsulationKeyOf(core, core.expandSeed(secret));
   if (length !== p.secretKeyBytes)
-    throw new MlKemError('ERR_INVALID_LENGTH', `${what} must be ${expected}, got ${length}`);
+    throw new MlKemError(
+      'ERR_INVALID_LENGTH',
+      `${what} must be ${expected}, got ${length}${lengthHint(length, 'secretKey')}`,
+    );
   const x = core.expandSecretKey(secret, `${p.name} secretKey`);
   expansions?.made.push(x); // @test-hook
   if (pairwiseCheck !== false) checkPairwise(core, x);

@@ -3,7 +3,7 @@
 // the documented chain (fromPem, decodePkcs8 / decodeSpki / fromJwk, kemFor, decapsulationKey),
 // with the same checks. The hybrids' JWKs are loaded by mlkem-ts/hybrid's functions of the same
 // names, so that an app of ML-KEM alone does not carry the curves.
-import { describe, isObjectArgument, readOptions } from '../args.js';
+import { describe, isObjectArgument, lengthHint, readOptions } from '../args.js';
 import { type ByteArray, copyBytes, isUint8Array } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
@@ -248,7 +248,7 @@ export function getPublicKey(
         algorithm === undefined ? orList(kems.map((k) => String(k.sizes.secretKey))) : String(kem!.sizes.secretKey);
       throw new MlKemError(
         'ERR_INVALID_LENGTH',
-        `getPublicKey secret must be a 64-byte seed or a ${expected}-byte secret key, got ${bytes.length} bytes`,
+        `getPublicKey secret must be a 64-byte seed or a ${expected}-byte secret key, got ${bytes.length} bytes${lengthHint(bytes.length, 'secretKey')}`,
       );
     }
     const key = kem.decapsulationKey(bytes, { pairwiseCheck: false });

@@ -1,4 +1,4 @@
-import { checkBytes, describe, isObjectArgument, readFields, takeUint8Array } from '../args.js';
+import { checkBytes, describe, isObjectArgument, lengthHint, readFields, takeUint8Array } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 // A key as the caller hands it to an encoder ({ algorithm?, seed?, secretKey?, publicKey? }, for
 // example a KeyPair from keygen or the result of a decoder): checked at the boundary, completed
@@ -63,7 +63,7 @@ function pickKem(p: ReturnType<typeof readParts>, what: string, backend: MlKemBa
     if (algorithm === undefined) {
       throw new MlKemError(
         'ERR_INVALID_LENGTH',
-        `${what}.${kind} must be ${lengthsOf(kind)} bytes long, got ${bytes.length}`,
+        `${what}.${kind} must be ${lengthsOf(kind)} bytes long, got ${bytes.length}${lengthHint(bytes.length, kind)}`,
       );
     }
   }

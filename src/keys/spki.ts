@@ -1,4 +1,4 @@
-import { readOptions, takeUint8Array } from '../args.js';
+import { lengthHint, readOptions, takeUint8Array } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 // SubjectPublicKeyInfo (RFC 5280, §4.1.2.7) for ML-KEM public keys (RFC 9935, §4): the
 // algorithm's OID with parameters absent, and the encapsulation key ek as the BIT STRING.
@@ -28,7 +28,7 @@ export function encodeSpki(key: Uint8Array, options?: KeyOptions): ByteArray {
   if (algorithm === undefined) {
     throw new MlKemError(
       'ERR_INVALID_LENGTH',
-      `encodeSpki publicKey must be ${lengthsOf('publicKey')} bytes long, got ${publicKey.length}`,
+      `encodeSpki publicKey must be ${lengthsOf('publicKey')} bytes long, got ${publicKey.length}${lengthHint(publicKey.length, 'publicKey')}`,
     );
   }
   checkPublicKey(

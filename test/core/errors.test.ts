@@ -492,3 +492,65 @@ it('instanceof MlKemError: true for the brand of any copy of the class with a co
   assert.equal({ [Symbol.for('mlkem-ts.MlKemError')]: true } instanceof MlKemError, false, 'a brand without a code');
   assert.equal(new MlKemError('ERR_INVALID_TYPE', 'x') instanceof MlKemError, true);
 });
+
+// A wrong length names the likely mistake, from FIPS 203 Table 3: the level a key belongs to, a
+// seed given as a secret key, one kind of key where the other belongs.
+for (const backend of backends) {
+  describe(`wrong lengths name the likely mistake on ${backend.name}`, () => {
+    const pairs = backend.kems.map((kem) => ({ kem, pair: keygen(kem, randomBytes(64)) }));
+    const use = (name: string) => `; use MlKem${name.slice(7)}`;
+    const ends = (call: () => unknown, end: string) =>
+      expectError(call, 'ERR_INVALID_LENGTH', end, (e) => assert.ok(e.message.endsWith(end), e.message));
+    for (const [i, { kem, pair }] of pairs.entries()) {
+      const ct = encapsulate(kem, pair.publicKey).ciphertext;
+      it(`${kem.name}: another level's key or ciphertext names that level`, () => {
+        for (const [j, other] of pairs.entries()) {
+          if (j === i) continue;
+          const pk = `, got ${TABLE3[j]!.publicKey}: that is an ${other.kem.name} publicKey${use(other.kem.name)}`;
+          for (const call of [
+            () => encapsulate(kem, other.pair.publicKey),
+            () => kem.encapsulationKey(other.pair.publicKey),
+            () => kem.checkPublicKey(other.pair.publicKey),
+          ])
+            ends(call, pk);
+          const sk = `: that is an ${other.kem.name} secretKey${use(other.kem.name)}`;
+          for (const call of [
+            () => decapsulate(kem, ct, other.pair.secretKey),
+            () => kem.checkSecretKey(other.pair.secretKey),
+            () => kem.decapsulationKey(other.pair.secretKey),
+          ])
+            ends(call, sk);
+          const otherCt = encapsulate(other.kem, other.pair.publicKey).ciphertext;
+          const dk = kem.decapsulationKey(pair.seed);
+          for (const call of [() => decapsulate(kem, otherCt, pair.secretKey), () => dk.decapsulate(otherCt)])
+            ends(call, `: that is an ${other.kem.name} ciphertext${use(other.kem.name)}`);
+          dk.dispose();
+        }
+      });
+      it(`${kem.name}: a seed given as a secret key says how to expand it`, () => {
+        expectError(
+          () => decapsulate(kem, ct, pair.seed),
+          'ERR_INVALID_LENGTH',
+          'decapsulate',
+          (e) =>
+            assert.equal(
+              e.message,
+              `${kem.name} secretKey must be ${TABLE3[i]!.secretKey} bytes long, got 64: that is a seed; use decapsulationKey(seed) or keygen(seed) to expand it`,
+            ),
+        );
+      });
+      it(`${kem.name}: a decapsulation key given to encapsulate, and the reverse`, () => {
+        const sk = `, got ${TABLE3[i]!.secretKey}: that is an ${kem.name} secretKey, not a publicKey`;
+        for (const call of [() => encapsulate(kem, pair.secretKey), () => kem.encapsulationKey(pair.secretKey)])
+          ends(call, sk);
+        const pk = `: that is an ${kem.name} publicKey, not a secretKey`;
+        for (const call of [() => decapsulate(kem, ct, pair.publicKey), () => kem.decapsulationKey(pair.publicKey)])
+          ends(call, pk);
+        ends(() => keygen(kem, pair.secretKey), `: that is an ${kem.name} secretKey, not a seed`);
+      });
+    }
+    it('a length no ML-KEM input has gets no hint', () => {
+      ends(() => encapsulate(backend.kems[1]!, new Uint8Array(1000)), 'got 1000');
+    });
+  });
+}

@@ -21,6 +21,7 @@ import {
   encodeSpki,
   fromJwk,
   fromPem,
+  getPublicKey,
   kemFor,
   toJwk,
   toPem,
@@ -446,6 +447,29 @@ describe('encoder inputs', () => {
         new RegExp(`800, 1184 or 1568 bytes long, got ${n}`),
       );
     }
+  });
+
+  it('a wrong length names the likely mistake: a secret key for a public one, a seed, another level', () => {
+    const secretForPublic = `: that is an ${alg} secretKey, not a publicKey`;
+    const publicForSecret = `: that is an ${alg} publicKey, not a secretKey`;
+    const { publicKey, secretKey, seed } = pair();
+    const cases: Array<[string, () => unknown, string]> = [
+      ['encodeSpki(secretKey)', () => encodeSpki(secretKey), secretForPublic],
+      ['getPublicKey(publicKey)', () => getPublicKey(publicKey), publicForSecret],
+      ['toJwk({ secretKey: publicKey })', () => toJwk({ secretKey: publicKey }), publicForSecret],
+      [
+        'encodePkcs8 with a seed as the secret key',
+        () => encodePkcs8({ algorithm: alg, secretKey: seed }),
+        ': that is a seed; use decapsulationKey(seed) or keygen(seed) to expand it',
+      ],
+      [
+        'encodePkcs8 with another level',
+        () => encodePkcs8({ algorithm: alg, secretKey: pairOf('ML-KEM-512').secretKey }),
+        ': that is an ML-KEM-512 secretKey; use MlKem512',
+      ],
+    ];
+    for (const [what, call, hint] of cases)
+      expectError(call, 'ERR_INVALID_LENGTH', what, (e) => assert.ok(e.message.endsWith(hint), e.message));
   });
 
   it('decoders: a non-Uint8Array der, bad options: ERR_INVALID_TYPE', () => {

@@ -587,6 +587,7 @@ async function main(): Promise<void> {
   }
   if (sink === undefined) progress('(nothing ran)');
   if (opts.hybrids) process.stdout.write(`\n${await runHybridBench({ quick: opts.quick })}`);
+  progress(`npm run bench took ${Math.round(performance.now() / 1000)} s`); // since the process started
 }
 
 main().catch((err: unknown) => {

@@ -76,8 +76,8 @@ export async function loadWasm(module?: WasmModuleSource): Promise<WasmMlKem> {
 }
 
 /**
- * The same, synchronously: for Node, Deno, Bun and workers. Browsers may refuse to compile a
- * module synchronously on the main thread; use loadWasm there.
+ * The same, synchronously: for Node, Deno, Bun, workers, and pages (Chromium and Firefox compile
+ * this module synchronously on the main thread).
  *
  * @param module A compiled `WebAssembly.Module` of `mlkem-ts/wasm/mlkem.wasm` or its bytes;
  *   without it, the embedded module.

@@ -9,7 +9,8 @@ export type WebCryptoErrorName =
   | 'SyntaxError'
   | 'DataError'
   | 'InvalidAccessError'
-  | 'OperationError';
+  | 'OperationError'
+  | 'DataCloneError';
 
 /**
  * A DOMException with the specification's name, a message that says what was wrong and, when

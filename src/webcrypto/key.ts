@@ -5,8 +5,9 @@ import { type Part, recordSecrets } from '../lifetime.js'; // @test-hook
 // Where the runtime has a CryptoKey class, they are CryptoKeys as far as JavaScript allows: their
 // prototype chain reaches CryptoKey.prototype, their `constructor` is CryptoKey and their
 // Symbol.toStringTag "CryptoKey". They are not the runtime's own (this layer never hands them to it). They cannot be
-// structured-cloned (postMessage to a worker, IndexedDB): an own property holding a Symbol makes
-// every such attempt throw a DataCloneError that says so, instead of storing an empty object.
+// structured-cloned (postMessage to a worker, IndexedDB): an own enumerable getter that throws makes
+// every such attempt throw our DataCloneError, which says what to do instead (Chromium and Firefox
+// alike; a Symbol-valued property failed too, but Firefox's message dropped our text).
 import type { AlgorithmEntry } from './algorithms.js';
 import { fail, typeError } from './errors.js';
 import type { PrivateHandle, PublicHandle } from './handles.js';
@@ -35,7 +36,7 @@ export const KEY_USAGES = /* @__PURE__ */ Object.freeze([
 export type KeyUsage = (typeof KEY_USAGES)[number];
 
 const NOT_CLONEABLE =
-  'mlkem-ts/webcrypto keys cannot be structured-cloned (postMessage, IndexedDB): export the key and import it on the other side';
+  'mlkem-ts/webcrypto keys cannot be structured-cloned (postMessage, IndexedDB): wrap it (wrapKey under a non-extractable AES-KW key, which clones) and keep or send the wrapped bytes, or export it; see docs/webcrypto.md, "Keeping keys"';
 
 type Handle = { type: 'public'; handle: PublicHandle } | { type: 'private'; handle: PrivateHandle };
 
@@ -84,7 +85,7 @@ export class MlKemCryptoKey {
         'Illegal constructor: keys come from generateKey, importKey, getPublicKey and the decapsulation methods',
       );
     setSlots(this, { entry, key, extractable, usages: Object.freeze([...usages]) });
-    Object.defineProperty(this, 'notCloneable', { value: Symbol(NOT_CLONEABLE), enumerable: true });
+    Object.defineProperty(this, 'notCloneable', { get: () => fail('DataCloneError', NOT_CLONEABLE), enumerable: true });
   }
 
   /** "public" or "private". */

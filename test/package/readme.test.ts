@@ -155,3 +155,15 @@ describe('README and docs/*.md code blocks', () => {
     });
   }
 });
+
+describe('the README names what npm installs with the package', () => {
+  it('every dependency of package.json, in the sentence that says so', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const sentence = /([^.]*) (?:is|are) installed with the package/.exec(readme)?.[1] ?? '';
+    const named = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+    assert.deepEqual(named.sort(), Object.keys(pkg.dependencies).sort(), `the README says: ${sentence}`);
+  });
+});

@@ -3,7 +3,7 @@
 // converting the Keccak state to bytes and the bytes back to integers. A seed that starts several
 // hashes (ρ for the k² matrix entries, σ or r for the noise) is converted to the interleaved lane
 // form once (Sponge.initWithLanes).
-import type { RejectionHash } from '../kernels.js';
+import type { Kernels } from '../kernels.js';
 import { Sponge, interleaveLanes, sha3_256, shake256 } from '../sha3.js';
 
 /** q, declared here and not exported, for speed (see ntt.ts). */
@@ -48,17 +48,10 @@ export function sampleMatrix(a: Int16Array, rho: Uint8Array, k: number, transpos
 }
 
 /** sampleMatrix, then hOut = H(data) = SHA3-256(data) (FIPS 203, §4.1): one after the other here. */
-export function sampleMatrixWithHash(
-  a: Int16Array,
-  rho: Uint8Array,
-  k: number,
-  transposed: boolean,
-  hOut: Uint8Array,
-  data: Uint8Array,
-): void {
+export const sampleMatrixWithHash: Kernels['sampleMatrixWithHash'] = (a, rho, k, transposed, hOut, data) => {
   sampleMatrix(a, rho, k, transposed);
   sha3_256(hOut, data);
-}
+};
 
 /**
  * Implements FIPS 203, Algorithm 7 (SampleNTT) on XOF(rho ‖ b0 ‖ b1), for one polynomial.
@@ -138,20 +131,12 @@ function withSeed(sigma: Uint8Array, sample: () => void): void {
  * polynomial t of out is SamplePolyCBD_eta(PRF_eta(sigma, t)), eta1 for t < k, else eta2; then
  * J(z ‖ c) if asked for: one stream after the other here.
  */
-export function sampleNoise(
-  out: Int16Array,
-  sigma: Uint8Array,
-  count: number,
-  k: number,
-  eta1: 2 | 3,
-  eta2: 2 | 3,
-  j?: RejectionHash,
-): void {
+export const sampleNoise: Kernels['sampleNoise'] = (out, sigma, count, k, eta1, eta2, j) => {
   withSeed(sigma, () => {
     for (let t = 0; t < count; t++) cbdFromSeed(out, 256 * t, t, t < k ? eta1 : eta2);
   });
   if (j !== undefined) shake256(j.out, j.z, j.c);
-}
+};
 
 /**
  * Implements FIPS 203, Algorithm 8 (SamplePolyCBD_eta) on PRF_eta(sigma, nonce), for one polynomial.

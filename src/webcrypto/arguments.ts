@@ -46,6 +46,9 @@ export function algorithmName(alg: unknown): string {
   return `${alg as string}`;
 }
 
+/** An algorithm's name in upper case, ASCII only, as WebCrypto matches names (WebCrypto, §18.4.4). */
+export const upperName = (alg: unknown): string => algorithmName(alg).replace(/[a-z]/g, (c) => c.toUpperCase());
+
 /** Our entry for an algorithm identifier, or undefined when the name is not one of ours. */
 export function ourEntry(alg: unknown): AlgorithmEntry | undefined {
   return entryNamed(algorithmName(alg));

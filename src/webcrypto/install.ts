@@ -3,7 +3,7 @@
 import { type AlgorithmEntry, algorithmList } from './algorithms.js';
 import { autoBackend } from './backend.js';
 import { type NativeCrypto, SUBTLE_METHODS, createSubtle } from './subtle.js';
-import { createSupports } from './supports.js';
+import { OPERATIONS, createSupports } from './supports.js';
 
 /** Where install() records what it did, on the patched crypto.subtle (shared by every copy of this package). */
 const INSTALLED = Symbol.for('mlkem-ts/webcrypto installed');
@@ -14,18 +14,10 @@ interface Installed {
 }
 
 /**
- * The operations a runtime must support for an algorithm to count as present. Not exportKey:
- * Chromium 156 answers false for it even for the algorithms it has.
+ * The operations a runtime must support for an algorithm to count as present: ours but exportKey,
+ * for which Chromium 156 answers false even for the algorithms it has.
  */
-const NEEDED = [
-  'generateKey',
-  'importKey',
-  'encapsulateBits',
-  'decapsulateBits',
-  'encapsulateKey',
-  'decapsulateKey',
-  'getPublicKey',
-];
+const NEEDED = /* @__PURE__ */ OPERATIONS.filter((op) => op !== 'exportKey');
 
 type Supports = NonNullable<NativeCrypto['supports']>;
 

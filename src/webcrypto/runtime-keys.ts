@@ -5,7 +5,7 @@
 // read through node:crypto where there is one (a non-extractable key's KeyObject), else exported
 // from an extractable key, and imported again by the runtime.
 import { builtinNodeCrypto } from '../node-builtin.js';
-import { algorithmName, intersect } from './arguments.js';
+import { intersect, upperName } from './arguments.js';
 import { domError, fail } from './errors.js';
 import type { KeyUsage } from './key.js';
 import { RAW_ALIASES } from './shared-key.js';
@@ -43,8 +43,6 @@ export const PUBLIC_USAGES: Readonly<Record<string, readonly KeyUsage[]>> = {
 /** The asymmetric algorithms whose "raw" format is a public key: "raw-public" is its alias. */
 const RAW_PUBLIC = ['ECDSA', 'ECDH', 'ED25519', 'ED448', 'X25519', 'X448'];
 
-const upper = (name: string) => name.replace(/[a-z]/g, (c) => c.toUpperCase());
-
 /**
  * The format to hand to a runtime that predates the modern formats: "raw" for "raw-public" of an
  * algorithm in RAW_PUBLIC and "raw-secret" of a symmetric one of WebCrypto (RAW_ALIASES); undefined for any other modern
@@ -53,7 +51,7 @@ const upper = (name: string) => name.replace(/[a-z]/g, (c) => c.toUpperCase());
 export function runtimeFormat(format: string, alg: unknown): string | undefined {
   if (format !== 'raw-public' && format !== 'raw-secret' && format !== 'raw-private' && format !== 'raw-seed')
     return format;
-  const name = upper(algorithmName(alg));
+  const name = upperName(alg);
   if (format === 'raw-public' && RAW_PUBLIC.includes(name)) return 'raw';
   if (format === 'raw-secret' && RAW_ALIASES.includes(name)) return 'raw';
   return undefined;
@@ -149,7 +147,7 @@ export async function runtimePublicKey(
   node: NodeKeys | null = getNodeKeys(),
 ): Promise<unknown> {
   const name = key.algorithm.name;
-  const allowed = PUBLIC_USAGES[upper(name)];
+  const allowed = PUBLIC_USAGES[upperName(name)];
   if (allowed === undefined) fail('NotSupportedError', `${name} keys have no public key to derive`);
   if (key.type !== 'private') fail('InvalidAccessError', 'key must be a private key');
   if (usages.some((u) => !allowed.includes(u)))

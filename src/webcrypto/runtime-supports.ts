@@ -4,15 +4,13 @@
 // their parameter dictionaries, with the steps of each operation that fail before a key or data
 // is needed, as Node 26 answers. True only for what such a runtime does: SHA-3,
 // ChaCha20-Poly1305, AES-OCB, ML-DSA and the other newer algorithms are not among them.
-import { algorithmName } from './arguments.js';
+import { upperName } from './arguments.js';
 import { PUBLIC_USAGES } from './runtime-keys.js';
 
 type Params = Readonly<Record<string, unknown>>;
 /** A member of a parameter dictionary: whether it may be absent, and its check (false: the step fails). */
 type Member = readonly [required: boolean, check: (value: unknown, params: Params) => boolean];
 type Dictionary = Readonly<Record<string, Member>>;
-
-const upper = (name: string) => name.replace(/[a-z]/g, (c) => c.toUpperCase());
 
 /** The runtime is Node.js itself (not Deno or Bun, whose node:crypto stands in): it has Ed448 and X448. */
 function isNode(): boolean {
@@ -69,7 +67,7 @@ function rsaExponent(v: unknown): boolean {
 
 const nameOf = (alg: unknown): string | undefined => {
   try {
-    return upper(algorithmName(alg));
+    return upperName(alg);
   } catch {
     return undefined;
   }
@@ -88,7 +86,7 @@ const publicKey: Member = [
   true,
   (v, params) => {
     if (typeof CryptoKey !== 'function' || !(v instanceof CryptoKey)) return false;
-    return v.type === 'public' && upper(v.algorithm.name) === nameOf(params);
+    return v.type === 'public' && upperName(v.algorithm.name) === nameOf(params);
   },
 ];
 

@@ -2,7 +2,7 @@
 // API", §4.1–§4.4): the checks of its algorithm (step 4, normalized for "importKey") and the one
 // answer SubtleCrypto.supports gives for it (§4.6), which must be what the operation does. The key
 // itself is imported by the runtime, from the 32-byte shared secret.
-import { algorithmName } from './arguments.js';
+import { algorithmName, upperName } from './arguments.js';
 import { fail, typeError } from './errors.js';
 
 /** What the checks need of the runtime: its SubtleCrypto.supports, where it has one. */
@@ -52,7 +52,6 @@ const REQUIRED: Readonly<Record<string, string>> = {
   ECDH: 'namedCurve',
 };
 
-const upper = (name: string) => name.replace(/[a-z]/g, (c) => c.toUpperCase());
 const member = (alg: unknown, name: string): unknown =>
   (typeof alg === 'object' && alg !== null) || typeof alg === 'function'
     ? (alg as Record<string, unknown>)[name]
@@ -65,11 +64,11 @@ export const sharedKeyFormat = (supports: NativeSupports): 'raw-secret' | 'raw' 
 /** Whether the runtime can import a key of this algorithm at all (the "importKey" normalization succeeds). */
 function importable(alg: unknown, supports: NativeSupports): boolean {
   if (supports !== undefined) return supports('importKey', alg);
-  const name = upper(algorithmName(alg));
+  const name = upperName(alg);
   if (!RAW_ALIASES.includes(name)) return false;
   if (name !== 'HMAC') return true;
   const hash = member(alg, 'hash');
-  return hash !== undefined && LEGACY_HASHES.includes(upper(algorithmName(hash)));
+  return hash !== undefined && LEGACY_HASHES.includes(upperName(hash));
 }
 
 /**
@@ -80,7 +79,7 @@ function importable(alg: unknown, supports: NativeSupports): boolean {
 export function checkSharedAlgorithm(alg: unknown, supports: NativeSupports): void {
   const name = algorithmName(alg);
   if (importable(alg, supports)) return;
-  const required = REQUIRED[upper(name)];
+  const required = REQUIRED[upperName(name)];
   if (required !== undefined && member(alg, required) === undefined) {
     typeError(`Failed to normalize algorithm: '${required}' is required in the import parameters of ${name}`);
   }
@@ -94,7 +93,7 @@ export function checkSharedAlgorithm(alg: unknown, supports: NativeSupports): vo
  */
 export function sharedKeySupported(alg: unknown, supports: NativeSupports): boolean {
   try {
-    const name = upper(algorithmName(alg));
+    const name = upperName(alg);
     if (!RAW_SECRET.includes(name) || !importable(alg, supports)) return false;
     const length = member(alg, 'length');
     return !HAS_LENGTH.includes(name) || length === undefined || Number(length) === 256;

@@ -8,7 +8,7 @@ import { sharedKeySupported } from './shared-key.js';
 import type { NativeCrypto } from './subtle.js';
 
 /** The operations our algorithms support (§8.2 "Registration", and getPublicKey, §4.5). */
-const OPERATIONS = [
+export const OPERATIONS = [
   'generateKey',
   'importKey',
   'exportKey',

@@ -7,7 +7,7 @@ import { copyBytes, isUint8Array } from '../bytes.js';
 import { wipe, ctEqual } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
-import type { DecapsulationKey, EncapsulationKey, MlKemBackend } from '../kem.js';
+import type { DecapsulationKey, EncapsulationKey } from '../kem.js';
 import { decodeAkpMember } from '../keys/akp.js';
 import { readBackend } from '../keys/algorithms.js';
 import {
@@ -26,13 +26,13 @@ const PORTABLE = { MlKem512, MlKem768, MlKem1024 } as const;
 
 const PORTABLE_KEMS = new Map<string, HybridKem>();
 
-/** The hybrid of a JWK alg over `backend` (the portable objects, made once, when it is not given). */
-function hybridOf(alg: string, backend: MlKemBackend | undefined): HybridKem {
+/** The hybrid of a JWK alg over the `backend` option named `what` (the portable objects, made once, when it is not given). */
+function hybridOf(alg: string, backend: unknown, what: string): HybridKem {
   // The registry's hybrid whose JWK alg this is (hybridJwkAlg found it there), by its public factory.
   const entry = HYBRID_ENTRIES.find((e) => 'jwk' in e && e.jwk === alg)!;
   const { create } = constructionOf(entry.name);
   const member = memberOf(entry.mlkem);
-  if (backend !== undefined) return create(backend[member]);
+  if (backend !== undefined) return create(readBackend(backend, what)[member]);
   let kem = PORTABLE_KEMS.get(alg);
   if (kem === undefined) PORTABLE_KEMS.set(alg, (kem = create(PORTABLE[member])));
   return kem;
@@ -110,11 +110,8 @@ export function loadPrivateKey(
 ): DecapsulationKey | HybridDecapsulationKey {
   const found = hybridJwkIn(key, 'loadPrivateKey');
   if (found === undefined) return loadMlKemPrivateKey(key, options);
-  const { backend: backendIn } = readOptions(options, ['pairwiseCheck', 'backend'], 'loadPrivateKey options');
-  const kem = hybridOf(
-    found.alg,
-    backendIn === undefined ? undefined : readBackend(backendIn, 'loadPrivateKey options'),
-  );
+  const what = 'loadPrivateKey options';
+  const kem = hybridOf(found.alg, readOptions(options, ['pairwiseCheck', 'backend'], what).backend, what);
   const { publicKey, seed } = readHybridJwk(found.jwk, kem, found.alg);
   if (seed === undefined)
     throw new MlKemError(
@@ -149,10 +146,10 @@ export function loadPrivateKey(
 export function loadPublicKey(key: KeyFileInput, options?: KeyOptions): EncapsulationKey | HybridEncapsulationKey {
   const found = hybridJwkIn(key, 'loadPublicKey');
   if (found === undefined) return loadMlKemPublicKey(key, options);
-  const { backend: backendIn } = readOptions(options, ['backend'], 'loadPublicKey options');
   const kem = hybridOf(
     found.alg,
-    backendIn === undefined ? undefined : readBackend(backendIn, 'loadPublicKey options'),
+    readOptions(options, ['backend'], 'loadPublicKey options').backend,
+    'loadPublicKey options',
   );
   const { publicKey, seed } = readHybridJwk(found.jwk, kem, found.alg);
   if (seed === undefined) return kem.encapsulationKey(publicKey);

@@ -216,20 +216,14 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
   }).kem;
 }
 
-/** X25519MLKEM768 over an ML-KEM-768 object, with the given curve implementation (internal). */
-export function x25519MlKem768Over(kem: MlKem, curves: CurveChoice): HybridKem {
-  return createTlsHybrid({ name: 'X25519MLKEM768', kem, ecdh: ECDH_X25519, kemFirst: true, curves });
-}
-
-/** SecP256r1MLKEM768 over an ML-KEM-768 object, with the given curve implementation (internal). */
-export function secP256r1MlKem768Over(kem: MlKem, curves: CurveChoice): HybridKem {
-  return createTlsHybrid({ name: 'SecP256r1MLKEM768', kem, ecdh: ECDH_P256, kemFirst: false, curves });
-}
-
-/** SecP384r1MLKEM1024 over an ML-KEM-1024 object, with the given curve implementation (internal). */
-export function secP384r1MlKem1024Over(kem: MlKem, curves: CurveChoice): HybridKem {
-  return createTlsHybrid({ name: 'SecP384r1MLKEM1024', kem, ecdh: ECDH_P384, kemFirst: false, curves });
-}
+/** An RFC 10024 group over an ML-KEM object of its parameter set, with the given curve implementation (internal). */
+const groupOver =
+  (name: TlsParams['name'], ecdh: TlsEcdh, kemFirst: boolean) =>
+  (kem: MlKem, curves: CurveChoice): HybridKem =>
+    createTlsHybrid({ name, kem, ecdh, kemFirst, curves });
+export const x25519MlKem768Over = groupOver('X25519MLKEM768', ECDH_X25519, true);
+export const secP256r1MlKem768Over = groupOver('SecP256r1MLKEM768', ECDH_P256, false);
+export const secP384r1MlKem1024Over = groupOver('SecP384r1MLKEM1024', ECDH_P384, false);
 
 /**
  * X25519MLKEM768 (RFC 10024; TLS group 0x11EC) over an ML-KEM-768 object of any backend. ML-KEM first.

@@ -1,6 +1,7 @@
-// The RFC 10024 key scalar d = (c mod (n - 1)) + 1 (FIPS 186-5 A.2.1), computed in constant time
-// by src/hybrid/curves/nist.ts: equal to BigInt arithmetic and to @noble/curves' randomSecretKey (what
-// the code used before) on random and edge-case seeds, for P-256 and P-384.
+// The RFC 10024 key scalar d = (c mod (n - 1)) + 1 (FIPS 186-5 A.2.1) and noble's QSF scalar
+// c mod n, computed in constant time by src/hybrid/curves/nist.ts: equal to BigInt arithmetic (and
+// the first to @noble/curves' randomSecretKey, what the code used before) on random and edge-case
+// seeds, for P-256 and P-384.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -38,6 +39,23 @@ for (const { name, curve, L, seedBytes } of CURVES) {
       const got = reduceToScalar(c, order);
       assert.deepEqual(got, want, `c = ${Buffer.from(c).toString('hex')}`);
       assert.deepEqual(got, curve.utils.randomSecretKey(c), 'noble agrees');
+    }
+  });
+}
+
+for (const { name, curve, L, seedBytes } of CURVES) {
+  test(`${name}: offset 0, noble's QSF scalar c mod n, equals BigInt on random and edge-case seeds`, () => {
+    const n = curve.Point.Fn.ORDER;
+    const order = toBytes(n, L);
+    const top = (1n << BigInt(8 * seedBytes)) - 1n;
+    const edges = [0n, 1n, n - 1n, n, n + 1n, 2n * n, top - (top % n), top - (top % n) - 1n, top];
+    const seeds = [
+      ...edges.map((x) => toBytes(x, seedBytes)),
+      ...Array.from({ length: 2000 }, () => randomBytes(seedBytes)),
+    ];
+    for (const c of seeds) {
+      const got = reduceToScalar(c, order, 0);
+      assert.deepEqual(got, toBytes(toBig(c) % n, L), `c = ${Buffer.from(c).toString('hex')}`);
     }
   });
 }

@@ -265,53 +265,58 @@ export function tlsScalar(group: NistGroup, seed: Uint8Array): Uint8Array {
 
 /**
  * (c mod (n - offset)) + offset as scalarBytes big-endian bytes, for big-endian c of at least
- * scalarBytes - 1 bytes and the public odd order n: offset 1 is FIPS 186-5's d (RFC 10024's
- * groups), 0 the plain c mod n of @noble/curves' Fn.create (noble's QSF, which then refuses 0).
- * Note: c is secret, so the reduction is a bit-by-bit long division in 16-bit limbs with a masked
- * conditional subtraction: its time depends only on the (public) lengths, where BigInt's `%`
- * would not (bench/timing.ts: tls-scalar, qsf-scalar).
+ * scalarBytes - 1 bytes and the public odd order n, whose top 9 bits are set (P-256, P-384):
+ * offset 1 is FIPS 186-5's d (RFC 10024's groups), 0 the plain c mod n of @noble/curves'
+ * Fn.create (noble's QSF, which then refuses 0).
+ * Note: c is secret, so the reduction runs a byte at a time in 16-bit limbs with a masked
+ * conditional subtraction and no branch, index or division on c: its time depends only on the
+ * (public) lengths, where BigInt's `%` would not (bench/timing.ts: tls-scalar, qsf-scalar).
  */
 export function reduceToScalar(c: Uint8Array, order: Uint8Array, offset: 0 | 1 = 1): Uint8Array {
   const L = order.length;
-  const limbs = L >> 1; // 16-bit limbs of m = n - offset (L is even)
-  const W = limbs + 1; // limbs of r, little-endian, one spare: r < 2m after each doubling
+  const H = L >> 1; // 16-bit limbs of m = n - offset (L is even), little-endian
+  const W = H + 1; // one spare limb: x < 2m < 2^(8L + 1) before its subtraction
   const m = new Int32Array(W);
-  for (let i = 0; i < limbs; i++) m[i] = (order[L - 2 - 2 * i]! << 8) | order[L - 1 - 2 * i]!;
+  for (let i = 0; i < H; i++) m[i] = (order[L - 2 - 2 * i]! << 8) | order[L - 1 - 2 * i]!;
   m[0] = m[0]! - offset; // n is odd: n - 1 borrows nothing
+  const fold = new Int32Array(W); // 2^(8L) - m, below 2^(8L - 9) (P-256, P-384)
+  for (let i = 0, borrow = 0; i < H; i++) {
+    const v = -m[i]! - borrow;
+    fold[i] = v & 0xffff;
+    borrow = (v >> 16) & 1;
+  }
   const r = new Int32Array(W);
+  const x = new Int32Array(W);
   const t = new Int32Array(W);
   // The first L - 1 bytes of c are below 2^(8L - 8) < m (n has its top bit set): they are the
   // remainder so far as they stand, and the division starts after them.
   const head = L - 1;
-  for (let j = 0; j < head; j++) {
-    const k = head - 1 - j; // byte k of the head is bits 8j .. 8j + 7 of r
-    r[j >> 1] = r[j >> 1]! | (c[k]! << (8 * (j & 1)));
-  }
+  for (let j = 0; j < head; j++) r[j >> 1] = r[j >> 1]! | (c[head - 1 - j]! << (8 * (j & 1)));
   try {
-    for (let byte = head; byte < c.length; byte++) {
-      for (let bit = 7; bit >= 0; bit--) {
-        // r = 2r + the next bit of c (r < m before, so it stays below 2^(8L + 1))
-        let carry = (c[byte]! >> bit) & 1;
-        for (let i = 0; i < W; i++) {
-          const v = (r[i]! << 1) | carry;
-          r[i] = v & 0xffff;
-          carry = v >>> 16;
-        }
-        // t = r - m; keep t when it did not borrow (r ≥ m), with a mask
-        let borrow = 0;
-        for (let i = 0; i < W; i++) {
-          const v = r[i]! - m[i]! - borrow;
-          t[i] = v & 0xffff;
-          borrow = (v >> 16) & 1;
-        }
-        const keep = borrow - 1; // -1 (take t) when no borrow, 0 (keep r) otherwise
-        for (let i = 0; i < W; i++) r[i] = r[i]! ^ ((r[i]! ^ t[i]!) & keep);
+    for (let k = head; k < c.length; k++) {
+      // r ← 256r + c[k] mod m, Horner's rule a byte at a time: the top byte q of r < 2^(8L) is
+      // folded back in, x = (r mod 2^(8L - 8)) · 256 + c[k] + q · (2^(8L) - m) ≡ 256r + c[k] and
+      // x < 2^(8L) + 2^(8L - 1) < 2m; then t = x - m, taken with a mask when it did not borrow
+      const q = r[H - 1]! >>> 8;
+      let carry = 0;
+      let borrow = 0;
+      for (let i = 0; i < W; i++) {
+        const low = i === 0 ? c[k]! : r[i - 1]! >>> 8;
+        const shifted = i === H ? 0 : ((r[i]! << 8) | low) & 0xffff;
+        const v = shifted + q * fold[i]! + carry;
+        x[i] = v & 0xffff;
+        carry = v >>> 16;
+        const d = x[i]! - m[i]! - borrow;
+        t[i] = d & 0xffff;
+        borrow = (d >> 16) & 1;
       }
+      const keep = borrow - 1; // -1 (take t) when x ≥ m, 0 (keep x) otherwise
+      for (let i = 0; i < W; i++) r[i] = x[i]! ^ ((x[i]! ^ t[i]!) & keep);
     }
     // d = r + offset ≤ n - 1 < 2^(8L): no carry out of the L bytes
     let carry = offset;
     const out = new Uint8Array(L);
-    for (let i = 0; i < limbs; i++) {
+    for (let i = 0; i < H; i++) {
       const v = r[i]! + carry;
       carry = v >>> 16;
       out[L - 1 - 2 * i] = v & 0xff;
@@ -320,6 +325,7 @@ export function reduceToScalar(c: Uint8Array, order: Uint8Array, offset: 0 | 1 =
     return out;
   } finally {
     r.fill(0);
+    x.fill(0);
     t.fill(0);
   }
 }

@@ -52,8 +52,8 @@ function build(module: WebAssembly.Module): WasmMlKem {
  * Compiles and instantiates the WebAssembly backend. Without an argument it uses the embedded
  * module (compiled once per program); works in every runtime that may compile WebAssembly.
  *
- * @param module Where the runtime forbids compiling from bytes (Cloudflare Workers, a page whose
- *   Content-Security-Policy lacks 'wasm-unsafe-eval'), the module shipped as
+ * @param module Where the runtime forbids compiling from bytes (Cloudflare Workers; a page whose
+ *   Content-Security-Policy lacks 'wasm-unsafe-eval' refuses every source), the module shipped as
  *   `mlkem-ts/wasm/mlkem.wasm`, loaded the platform's way: a compiled `WebAssembly.Module` (what
  *   Workers give for `import wasm from 'mlkem-ts/wasm/mlkem.wasm'`), its bytes, a fetch `Response`,
  *   or a promise of one of these. It must be the file of the same mlkem-ts version.

@@ -1,7 +1,7 @@
 // Compiling and instantiating the WebAssembly module: the embedded one (compiled once, shared), or
 // one the caller brings (a compiled WebAssembly.Module, its bytes, or a fetch Response). The
-// latter is for runtimes that refuse to compile from bytes (Cloudflare Workers; pages whose CSP
-// lacks 'wasm-unsafe-eval'). Every instance has its own memory, so instances never share a workspace.
+// latter is for runtimes that refuse to compile from bytes (Cloudflare Workers; not pages whose CSP
+// lacks 'wasm-unsafe-eval', which refuse every source). Every instance has its own memory, so instances never share a workspace.
 import { describe } from '../args.js';
 import { type ByteArray, copyBuffer } from '../bytes.js';
 import { MlKemError } from '../errors.js';

@@ -193,7 +193,7 @@ for (const node of nodes) {
     `| | ${impls.join(' | ')} |`,
     `| --- |${impls.map(() => ' ---: |').join('')}`,
   );
-  for (const scenario of [...new Set(mine.map((t) => t.scenario))]) {
+  for (const scenario of new Set(mine.map((t) => t.scenario))) {
     const row = mine.filter((t) => t.scenario === scenario);
     const ref = row.find((t) => t.impl === base);
     const cells = impls.map((impl) => {

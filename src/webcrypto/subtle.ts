@@ -145,13 +145,22 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
    * Imports a shared secret as a key through the runtime, in the "raw-secret" format (§4.1 step
    * 10), or as "raw" where the runtime predates it (checkSharedAlgorithm let only those through).
    */
-  const importShared = (
-    secret: Uint8Array,
-    alg: unknown,
-    extractable: boolean,
-    usages: KeyUsage[],
-  ): Promise<unknown> => {
-    return native('importKey', [sharedKeyFormat(o.native().supports), secret, alg, extractable, usages]);
+  const importShared = (secret: Uint8Array, alg: unknown, extractable: boolean, usages: KeyUsage[]) =>
+    native('importKey', [
+      sharedKeyFormat(o.native().supports),
+      secret,
+      alg,
+      Boolean(extractable),
+      usages,
+    ]) as Promise<CryptoKey>;
+
+  /** f of a shared secret of ours, which is wiped when f is done. */
+  const withSecret = async <T>(secret: Uint8Array, f: (secret: Uint8Array) => T | Promise<T>): Promise<T> => {
+    try {
+      return await f(secret);
+    } finally {
+      wipe(secret);
+    }
   };
 
   /**
@@ -265,23 +274,14 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     async encapsulateBits(algorithm: unknown, key: AnyCryptoKey) {
       if (!isOurKey(key)) return notOurKey('encapsulateBits', [algorithm, key], algorithm, key);
       const { ciphertext, sharedSecret } = await encapsulateOurs(normalize(algorithm), key, 'encapsulateBits');
-      try {
-        return { ciphertext: buffer(ciphertext), sharedKey: buffer(sharedSecret) };
-      } finally {
-        wipe(sharedSecret);
-      }
+      return withSecret(sharedSecret, (secret) => ({ ciphertext: buffer(ciphertext), sharedKey: buffer(secret) }));
     },
 
     async decapsulateBits(algorithm: unknown, key: AnyCryptoKey, ciphertext: Bytes) {
       if (!isOurKey(key)) return notOurKey('decapsulateBits', [algorithm, key, ciphertext], algorithm, key);
       const c = copyBufferSource(ciphertext, 'ciphertext');
       const entry = normalize(algorithm);
-      const secret = await decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateBits');
-      try {
-        return buffer(secret);
-      } finally {
-        wipe(secret);
-      }
+      return withSecret(await decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateBits'), buffer);
     },
 
     async encapsulateKey(
@@ -297,12 +297,10 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const entry = normalize(algorithm);
       checkSharedAlgorithm(sharedKeyAlgorithm, o.native().supports);
       const { ciphertext, sharedSecret } = await encapsulateOurs(entry, key, 'encapsulateKey');
-      try {
-        const sharedKey = await importShared(sharedSecret, sharedKeyAlgorithm, Boolean(extractable), usages);
-        return { ciphertext: buffer(ciphertext), sharedKey: sharedKey as CryptoKey };
-      } finally {
-        wipe(sharedSecret);
-      }
+      return withSecret(sharedSecret, async (secret) => ({
+        ciphertext: buffer(ciphertext),
+        sharedKey: await importShared(secret, sharedKeyAlgorithm, extractable, usages),
+      }));
     },
 
     async decapsulateKey(
@@ -320,11 +318,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const entry = normalize(algorithm);
       checkSharedAlgorithm(sharedKeyAlgorithm, o.native().supports);
       const secret = await decapsulateOurs(entry, await kemHandles(entry), key, c, 'decapsulateKey');
-      try {
-        return (await importShared(secret, sharedKeyAlgorithm, Boolean(extractable), usages)) as CryptoKey;
-      } finally {
-        wipe(secret);
-      }
+      return withSecret(secret, (s) => importShared(s, sharedKeyAlgorithm, extractable, usages));
     },
 
     async getPublicKey(key: AnyCryptoKey, keyUsages: Usages) {

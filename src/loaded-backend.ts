@@ -1,16 +1,15 @@
 // What the application's WebAssembly loads made, for the code that switches to it with no change
 // to the application's code: the drop-ins (mlkem-ts/noble/…) run ML-KEM on its backend, the
-// hybrids' curve seam (hybrid/curves/wasm-x25519.ts) its X25519. A module of its own, holding no
-// code of either side, so that a portable-only bundle pulls in no WebAssembly and a wasm-only one
-// no drop-in or hybrid.
+// hybrids' curves (hybrid/curves/wasm-x25519.ts) its X25519. A module of its own, holding no code
+// of either side, so that a portable-only bundle pulls in no WebAssembly and a wasm-only one no
+// drop-in or hybrid.
 //
-// One policy for both: each holds the last one offered, and loadWasm and loadWasmSync offer both
-// with every instance they make, so that both always come from the last instance. Sound, because
-// every instance stands alone (its own memory, its own X25519 buffers): a key made over an earlier
-// instance keeps that instance and goes on working, and wasm-x25519.ts self-tests each new X25519
-// once. Keeping the first instead would pin whatever loaded first, for good (a module file of
-// another version, without X25519), and the drop-ins would no longer follow the application's
-// latest load, which their tests and benchmarks switch with.
+// One policy: each holds the last one offered, and loadWasm and loadWasmSync offer both with
+// every instance, so both come from the last instance. Sound, because an instance stands alone
+// (its own memory, its own X25519 buffers): a key made over an earlier one keeps it and goes on
+// working, and wasm-x25519.ts self-tests each new X25519 once. Keeping the first would pin, for
+// good, whatever loaded first (a module file of another version, without X25519), and the
+// drop-ins would stop following the application's latest load, which their tests switch with.
 import type { MlKemBackend } from './kem.js';
 
 /** The exports it uses of an instance (src/wasm/exports.ts has them all). */

@@ -214,8 +214,7 @@ export function decapsulatorOf(
   key: MlKemCryptoKey,
   usage: 'decapsulateKey' | 'decapsulateBits',
 ): (ciphertext: Uint8Array) => ByteArray | Promise<ByteArray> {
-  const handle = usable(entry, key, usage, 'private') as PrivateHandle;
-  return (ciphertext) => handle.decapsulate(ciphertext);
+  return (usable(entry, key, usage, 'private') as PrivateHandle).decapsulate; // an arrow of handlesOf's, not a method
 }
 
 /** The algorithm and public handle of a private key (getPublicKey, §4.5); InvalidAccessError for a public key. */

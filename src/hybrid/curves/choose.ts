@@ -17,18 +17,17 @@
 // - node:crypto's 'sec1' form (P-384) only on OpenSSL 3.0 (nativeForms; native.ts says why).
 import { wipe } from '../../ct.js';
 import { recordSecrets } from '../../lifetime.js'; // @test-hook
-import type {
-  AsyncCurveChoice,
-  AsyncCurveImpl,
-  AsyncCurveKey,
-  AsyncCurvePath,
-  AsyncElement,
-  CurveChoice,
-  CurveImpl,
-  CurveKey,
-  CurveUse,
-  Group,
-  NativeForm,
+import {
+  type AsyncCurveChoice,
+  type AsyncCurveImpl,
+  type AsyncCurvePath,
+  type CurveChoice,
+  type CurveImpl,
+  type CurveKey,
+  type CurveUse,
+  type Group,
+  type NativeForm,
+  lift,
 } from './curve.js';
 import { nativeCurve } from './native.js';
 import { webCryptoCurve } from './webcrypto-curves.js';
@@ -134,28 +133,6 @@ export function perUse(u: Record<CurveUse, CurveImpl>, trial: number): CurveImpl
       return key;
     },
   } as const);
-}
-
-/** A synchronous implementation behind the asynchronous seam (`sync` says which). */
-function lift(impl: CurveImpl): AsyncCurveImpl {
-  return Object.freeze({
-    path: impl.path,
-    sync: impl,
-    async load(scalar: Uint8Array, use?: CurveUse): Promise<AsyncCurveKey> {
-      const key = impl.load(scalar, use);
-      try {
-        return {
-          publicKey: key.publicKey(),
-          sharedSecret: async (peer: AsyncElement) => key.sharedSecret(peer.bytes),
-          dispose: () => key.dispose(),
-        };
-      } catch (err) {
-        key.dispose();
-        throw err;
-      }
-    },
-    element: async (bytes: Uint8Array): Promise<AsyncElement> => ({ bytes }),
-  });
 }
 
 const MISSING = {

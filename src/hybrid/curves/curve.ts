@@ -46,9 +46,9 @@ export interface CurveImpl {
   load(scalar: Uint8Array, use?: CurveUse): CurveKey;
 }
 
-/** A scalar loaded for one use (an ephemeral key), disposed of after it, also when `use` throws. */
-export function withCurveKey<T>(impl: CurveImpl, scalar: Uint8Array, use: (key: CurveKey) => T): T {
-  const key = impl.load(scalar);
+/** A scalar loaded for one use (by default an ephemeral key's), disposed of after it, also when `use` throws. */
+export function withCurveKey<T>(impl: CurveImpl, scalar: Uint8Array, use: (key: CurveKey) => T, purpose?: CurveUse): T {
+  const key = impl.load(scalar, purpose);
   try {
     return use(key);
   } finally {
@@ -57,14 +57,8 @@ export function withCurveKey<T>(impl: CurveImpl, scalar: Uint8Array, use: (key: 
 }
 
 /** The public element of a scalar loaded for nothing else (ek_T of a keygen). */
-export function publicElement(impl: CurveImpl, scalar: Uint8Array): Uint8Array {
-  const key = impl.load(scalar, 'public');
-  try {
-    return key.publicKey();
-  } finally {
-    key.dispose();
-  }
-}
+export const publicElement = (impl: CurveImpl, scalar: Uint8Array): Uint8Array =>
+  withCurveKey(impl, scalar, (key) => key.publicKey(), 'public');
 
 /**
  * One curve as the specifications use it, independent of the implementation, and as data: what
@@ -203,6 +197,25 @@ interface WebCryptoCurve {
 }
 
 /**
+ * A guard for the calls into an implementation that passed its self-test: what the platform
+ * throws afterwards (it has no reason to, for inputs the Group has checked), or a promise rejects
+ * with, is an MlKemError ERR_PLATFORM naming `what`, with the platform's error as cause.
+ */
+export function platformGuard(what: string): <T>(f: () => T) => T {
+  const fail = (err: unknown): never => {
+    throw new MlKemError('ERR_PLATFORM', `${what} failed after passing its self-test${detail(err)}`, { cause: err });
+  };
+  return <T>(f: () => T): T => {
+    try {
+      const r = f();
+      return (r instanceof Promise ? r.catch(fail) : r) as T;
+    } catch (err) {
+      return fail(err);
+    }
+  };
+}
+
+/**
  * @noble/curves blinds its scalar multiplications with bytes from getRandomValues, so a
  * deterministic operation on the noble path still calls out for randomness. Its inputs were
  * checked before the call, so a failure inside it is that call out: report it as ERR_RANDOMNESS.
@@ -248,7 +261,7 @@ export interface AsyncCurveKey {
 
 export interface AsyncCurveImpl {
   readonly path: AsyncCurvePath;
-  /** The synchronous implementation behind the seam, for a lifted one (choose.ts's lift); none for Web Crypto. */
+  /** The synchronous implementation behind the seam, for a lifted one (lift); none for Web Crypto. */
   readonly sync?: CurveImpl;
   /**
    * Loads a scalar that the Group has already accepted; reads it before returning its promise (the
@@ -264,4 +277,26 @@ export interface AsyncCurveImpl {
    * it the caller draws a scalar and loads it.
    */
   readonly ephemeral?: (peer: AsyncElement | undefined) => Promise<Ephemeral>;
+}
+
+/** A synchronous implementation behind the asynchronous seam (`sync` says which). */
+export function lift(impl: CurveImpl): AsyncCurveImpl {
+  return Object.freeze({
+    path: impl.path,
+    sync: impl,
+    async load(scalar: Uint8Array, use?: CurveUse): Promise<AsyncCurveKey> {
+      const key = impl.load(scalar, use);
+      try {
+        return {
+          publicKey: key.publicKey(),
+          sharedSecret: async (peer: AsyncElement) => key.sharedSecret(peer.bytes),
+          dispose: () => key.dispose(),
+        };
+      } catch (err) {
+        key.dispose();
+        throw err;
+      }
+    },
+    element: async (bytes: Uint8Array): Promise<AsyncElement> => ({ bytes }),
+  });
 }

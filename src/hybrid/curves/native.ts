@@ -22,11 +22,17 @@
 //   Making and first using the KeyObject costs ≈ 700 µs, about what one shared secret saves.
 import { decodeBase64url, encodeBase64url } from '../../bytes.js';
 import { wipe } from '../../ct.js';
-import { MlKemError } from '../../errors.js';
 import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { builtinNodeCrypto } from '../../node-builtin.js';
-import { detail } from '../../random.js';
-import { type CurveImpl, type CurveKey, type CurveUse, type Group, type NativeForm, passesSelfTest } from './curve.js';
+import {
+  type CurveImpl,
+  type CurveKey,
+  type CurveUse,
+  type Group,
+  type NativeForm,
+  passesSelfTest,
+  platformGuard,
+} from './curve.js';
 import { ecAlgorithm, ecPrivateKey, ecPublicPart, fromHex, prefixedPkcs8, tlv, toHex } from './encoding.js';
 
 /** The parts of node:crypto used here (declared, so that no type is imported from node:). */
@@ -81,23 +87,9 @@ function capture(c: NodeCrypto): Platform {
   });
 }
 
-/**
- * A native curve that passed its self-test, its every call guarded: what the platform throws
- * afterwards (it has no reason to, for inputs the Group has checked) is an MlKemError
- * ERR_PLATFORM with the platform's error as cause, never a foreign error.
- */
+/** A native curve that passed its self-test, its every call guarded (platformGuard). */
 function guarded(name: string, impl: CurveImpl): CurveImpl {
-  const run = <T>(f: () => T): T => {
-    try {
-      return f();
-    } catch (err) {
-      throw new MlKemError(
-        'ERR_PLATFORM',
-        `the runtime's native ${name} (node:crypto) failed after passing its self-test${detail(err)}`,
-        { cause: err },
-      );
-    }
-  };
+  const run = platformGuard(`the runtime's native ${name} (node:crypto)`);
   return Object.freeze({
     path: impl.path,
     load(scalar: Uint8Array, use?: CurveUse): CurveKey {

@@ -15,9 +15,15 @@
 // differs between curves (the algorithm, the PKCS#8 form, how an element is imported, the base
 // point, the known answers) is read from the Group's fields.
 import { wipe } from '../../ct.js';
-import { MlKemError } from '../../errors.js';
-import { detail } from '../../random.js';
-import type { AsyncCurveImpl, AsyncCurveKey, AsyncElement, CurveImpl, Ephemeral, Group } from './curve.js';
+import {
+  type AsyncCurveImpl,
+  type AsyncCurveKey,
+  type AsyncElement,
+  type CurveImpl,
+  type Ephemeral,
+  type Group,
+  platformGuard,
+} from './curve.js';
 import { ecAlgorithm, ecPrivateKey, ecPublicPart, fromHex, offsetView, prefixedPkcs8, tlv, toHex } from './encoding.js';
 
 /** The curve data this file reads: every difference between curves is one of these fields. */
@@ -203,31 +209,17 @@ export async function testedWebCryptoImpl(
   return undefined;
 }
 
-/**
- * A Web Crypto curve that passed its self-test, its every call guarded: what the platform throws
- * afterwards (it has no reason to, for inputs the Group has checked) is an MlKemError
- * ERR_PLATFORM with the platform's error as cause, never a DOMException.
- */
+/** A Web Crypto curve that passed its self-test, its every call guarded (platformGuard): never a DOMException. */
 function guarded(name: string, impl: AsyncCurveImpl): AsyncCurveImpl {
-  const run = async <T>(f: () => Promise<T>): Promise<T> => {
-    try {
-      return await f();
-    } catch (err) {
-      throw new MlKemError(
-        'ERR_PLATFORM',
-        `the runtime's Web Crypto ${name} failed after passing its self-test${detail(err)}`,
-        { cause: err },
-      );
-    }
-  };
-  const guard = (key: AsyncCurveKey): AsyncCurveKey => ({
-    publicKey: key.publicKey,
-    sharedSecret: (peer) => run(() => key.sharedSecret(peer)),
-    dispose: () => key.dispose(),
-  });
+  const run = platformGuard(`the runtime's Web Crypto ${name}`);
   return Object.freeze({
     path: impl.path,
-    load: async (scalar: Uint8Array) => guard(await run(() => impl.load(scalar))),
+    load: (scalar: Uint8Array) =>
+      run(() => impl.load(scalar)).then((key: AsyncCurveKey) => ({
+        publicKey: key.publicKey,
+        sharedSecret: (peer: AsyncElement) => run(() => key.sharedSecret(peer)),
+        dispose: () => key.dispose(),
+      })),
     element: (bytes: Uint8Array) => run(() => impl.element(bytes)),
     ...(impl.ephemeral === undefined
       ? {}

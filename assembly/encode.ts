@@ -3,8 +3,8 @@
 // kernels reproduce byte for byte. Bits are packed little-endian: coefficient j occupies bits
 // d·j .. d·j+d-1.
 //
-// Constant time: every function except isCanonical12 handles secret-derived data (ŝ, m, u, v),
-// so nothing branches on it, indexes memory with it, divides it or takes a remainder of it;
+// Constant time: every function handles secret-derived data (ŝ, m, u, v; isCanonical12 checks ŝ
+// too, in checkSecretKey), so nothing branches on it, indexes memory with it, divides it or takes a remainder of it;
 // loop bounds and the code path depend only on d. There is no division at all (KyberSlash):
 // Compress is a multiplication and a shift.
 //
@@ -107,7 +107,7 @@ export function byteDecode12(f: usize, src: usize): void {
 /**
  * The modulus check of FIPS 203, §7.2: 1 when every 12-bit value in src[0, len) is below q, i.e.
  * ByteEncode_12(ByteDecode_12(src)) = src, else 0. len is a multiple of 3 (of 384 in ML-KEM).
- * The encapsulation key is public: this one function may branch on the data.
+ * It also checks ŝ (checkSecretKey), so nothing branches on the data, not even the verdict.
  */
 export function isCanonical12(src: usize, len: i32): i32 {
   // Each lane of x·MUL_12 is 16·v plus less than 16, for the 12-bit value v of the lane, and
@@ -122,12 +122,13 @@ export function isCanonical12(src: usize, len: i32): i32 {
     const e = i16x8.mul(i8x16.swizzle(v128.load(src, 32), hi), m);
     max = i16x8.max_u(max, i16x8.max_u(i16x8.max_u(a, b), i16x8.max_u(c, e)));
   }
-  if (v128.any_true(i16x8.ge_u(max, i16x8.splat(<i16>(16 * Q))))) return 0;
+  // The verdict without a branch on it: checkSecretKey runs this on ŝ, whose validity it then reports.
+  let bad = <i32>v128.any_true(i16x8.ge_u(max, i16x8.splat(<i16>(16 * Q))));
   for (; src + 3 <= end; src += 3) { // a tail shorter than 48 bytes (never in ML-KEM)
     const b1 = <i32>load<u8>(src, 1);
-    if ((<i32>load<u8>(src) | ((b1 & 15) << 8)) >= Q || ((b1 >> 4) | (<i32>load<u8>(src, 2) << 4)) >= Q) return 0;
+    bad |= <i32>((<i32>load<u8>(src) | ((b1 & 15) << 8)) >= Q) | <i32>(((b1 >> 4) | (<i32>load<u8>(src, 2) << 4)) >= Q);
   }
-  return 1;
+  return bad ^ 1;
 }
 
 // ---- Compress_d then ByteEncode_d (Algorithm 5 after §4.2.1, eq. 4.7) ----

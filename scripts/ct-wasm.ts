@@ -1,0 +1,152 @@
+// `npm run ct:wasm [-- --rounds N --x25519 N --fuzz N --seed S]`: constant time, machine-checked
+// on the WebAssembly module(s) we ship (every committed src/wasm/*.wasm). An interpreter of
+// the module with a shadow taint on every value (scripts/ct-wasm/) runs every export through
+// the real JavaScript glue — ML-KEM at all three levels, the key objects, X25519 and its fixed
+// base, a share of the fuzzer's targets — with secrets marked as FIPS 203 classifies them, and
+// fails on any branch or select condition, memory address, division operand or float operation
+// that depends on a secret, naming the function and the instruction's byte offset in the module.
+// Every export call also runs on the engine, and the memories must agree byte for byte.
+// It prints the instruction coverage per function and in total.
+//
+// `npm run ct:wasm -- --self-test`: builds a copy of assembly/ with three planted leaks (a branch
+// on the decrypted message, a load indexed by the X25519 scalar, a division by a byte of m)
+// and checks that each is reported in its function and that nothing else is.
+import { performance } from 'node:perf_hooks';
+
+import { type Plant, buildPlanted, committedModules, namesFor } from './ct-wasm/build.js';
+import { DECLASSIFICATIONS, type Finding, Session } from './ct-wasm/track.js';
+import { runFuzzShare, runKernels, runMlKem, runX25519 } from './ct-wasm/workload.js';
+
+interface Options {
+  selfTest: boolean;
+  rounds: number;
+  x25519: number;
+  fuzz: number;
+  seed: number;
+}
+
+function options(argv: string[]): Options {
+  const o: Options = { selfTest: false, rounds: 2, x25519: 6, fuzz: 120, seed: 20261203 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    if (flag === '--self-test') o.selfTest = true;
+    else if (flag === '--rounds' || flag === '--x25519' || flag === '--fuzz' || flag === '--seed') {
+      const v = Number(argv[++i]);
+      if (!Number.isInteger(v) || v < 0) throw new Error(`ct-wasm: ${flag} takes a whole number`);
+      o[flag.slice(2) as 'rounds' | 'x25519' | 'fuzz' | 'seed'] = v;
+    } else throw new Error(`ct-wasm: unknown option ${flag}`);
+  }
+  return o;
+}
+
+const hex = (n: number) => `0x${n.toString(16)}`;
+
+function describe(f: Finding): string {
+  return `${f.kind.padEnd(11)} ${f.func} at ${hex(f.offset)} of ${f.module} (${f.count}×; first in ${f.op})`;
+}
+
+function report(session: Session): Finding[] {
+  const failures = [...session.findings.values()];
+  const rows = session.coverage();
+  const run = rows.reduce((n, r) => n + r.run, 0);
+  const total = rows.reduce((n, r) => n + r.total, 0);
+  console.log(`\nInstruction coverage (distinct instructions executed under tracking / instructions):`);
+  for (const r of [...rows].sort((a, b) => a.run / a.total - b.run / b.total))
+    console.log(
+      `  ${((100 * r.run) / r.total).toFixed(1).padStart(5)}%  ${String(r.run).padStart(5)}/${String(r.total).padEnd(5)} ${r.func}`,
+    );
+  console.log(`  total: ${run}/${total} = ${((100 * run) / total).toFixed(1)}%`);
+  console.log(`\nDeclassified (SIDE_CHANNELS.md):`);
+  for (const d of DECLASSIFICATIONS) console.log(`  ${d}`);
+  console.log(`\nFailures: ${failures.length}`);
+  for (const f of failures) console.log(`  ${describe(f)}`);
+  return failures;
+}
+
+async function checkCommitted(o: Options): Promise<boolean> {
+  const t0 = performance.now();
+  const session = new Session();
+  const modules = committedModules();
+  for (const m of modules) session.track(m.file, m.bytes, namesFor(m.bytes));
+  const tNames = performance.now();
+  const mlkem = modules.find((m) => m.file.endsWith('/mlkem.wasm'));
+  if (mlkem === undefined) throw new Error('ct-wasm: src/wasm/mlkem.wasm is missing');
+  let ops = 0;
+  await session.withFake(async () => {
+    ops += runMlKem(session, mlkem.bytes, o.rounds, o.seed);
+    ops += runKernels(session, mlkem.bytes, o.seed);
+    ops += runX25519(session, o.x25519, o.seed);
+    ops += await runFuzzShare(session, o.fuzz, o.seed);
+  });
+  const t1 = performance.now();
+  console.log(
+    `ct-wasm: ${modules.map((m) => m.file).join(', ')}: ${ops} operations, ${session.exportCalls} export calls, ` +
+      `${session.steps()} instructions executed, each call equal to the engine's; ` +
+      `names ${((tNames - t0) / 1000).toFixed(1)} s, run ${((t1 - tNames) / 1000).toFixed(1)} s`,
+  );
+  return report(session).length === 0;
+}
+
+/** A static 16-byte sink the plants write, so that the optimizer keeps them (inserted after line 1). */
+const SINK = { anchor: '\n', insert: 'const CT_SINK: usize = memory.data(16);\n', func: '', kind: 'branch' as const };
+const sink = (v: string) => `store<i32>(CT_SINK, load<i32>(CT_SINK) + ${v});`;
+
+/** The planted leaks: a function (as the debug build names it) and the finding each must give. */
+const PLANTS: ReadonlyArray<Plant & { func: string; kind: Finding['kind'] }> = [
+  { file: 'encode.ts', ...SINK },
+  { file: 'x25519.ts', ...SINK },
+  {
+    // a branch on the decrypted message m' (K-PKE.Decrypt's output)
+    file: 'encode.ts',
+    anchor: 'store<u32>(out, lo | (hi << 16));',
+    insert: `\n    if ((lo & 1) != 0) ${sink('7')}`,
+    func: 'assembly/encode/polyToMessage',
+    kind: 'branch',
+  },
+  {
+    // a load whose address depends on the X25519 scalar
+    file: 'x25519.ts',
+    anchor: 'feDecode(X1, u);',
+    insert: `\n  ${sink('<i32>load<u8>(K + (<usize>load<u8>(K + 1) & 15))')}`,
+    func: 'assembly/x25519/x25519',
+    kind: 'address',
+  },
+  {
+    // a division by a value derived from the message m (encapsulation's secret)
+    file: 'encode.ts',
+    anchor: 'export function messageToPoly(f: usize, m: usize): void {',
+    insert: `\n  ${sink('1000 / (<i32>load<u8>(m) | 1)')}`,
+    func: 'assembly/encode/messageToPoly',
+    kind: 'division',
+  },
+];
+
+async function selfTest(o: Options): Promise<boolean> {
+  const t0 = performance.now();
+  const planted = buildPlanted(PLANTS);
+  const tBuild = performance.now();
+  const session = new Session();
+  session.track('planted mlkem.wasm', planted, new Map());
+  await session.withFake(() => {
+    runMlKem(session, planted, 1, o.seed);
+    runX25519(session, 1, o.seed);
+  });
+  console.log(
+    `ct-wasm self-test: build ${((tBuild - t0) / 1000).toFixed(1)} s, run ${((performance.now() - tBuild) / 1000).toFixed(1)} s`,
+  );
+  const failures = report(session);
+  let ok = true;
+  for (const p of PLANTS.filter((x) => x.func !== '')) {
+    const caught = failures.some((f) => f.func === p.func && f.kind === p.kind);
+    console.log(`  planted ${p.kind} in ${p.func}: ${caught ? 'caught' : 'MISSED'}`);
+    ok &&= caught;
+  }
+  const others = failures.filter((f) => !PLANTS.some((p) => p.func === f.func && p.kind === f.kind));
+  for (const f of others) console.log(`  unexpected: ${describe(f)}`);
+  return ok && others.length === 0;
+}
+
+const o = options(process.argv.slice(2));
+const ok = o.selfTest ? await selfTest(o) : await checkCommitted(o);
+console.log(ok ? '\nct-wasm: pass' : '\nct-wasm: FAIL');
+process.exit(ok ? 0 : 1);

@@ -1,17 +1,18 @@
 // Builds of assembly/ for the checker, with the flags of scripts/build-wasm.ts plus --debug (a
 // name section; the code is the same): the names of the committed module's functions, and the
 // self-test's copy of the sources with planted leaks.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 import { ascArgs } from '../build-wasm.js';
 import { decode } from './decode.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** Compiles dir/assembly/index.ts (dir: a copy of the repository's layout) with names. */
+/** Compiles dir/assembly/index.ts (dir: a copy of the repository's layout) with names, synchronously. */
 function build(dir: string): Uint8Array {
   const out = join(dir, 'out.wasm');
   execFileSync(join(ROOT, 'node_modules/.bin/asc'), [...ascArgs('assembly/index.ts', out), '--debug'], {
@@ -24,13 +25,17 @@ function build(dir: string): Uint8Array {
 /**
  * The function names of the committed module: a build of assembly/ with names, used only if its
  * code section is byte for byte the committed module's (else the checker names functions by
- * export and index).
+ * export and index). Asynchronous: the compiler runs in its own process while the check runs.
  */
-export function namesFor(bytes: Uint8Array): Map<number, string> {
+export async function namesFor(bytes: Uint8Array): Promise<Map<number, string>> {
   const dir = mkdtempSync(join(tmpdir(), 'ct-wasm-names-'));
   try {
     cpSync(join(ROOT, 'assembly'), join(dir, 'assembly'), { recursive: true });
-    const named = decode(build(dir));
+    const out = join(dir, 'out.wasm');
+    await promisify(execFile)(join(ROOT, 'node_modules/.bin/asc'), [...ascArgs('assembly/index.ts', out), '--debug'], {
+      cwd: dir,
+    });
+    const named = decode(new Uint8Array(readFileSync(out)));
     return Buffer.compare(named.codeSection, decode(bytes).codeSection) === 0 ? named.names : new Map<number, string>();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -361,9 +361,12 @@ export function createMachine(mod: Module, listener: Listener): Machine {
     sp = base + nr;
   }
 
+  /** Whether the last address was tainted: what is loaded from it is then tainted too. */
+  let addrTaint = 0;
   function addr(offset: number, n: number): number {
     const p = S[--sp] as number;
-    if (T[sp]) ev('address');
+    addrTaint = T[sp]! ? 1 : 0;
+    if (addrTaint) ev('address');
     return bound((p >>> 0) + offset, n);
   }
 
@@ -454,7 +457,7 @@ export function createMachine(mod: Module, listener: Listener): Machine {
         v = BigInt(dv.getUint32(ea, true));
     }
     S[sp] = v;
-    T[sp++] = shOr(ea, n);
+    T[sp++] = shOr(ea, n) | addrTaint;
   }
 
   function bulk(o: number): void {
@@ -898,7 +901,7 @@ export function createMachine(mod: Module, listener: Listener): Machine {
     if (s <= 10 || s === 92 || s === 93) {
       const n = s === 0 ? 16 : s <= 6 ? 8 : s === 7 ? 1 : s === 8 ? 2 : s === 9 || s === 92 ? 4 : 8;
       const ea = addr(off, n);
-      const m = shMask(ea, n);
+      const m = addrTaint ? 0xffff : shMask(ea, n);
       if (s === 0) {
         S[sp] = ldv(ea);
         T[sp++] = m;
@@ -952,7 +955,7 @@ export function createMachine(mod: Module, listener: Listener): Machine {
       for (let j = 0; j < n; j++) A.u8[lane * n + j] = m8[ea + j]!;
       const lm = ((1 << n) - 1) << (lane * n);
       S[sp] = [A.i32[0]!, A.i32[1]!, A.i32[2]!, A.i32[3]!];
-      T[sp++] = (t & ~lm) | (shMask(ea, n) << (lane * n));
+      T[sp++] = addrTaint ? 0xffff : (t & ~lm) | (shMask(ea, n) << (lane * n));
       return;
     }
     if (s === 12) {

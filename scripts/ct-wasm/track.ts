@@ -36,7 +36,11 @@ const DECLASSIFY: ReadonlyArray<{ exp: string; arg: number; bytes: number; why: 
     why: 'ρ: read from ek, public (FIPS 203, Algorithm 14 line 3)',
   },
 ];
-export const DECLASSIFICATIONS = DECLASSIFY.map((d) => `${d.exp}, argument ${d.arg} (${d.bytes} bytes): ${d.why}`);
+export const DECLASSIFICATIONS = [
+  ...DECLASSIFY.map((d) => `${d.exp}, argument ${d.arg} (${d.bytes} bytes): ${d.why}`),
+  "an operation's first export call: every copy in memory of its public inputs (ek, H(ek), c, u); " +
+    'nothing of the operation is computed yet (t̂ encoded into ek by an earlier keygen: FIPS 203, Algorithm 13 line 19)',
+];
 
 const show = (error: unknown, value: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : `result ${JSON.stringify(value)}`;
@@ -45,6 +49,8 @@ export interface Finding {
   module: string;
   kind: EventKind;
   func: string;
+  /** The function's index in the module. */
+  index: number;
   /** Byte offset of the instruction in the module file. */
   offset: number;
   count: number;
@@ -70,10 +76,20 @@ export class Session {
   /** True until the operation's first export call. */
   private fresh = true;
 
-  /** Registers a module file to track (its names from a debug build, if any). */
-  track(file: string, bytes: Uint8Array, names: Map<number, string>): void {
+  /** Registers a module file to track (its names from its name section, if it has one). */
+  track(file: string, bytes: Uint8Array): void {
     const mod = decode(bytes);
-    this.modules.set(bytes, { file, mod, names: mod.names.size > 0 ? mod.names : names, machines: [] });
+    this.modules.set(bytes, { file, mod, names: mod.names, machines: [] });
+  }
+
+  /** Names the functions of a module without a name section (from a build with names). */
+  name(bytes: Uint8Array, names: Map<number, string>): void {
+    const t = this.trackedOf(bytes);
+    if (t.names.size > 0) return;
+    t.names = names;
+    for (const f of this.findings.values()) {
+      if (f.module === t.file && names.has(f.index)) f.func = names.get(f.index)!;
+    }
   }
 
   /** What the operation holds secret and what it makes public (see the header). */
@@ -109,6 +125,7 @@ export class Session {
           module: t.file,
           kind,
           func: this.funcName(t, fi),
+          index: fi,
           offset: t.mod.codes[fi]!.pos[pc]!,
           count: 1,
           op: this.op,

@@ -1,5 +1,5 @@
 // What the checker runs through the real glue (src/wasm/index.ts, kernels.ts, instance.ts, the
-// key objects, offered-x25519.ts): at each ML-KEM level keygen (from a seed and fresh),
+// key objects, loaded-backend.ts): at each ML-KEM level keygen (from a seed and fresh),
 // encapsulation (internal and fresh), decapsulation of valid and tampered ciphertexts, the key
 // checks (valid and invalid keys), both key objects (from a seed and from an expanded key, with
 // its pairwise check); X25519 and its fixed base on edge and random scalars and points; and a
@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 
 import * as portable from '../../src/index.js';
 import { type MlKem, MlKemError } from '../../src/index.js';
-import { offeredX25519 } from '../../src/offered-x25519.js';
+import { loadedX25519 } from '../../src/loaded-backend.js';
 import { loadWasmSync } from '../../src/wasm/index.js';
 import { compileSync, instantiate } from '../../src/wasm/instance.js';
 import { wasmKernels } from '../../src/wasm/kernels.js';
@@ -197,10 +197,11 @@ const EDGE_U = [
 ].map(le);
 const EDGE_K = [new Uint8Array(32), new Uint8Array(32).fill(0xff), le(1n), le(2n ** 254n)];
 
-/** X25519 and its fixed base, through the glue's offered function, against OpenSSL. */
-export function runX25519(session: Session, random: number, seed: number): number {
-  const x25519 = offeredX25519();
-  if (x25519 === undefined) throw new Error('ct-wasm: the glue offered no X25519 (loadWasmSync first)');
+/** X25519 and its fixed base, through the function the glue offers for a new instance, against OpenSSL. */
+export function runX25519(session: Session, wasmBytes: Uint8Array, random: number, seed: number): number {
+  loadWasmSync(wasmBytes);
+  const x25519 = loadedX25519();
+  if (x25519 === undefined) throw new Error('ct-wasm: the glue offered no X25519 for the module');
   const r = new Rng(seed, 2);
   const base = le(9n);
   const pairs: Array<[Uint8Array, Uint8Array]> = [];

@@ -1463,3 +1463,52 @@ function lane(k: number, a: number, b: number, au: number, bu: number, bits: num
       throw new Error(`ct-wasm: lane operation ${k} is not implemented`);
   }
 }
+
+/** Ranges [from, to] of the opcodes the interpreter implements (prefixed ones as FC/FD + sub-opcode). */
+const IMPLEMENTED: ReadonlyArray<readonly [number, number]> = [
+  [0x00, 0x05],
+  [0x0b, 0x10],
+  [0x1a, 0x1c],
+  [0x20, 0x24],
+  [0x28, 0x8f],
+  [0x91, 0x95],
+  [0x99, 0x9d],
+  [0x9f, 0xa3],
+  [0xa7, 0xa7],
+  [0xac, 0xad],
+  [0xb7, 0xba],
+  [0xc0, 0xc4],
+  [FC, FC + 7],
+  [FC + 10, FC + 11],
+  [FD, FD + 18],
+  [FD + 21, FD + 30],
+  [FD + 35, FD + 64],
+  [FD + 77, FD + 93],
+  [FD + 96, FD + 102],
+  [FD + 107, FD + 115],
+  [FD + 118, FD + 121],
+  [FD + 123, FD + 147],
+  [FD + 149, FD + 153],
+  [FD + 155, FD + 161],
+  [FD + 163, FD + 164],
+  [FD + 167, FD + 174],
+  [FD + 177, FD + 177],
+  [FD + 181, FD + 186],
+  [FD + 188, FD + 193],
+  [FD + 195, FD + 196],
+  [FD + 199, FD + 206],
+  [FD + 209, FD + 209],
+  [FD + 213, FD + 223],
+];
+
+/** The opcodes a module uses that the interpreter does not implement (checked before anything runs). */
+export function unimplemented(mod: Module): string[] {
+  const missing = new Set<string>();
+  for (const c of mod.codes) {
+    for (const o of c.op) {
+      if (!IMPLEMENTED.some(([from, to]) => o >= from && o <= to))
+        missing.add(o >= FD ? `0xfd ${o - FD}` : o >= FC ? `0xfc ${o - FC}` : `0x${o.toString(16)}`);
+    }
+  }
+  return [...missing];
+}

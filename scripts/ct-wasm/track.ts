@@ -14,7 +14,7 @@
 // taint of what it computed them from. DECLASSIFY lists the only places where a secret-derived
 // value is made public.
 import { type Module, decode } from './decode.js';
-import { type EventKind, type Machine, createMachine } from './interpret.js';
+import { type EventKind, type Machine, createMachine, unimplemented } from './interpret.js';
 
 const RealWebAssembly = WebAssembly;
 
@@ -79,6 +79,9 @@ export class Session {
   /** Registers a module file to track (its names from its name section, if it has one). */
   track(file: string, bytes: Uint8Array): void {
     const mod = decode(bytes);
+    const missing = unimplemented(mod);
+    if (missing.length > 0)
+      throw new Error(`ct-wasm: ${file} uses opcodes the interpreter does not implement: ${missing.join(', ')}`);
     this.modules.set(bytes, { file, mod, names: mod.names, machines: [] });
   }
 

@@ -1,9 +1,9 @@
 // The page of test/browser/keep-key.test.ts: docs/webcrypto.md's keep-a-key recipe (bundled in as
 // the module 'keep-key-recipe'), used as an app would. First load: createKeptKey, an
 // encapsulation to its public key, then a reload. Second load: loadKeptKey, decapsulation here and
-// in a worker (this same bundle, which loads the key from IndexedDB itself); what structuredClone
-// and postMessage of our key throw; and loadWasmSync on the main thread (docs/wasm.md). The result
-// is POSTed to /result.
+// in a worker (this same bundle, which loads the key from IndexedDB itself); what structuredClone,
+// postMessage and IndexedDB's put of our key throw; and loadWasmSync on the main thread
+// (docs/wasm.md). The result is POSTed to /result.
 import * as recipe from 'keep-key-recipe';
 
 import { loadWasmSync } from '../../src/wasm/index.js';
@@ -20,9 +20,10 @@ export interface KeepKeyResult {
   extractable: boolean;
   /** What exportKey of the unwrapped key gave: the DOMException's name. */
   exported: string;
-  /** `name: message` of what structuredClone(key) and postMessage(key) threw. */
+  /** `name: message` of what structuredClone(key), postMessage(key) and storing it in IndexedDB threw. */
   clone: string;
   postMessage: string;
+  indexedDB: string;
   /** loadWasmSync() on the page's main thread gave a working ML-KEM-768. */
   wasmSync: boolean;
   fatal: string | null;
@@ -58,6 +59,13 @@ async function page(): Promise<KeepKeyResult | undefined> {
   const fromWorker = new Promise<string>((resolve) => (worker.onmessage = (e) => resolve(String(e.data))));
   worker.postMessage(ct);
   const { MlKem768 } = loadWasmSync();
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('app-keys'); // the recipe's
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const put = thrown(() => db.transaction('keys', 'readwrite').objectStore('keys').put(key, 'the key itself'));
+  db.close();
   return {
     ua: navigator.userAgent,
     page: (await decapsulate(ct)) === ss,
@@ -69,6 +77,7 @@ async function page(): Promise<KeepKeyResult | undefined> {
     ),
     clone: thrown(() => structuredClone(key)),
     postMessage: thrown(() => worker.postMessage(key)),
+    indexedDB: put,
     wasmSync: MlKem768.keygen().publicKey.length === 1184,
     fatal: null,
   };

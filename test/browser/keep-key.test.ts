@@ -64,7 +64,7 @@ for (const browser of ['chromium', 'firefox'] as BrowserName[]) {
       { page: true, worker: true, extractable: false, exported: 'InvalidAccessError', wasmSync: true },
     );
     t.diagnostic(`structuredClone: ${r.clone}`);
-    for (const message of [r.clone, r.postMessage])
+    for (const message of [r.clone, r.postMessage, r.indexedDB])
       assert.match(
         message,
         /^DataCloneError: .*cannot be structured-cloned.*wrapKey under a non-extractable AES-KW key/,

@@ -167,3 +167,37 @@ describe('the README names what npm installs with the package', () => {
     assert.deepEqual(named.sort(), Object.keys(pkg.dependencies).sort(), `the README says: ${sentence}`);
   });
 });
+
+describe("the README's and docs/api.md's speed claims agree with docs/benchmark.md's table (npm run bench's output)", () => {
+  it('about 20× noble for the WebAssembly backend, faster than Node; about four times noble for the portable one', () => {
+    const page = (p: string) => readFileSync(join(root, p), 'utf8');
+    const rows = page('docs/benchmark.md')
+      .split('\n')
+      .filter((l) => /^\| ML-KEM-\d+ \| (keygen|encaps|decaps) \|/.test(l))
+      .map((l) => l.split('|').map((c) => parseFloat(c)));
+    assert.equal(rows.length, 9, "docs/benchmark.md's first table");
+    // Columns: 3 wasm µs, 4 portable µs, 5 Node µs, 6 noble µs, 8 vs Node, 9 vs noble.
+    const [readme, api] = [page('README.md'), page('docs/api.md')];
+    const wasmVsNoble = Number(/is about (\d+)× faster than the most used/.exec(readme)?.[1]);
+    assert.ok(/and faster than Node's built-in ML-KEM/.test(readme) && rows.every((r) => r[8]! > 1), 'vs Node');
+    assert.ok(
+      rows.every((r) => Math.abs(r[9]! / wasmVsNoble - 1) <= 0.3),
+      `README: about ${wasmVsNoble}×`,
+    );
+    const words: Record<string, number> = { four: 4, five: 5, six: 6 };
+    const portable = words[/about (\w+) times faster than noble's/.exec(api)?.[1] ?? ''];
+    assert.ok(portable !== undefined, "docs/api.md's claim not found");
+    assert.ok(
+      rows.every((r) => Math.abs(r[6]! / r[4]! - portable) <= 1),
+      `docs/api.md: about ${portable} times`,
+    );
+  });
+});
+
+it("the README's count of NIST ACVP vectors is the one test/core/acvp.test.ts requires", () => {
+  const required = /const EXPECTED_TOTAL = (\d+);/.exec(
+    readFileSync(join(root, 'test/core/acvp.test.ts'), 'utf8'),
+  )?.[1];
+  const claimed = /all (\d+) NIST ACVP vectors/.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[1];
+  assert.ok(required !== undefined && required === claimed, `README: ${claimed}; acvp.test.ts: ${required}`);
+});

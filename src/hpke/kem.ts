@@ -130,8 +130,8 @@ export function keyObjectsOf(hpke: HpkeKem): KeyObjects {
 
 /**
  * Registers the key objects of kem for the adapters' keys, and returns hpke. The adapters' Encap
- * and Decap are asynchronous: a concrete hybrid's keys are those of its asynchronous door, whose
- * curve half runs on node:crypto, else the runtime's own Web Crypto, else @noble/curves.
+ * and Decap are asynchronous: a concrete hybrid's keys are those of its asynchronous door (its
+ * curve half where src/hybrid/curves/choose.ts says, the runtime's own Web Crypto among them).
  */
 function withKeyObjects(hpke: HpkeKem, kem: MlKem | HybridKem): HpkeKem {
   const objects = ('eseed' in kem.sizes ? internalsOf(kem as HybridKem)?.asynchronous() : undefined) ?? kem;

@@ -39,8 +39,7 @@ export interface KemHandles {
 
 /**
  * The handles of a KEM object, through its key objects; for a concrete hybrid, through `door`,
- * its asynchronous one, whose curve half is node:crypto, else the runtime's own Web Crypto (after
- * its self-test), else @noble/curves.
+ * its asynchronous one (its curve half where src/hybrid/curves/choose.ts says).
  */
 export function handlesOf(kem: Kem, door?: AsyncHybrid): KemHandles {
   const keys: Pick<AsyncHybrid, 'encapsulationKey' | 'decapsulationKey'> | Kem = door ?? kem;

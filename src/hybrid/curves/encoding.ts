@@ -1,7 +1,7 @@
-// The byte forms the curves' implementations share: hex for the self-tests' known answers, and the
-// DER of a private scalar that node:crypto (native.ts) and Web Crypto (webcrypto-curves.ts) import.
-// Only the framing passes through plain arrays: a scalar is copied once, into the result, which
-// the caller wipes.
+// The byte forms the curves' implementations share: hex for the self-tests' known answers, the
+// DER of a private scalar that node:crypto (native.ts) and Web Crypto (webcrypto-curves.ts) import,
+// and the copy of a secret they return. Only the framing passes through plain arrays: a scalar is
+// copied once, into the result, which the caller wipes.
 
 export const fromHex = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g)!, (b) => parseInt(b, 16));
 
@@ -47,4 +47,11 @@ export function ecPrivateKey(
   );
   der.set(d, der.length - tail.length - d.length); // the framing after d is the tail alone
   return der;
+}
+
+/** A fresh plain Uint8Array copy of a secret a platform returned (which may be its own state), which is then wiped. */
+export function takeSecret(buffer: Uint8Array): Uint8Array {
+  const out = new Uint8Array(buffer);
+  buffer.fill(0);
+  return out;
 }

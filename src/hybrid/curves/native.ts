@@ -33,7 +33,7 @@ import {
   passesSelfTest,
   platformGuard,
 } from './curve.js';
-import { ecAlgorithm, ecPrivateKey, ecPublicPart, fromHex, prefixedPkcs8, tlv, toHex } from './encoding.js';
+import { ecAlgorithm, ecPrivateKey, ecPublicPart, fromHex, prefixedPkcs8, takeSecret, tlv, toHex } from './encoding.js';
 
 /** The parts of node:crypto used here (declared, so that no type is imported from node:). */
 interface KeyObject {
@@ -128,13 +128,6 @@ function imported(secret: Uint8Array, create: (bytes: Uint8Array) => KeyObject):
 
 /** A fresh plain Uint8Array copy of a public value the platform returned (which may be its own state). */
 const copyOut = (buffer: Uint8Array): Uint8Array => new Uint8Array(buffer);
-
-/** A fresh plain Uint8Array copy of a shared secret the platform returned, which is then wiped. */
-function takeSecret(buffer: Uint8Array): Uint8Array {
-  const out = new Uint8Array(buffer);
-  buffer.fill(0);
-  return out;
-}
 
 let nodeCrypto: NodeCrypto | null | undefined;
 

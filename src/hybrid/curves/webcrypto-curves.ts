@@ -23,8 +23,19 @@ import {
   type Ephemeral,
   type Group,
   platformGuard,
+  publicElement,
 } from './curve.js';
-import { ecAlgorithm, ecPrivateKey, ecPublicPart, fromHex, offsetView, prefixedPkcs8, tlv, toHex } from './encoding.js';
+import {
+  ecAlgorithm,
+  ecPrivateKey,
+  ecPublicPart,
+  fromHex,
+  offsetView,
+  prefixedPkcs8,
+  takeSecret,
+  tlv,
+  toHex,
+} from './encoding.js';
 
 /** The curve data this file reads: every difference between curves is one of these fields. */
 type WebCryptoGroup = Pick<Group, 'name' | 'secretBytes' | 'pkcs8' | 'webCrypto'>;
@@ -56,12 +67,7 @@ interface WebElement extends AsyncElement {
 }
 
 /** A fresh copy of what deriveBits or exportKey returned, the original wiped (it may be a secret). */
-function take(buffer: ArrayBuffer): Uint8Array {
-  const view = new Uint8Array(buffer);
-  const out = view.slice();
-  view.fill(0);
-  return out;
-}
+const take = (buffer: ArrayBuffer): Uint8Array => takeSecret(new Uint8Array(buffer));
 
 /** PKCS#8 (RFC 5208) of an ECPrivateKey (RFC 5915) with scalar d and, if given, its public point; the caller wipes it. */
 const ecPkcs8 = (curveOid: string, d: Uint8Array, publicKey?: Uint8Array): Uint8Array =>
@@ -96,15 +102,7 @@ export function webCryptoImpl(
   async function load(scalar: Uint8Array): Promise<AsyncCurveKey> {
     let der: Uint8Array | undefined;
     try {
-      let publicKey: Uint8Array | undefined;
-      if (publicFrom === 'reference') {
-        const ref = reference.load(scalar);
-        try {
-          publicKey = ref.publicKey();
-        } finally {
-          ref.dispose();
-        }
-      }
+      let publicKey = publicFrom === 'reference' ? publicElement(reference, scalar) : undefined;
       der = 'prefix' in pkcs8 ? prefixedPkcs8(pkcs8.prefix, scalar) : ecPkcs8(pkcs8.ecOid, scalar, publicKey);
       const privateKey = await subtle.importKey('pkcs8', der, algorithm, false, ['deriveBits']);
       if (publicFrom === 'getPublicKey')

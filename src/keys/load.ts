@@ -52,6 +52,7 @@ function parseJwk(text: string, fn: string): object {
  */
 export function unwrapKeyFile(key: unknown, label: PemLabel, fn: string): Unwrapped {
   if (typeof key === 'string') {
+    if (key.charCodeAt(0) === 0xfeff) key = key.slice(1); // one byte-order mark, which Node and OpenSSL skip
     if (firstVisible(key) === '{') return { kind: 'jwk', jwk: parseJwk(key, fn) };
     if (!key.includes(PEM_BEGIN)) {
       throw new MlKemError(
@@ -65,7 +66,8 @@ export function unwrapKeyFile(key: unknown, label: PemLabel, fn: string): Unwrap
   }
   if (isUint8Array(key)) {
     const bytes = copyBytes(key);
-    let i = 0;
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf; // UTF-8's; TextDecoder drops it
+    let i = bom ? 3 : 0;
     while (i < bytes.length && (bytes[i] === 0x20 || (bytes[i]! >= 0x09 && bytes[i]! <= 0x0d))) i++;
     const first = bytes[i];
     if (first === 0x2d /* '-' */ || first === 0x7b /* '{' */) {
@@ -79,7 +81,7 @@ export function unwrapKeyFile(key: unknown, label: PemLabel, fn: string): Unwrap
       wipe(bytes);
       throw new MlKemError(
         'ERR_INVALID_KEY_ENCODING',
-        `${fn}: the bytes are not a key file: expected DER (a SEQUENCE, byte 0x30), PEM text ('${PEM_BEGIN}…') or a JWK's JSON, got byte 0x${(first ?? 0).toString(16).padStart(2, '0')} first`,
+        `${fn}: the bytes are not a key file: expected DER (a SEQUENCE, byte 0x30), PEM text ('${PEM_BEGIN}…') or a JWK's JSON, got ${bom ? 'a byte-order mark, then not text' : `byte 0x${(first ?? 0).toString(16).padStart(2, '0')} first`}`,
       );
     }
     const header = bytes[1]! < 0x80 ? 2 : 2 + (bytes[1]! & 0x7f);

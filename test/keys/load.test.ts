@@ -328,6 +328,65 @@ process.stdout.write(JSON.stringify(out));
       }
     },
   );
+
+  it(
+    'a leading byte-order mark (issue #38): loaded where Node 26 loads it, refused where it refuses it',
+    { skip: node26 === undefined ? 'Node 26 unavailable (notice above)' : false },
+    () => {
+      const pair = MlKem768.keygen();
+      const files = { priv: toPem(encodePkcs8(pair), 'PRIVATE KEY'), pub: toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY') };
+      const BOM = '\uFEFF';
+      // Each shape as text and as UTF-8 bytes; DER after a BOM as bytes only.
+      const shapes = (pem: string, der: Uint8Array): Array<[string, string | Uint8Array]> => [
+        ...[
+          ['BOM', `${BOM}${pem}`],
+          ['BOM, blank line', `${BOM}\n${pem}`],
+          ['blank, BOM', ` ${BOM}${pem}`],
+          ['two BOMs', `${BOM}${BOM}${pem}`],
+        ].flatMap(([name, text]): Array<[string, string | Uint8Array]> => [
+          [`${name} (text)`, text!],
+          [`${name} (bytes)`, Buffer.from(text!)],
+        ]),
+        ['BOM, DER (bytes)', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), der])],
+      ];
+      const cases = Object.entries(files).flatMap(([kind, pem]) =>
+        shapes(pem, fromPem(pem).der).map(([name, file]) => ({ kind, name, file })),
+      );
+      const script = `
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+const cases = JSON.parse(process.argv[1]);
+process.stdout.write(JSON.stringify(cases.map(({ kind, text, hex, der }) => {
+  const key = text ?? Buffer.from(hex, 'hex');
+  const options = der ? { key, format: 'der', type: kind === 'priv' ? 'pkcs8' : 'spki' } : key;
+  try { (kind === 'priv' ? createPrivateKey : createPublicKey)(options); return true; } catch { return false; }
+})));
+`;
+      const arg = JSON.stringify(
+        cases.map(({ kind, name, file }) =>
+          typeof file === 'string' ? { kind, text: file } : { kind, hex: hex(file), der: name.includes('DER') },
+        ),
+      );
+      const node = JSON.parse(execFileSync(node26!, ['--input-type=module', '-e', script, arg], { encoding: 'utf8' })) as boolean[];
+      assert.deepEqual(
+        node.map((ok, i) => `${cases[i]!.kind} ${cases[i]!.name}: ${ok}`).filter((_, i) => cases[i]!.name.startsWith('BOM')),
+        cases.filter((c) => c.name.startsWith('BOM')).map((c) => `${c.kind} ${c.name}: ${!c.name.includes('DER')}`),
+        'Node 26 loads a PEM after one BOM, as text and as bytes',
+      );
+      for (const [i, { kind, name, file }] of cases.entries()) {
+        const ours = (load: (f: string | Uint8Array) => unknown) => {
+          try {
+            load(file);
+            return true;
+          } catch (err) {
+            assert.equal((err as MlKemError).code, 'ERR_INVALID_KEY_ENCODING', `${kind} ${name}: code`);
+            return false;
+          }
+        };
+        const loaders = kind === 'priv' ? [loadPrivateKey, loadAny, loadPublicKey] : [loadPublicKey, loadAnyPublic];
+        for (const load of loaders) assert.equal(ours(load), node[i], `${kind} ${name} (${load.name}): as Node 26`);
+      }
+    },
+  );
 });
 
 describe('getPublicKey', () => {

@@ -18,6 +18,7 @@
 import { copyBytes, readBytes } from '../bytes.js';
 import { ctDiffMaskWords, ctEqual, wipe } from '../ct.js';
 import type { DecapsulationKey, EncapsulationKey, MlKem, MlKemBackend } from '../kem.js';
+import { keyLifetime, type Lifetime } from '../lifetime.js';
 import { randomBytes } from '../random.js';
 import { sha3_256 } from '../sha3.js';
 import { asNoble, currentKem, PORTABLE } from './backend.js';
@@ -47,7 +48,7 @@ function modulusError(fn: string, cause: unknown): Error {
   return nobleError(`ML-KEM.${fn}: wrong publicKey modulus`, cause);
 }
 
-/** What a prepared key holds (prepare): all public but `last` and `scratch`, which clean() wipes. */
+/** What a prepared key holds (prepare): all public but `last` (clean() and collection wipe it) and `scratch`. */
 interface PreparedState {
   readonly kem: MlKem;
   readonly ek: EncapsulationKey;
@@ -58,6 +59,21 @@ interface PreparedState {
   /** Our copy of the secret key of the call under way, wiped when it returns. */
   scratch: { sk: Uint8Array; words: Int32Array } | undefined;
   cleaned: boolean;
+}
+
+/**
+ * The lifetime of a prepared key (its last secret key and that key's object), so that collection
+ * wipes them as clean() does. Its secrets are read when the wipe runs: `last` changes with the key.
+ */
+function preparedLifetime(key: PreparedState): Lifetime {
+  return keyLifetime('prepared ML-KEM', {
+    get arrays() {
+      return [key.last?.sk];
+    },
+    get parts() {
+      return key.last === undefined ? [] : [key.last.dk];
+    },
+  });
 }
 
 function alive(key: PreparedState): void {
@@ -184,7 +200,8 @@ function nobleMlKem(level: keyof MlKemBackend): NobleMlKem {
     // prepared key is made often, and arrow functions built per key cost more than the rest here
     // under transforms that name every function (tsx, esbuild's keepNames).
     const key: PreparedState = { kem, ek, bound: undefined, last: undefined, scratch: undefined, cleaned: false };
-    return Object.freeze({
+    const life = preparedLifetime(key);
+    return life.seal({
       publicKey: ek.bytes() as Bytes,
       encapsulate(msg?: Uint8Array): NobleEncapsulation {
         alive(key);
@@ -199,7 +216,7 @@ function nobleMlKem(level: keyof MlKemBackend): NobleMlKem {
       },
       clean(): void {
         key.cleaned = true;
-        forget(key);
+        life.dispose();
       },
     });
   }

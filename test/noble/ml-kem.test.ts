@@ -3,7 +3,9 @@
 // case: wrong types and lengths, the modulus check, the hash check, secret keys noble accepts
 // though no key generation makes them, and prepared keys given another key's secret key.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import * as noble from '@noble/post-quantum/ml-kem.js';
@@ -295,6 +297,15 @@ describe('noble ML-KEM: what ours adds', () => {
     assert.throws(() => p.encapsulate(), /used after clean\(\)/);
     assert.throws(() => p.decapsulate(cipherText, keys.secretKey), /used after clean\(\)/);
     p.clean();
+  });
+
+  it('a prepared key collected without clean() leaves no copy of the secret key it was given (issue #38, --expose-gc)', () => {
+    const fixture = fileURLToPath(new URL('../support/fixtures/noble-prepared-collected.ts', import.meta.url));
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fixture], { encoding: 'utf8' }).trim(),
+    ) as { copies: number; unwiped: string[] };
+    assert.ok(out.copies >= 12, `${out.copies} copies watched (at least ours and the key object's, 2 backends × 3 levels)`);
+    assert.deepEqual(out.unwiped, [], 'copies of the secret key left unwiped after collection');
   });
 
   it('switches to the WebAssembly core when the application loads it', () => {

@@ -23,8 +23,9 @@ import {
 import { type ByteArray, decodeBase64url, isUint8Array } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
+import { hiddenMap } from '../hidden-map.js';
 import { fillRandom } from '../random.js';
-import { bufferBytes, toArrayBuffer } from './buffer-source.js';
+import { bufferBytes, bytesOf, toArrayBuffer } from './buffer-source.js';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
@@ -53,20 +54,13 @@ export interface ClassConfig {
 }
 
 /** Each instance's configuration (a WeakMap: nothing of it shows on the instance, as on theirs). */
-const configs = new WeakMap<object, ClassConfig>();
+const configs = /* @__PURE__ */ hiddenMap<object, ClassConfig>();
 
 /** The configuration of a class instance; a TypeError for a method called on anything else. */
 function configOf(self: unknown): ClassConfig {
   const c = typeof self === 'object' && self !== null ? configs.get(self) : undefined;
   if (c === undefined) throw new TypeError('the method must be called on an instance of the class');
   return c;
-}
-
-/** A copy of a buffer argument, or an Error naming it. */
-function argBytes(value: unknown, what: string): ByteArray {
-  const copy = bufferBytes(value);
-  if (copy === undefined) throw new Error(`${what} must be an ArrayBuffer or a view of one, got ${typeof value}`);
-  return copy;
 }
 
 type HpkeErrorClass = new (e: unknown) => Error;
@@ -219,7 +213,7 @@ export class HpkeKemClass implements KemInterface {
   deserializePublicKey(key: ArrayBufferLike | ArrayBufferView): Promise<CryptoKey> {
     return mapError(
       DeserializeError,
-      () => keyFrom(configOf(this), argBytes(key, 'key'), 'public') as unknown as CryptoKey,
+      () => keyFrom(configOf(this), bytesOf(key, 'key'), 'public') as unknown as CryptoKey,
     );
   }
 
@@ -242,7 +236,7 @@ export class HpkeKemClass implements KemInterface {
   deserializePrivateKey(key: ArrayBufferLike | ArrayBufferView): Promise<CryptoKey> {
     return mapError(
       DeserializeError,
-      () => keyFrom(configOf(this), argBytes(key, 'key'), 'private') as unknown as CryptoKey,
+      () => keyFrom(configOf(this), bytesOf(key, 'key'), 'private') as unknown as CryptoKey,
     );
   }
 
@@ -304,7 +298,7 @@ export class HpkeKemClass implements KemInterface {
   deriveKeyPair(ikm: ArrayBufferLike | ArrayBufferView): Promise<CryptoKeyPair> {
     const c = configOf(this);
     return mapError(DeriveKeyPairError, () => {
-      const copy = argBytes(ikm, 'ikm');
+      const copy = bytesOf(ikm, 'ikm');
       try {
         return pairFrom(c, c.seedFromIkm(copy));
       } finally {

@@ -4,6 +4,7 @@ import type { ByteArray } from '../bytes.js';
 // on byte strings, independent of any HPKE library. The adapters (hpke.ts, hpke-core.ts) wrap them.
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
+import { hiddenMap } from '../hidden-map.js';
 import { internalsOf } from '../hybrid/internals.js';
 import type { HybridKem } from '../hybrid/types.js';
 import { KEM_OBJECT_METHODS, kemShape, type MlKem } from '../kem.js';
@@ -115,7 +116,7 @@ export interface KeyObjects {
 
 type Encapsulation = { ciphertext: ByteArray; sharedSecret: ByteArray };
 
-const keyObjects = new WeakMap<HpkeKem, KeyObjects>();
+const keyObjects = /* @__PURE__ */ hiddenMap<HpkeKem, KeyObjects>();
 
 /** The key objects of an HPKE KEM made by createHpkeKem; ERR_INVALID_TYPE for any other object. */
 export function keyObjectsOf(hpke: HpkeKem): KeyObjects {

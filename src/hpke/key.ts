@@ -5,6 +5,7 @@ import { checkBytes, describe } from '../args.js';
 import { type ByteArray, copyBytes } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
+import { hiddenMap } from '../hidden-map.js';
 import { recordSecrets } from '../lifetime.js'; // @test-hook
 import { keyObjectsOf, type HpkeEncapsulation, type HpkeKem, type HpkeKeyPair, type KeyObjects } from './kem.js';
 
@@ -23,7 +24,7 @@ interface PrivateData {
   dk: ReturnType<KeyObjects['decapsulationKey']>;
 }
 
-const keyData = new WeakMap<object, PublicData | PrivateData>();
+const keyData = /* @__PURE__ */ hiddenMap<object, PublicData | PrivateData>(); // its methods captured at load
 
 /**
  * A public or private key of one of the KEMs of mlkem-ts/hpke, as the HPKE libraries take it (made

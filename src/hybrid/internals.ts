@@ -2,6 +2,7 @@
 // what the layers above the public objects need of one (Web Crypto and HPKE: the asynchronous
 // door, the twin that refuses low-order shares). A module with no code of the hybrids, so that
 // importing it pulls in none.
+import { hiddenMap } from '../hidden-map.js';
 import type { AsyncHybrid, ConcreteParts } from './concrete-async.js';
 import type { AsyncCurveChoice } from './curves/curve.js';
 import type { HybridKem, HybridName } from './types.js';
@@ -21,7 +22,7 @@ export interface KemInternals {
   asynchronous(curves?: AsyncCurveChoice): AsyncHybrid;
 }
 
-const records = new WeakMap<HybridKem, KemInternals>();
+const records = /* @__PURE__ */ hiddenMap<HybridKem, KemInternals>();
 
 /** Records a KEM object's internals (concrete.ts, once per object). */
 export function recordInternals(kem: HybridKem, internals: KemInternals): void {

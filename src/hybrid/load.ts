@@ -6,6 +6,7 @@ import { isObjectArgument, readFields, readOptions } from '../args.js';
 import { copyBytes, isUint8Array } from '../bytes.js';
 import { wipe, ctEqual } from '../ct.js';
 import { MlKemError } from '../errors.js';
+import { hiddenMap } from '../hidden-map.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
 import type { DecapsulationKey, EncapsulationKey } from '../kem.js';
 import { decodeAkpMember } from '../keys/akp.js';
@@ -24,7 +25,7 @@ import type { HybridDecapsulationKey, HybridEncapsulationKey, HybridKem } from '
 
 const PORTABLE = { MlKem512, MlKem768, MlKem1024 } as const;
 
-const PORTABLE_KEMS = new Map<string, HybridKem>();
+const PORTABLE_KEMS = /* @__PURE__ */ hiddenMap<string, HybridKem>(true);
 
 /** The hybrid of a JWK alg over the `backend` option named `what` (the portable objects, made once, when it is not given). */
 function hybridOf(alg: string, backend: unknown, what: string): HybridKem {

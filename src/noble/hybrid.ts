@@ -20,6 +20,7 @@ import { p256, p384 } from '@noble/curves/nist.js';
 
 import { copyBytes } from '../bytes.js';
 import { wipe } from '../ct.js';
+import { hiddenMap } from '../hidden-map.js';
 import { createMLKEM1024_P384, createMLKEM768_P256, createXWing, type HybridKem } from '../hybrid/index.js';
 import type { MlKem } from '../kem.js';
 import { asNoble, currentKem } from './backend.js';
@@ -62,7 +63,7 @@ function curveMessage(curve: Spec['curve'], share: Uint8Array): string {
 
 /** A noble hybrid over `spec`, with `release`'s argument checks and errors. */
 function nobleHybrid(spec: Spec, release: Release): NobleKem {
-  const built = new WeakMap<MlKem, HybridKem>(); // one hybrid per backend, made on first use
+  const built = hiddenMap<MlKem, HybridKem>(); // one hybrid per backend, made on first use
   const hybrid = (): HybridKem => {
     const kem = currentKem(spec.level);
     let h = built.get(kem);

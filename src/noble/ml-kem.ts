@@ -18,7 +18,7 @@
 import { copyBytes, readBytes } from '../bytes.js';
 import { ctDiffMaskWords, ctEqual, wipe } from '../ct.js';
 import type { DecapsulationKey, EncapsulationKey, MlKem, MlKemBackend } from '../kem.js';
-import { keyLifetime, type Lifetime } from '../lifetime.js';
+import { keyLifetime } from '../lifetime.js';
 import { randomBytes } from '../random.js';
 import { sha3_256 } from '../sha3.js';
 import { asNoble, currentKem, PORTABLE } from './backend.js';
@@ -59,21 +59,6 @@ interface PreparedState {
   /** Our copy of the secret key of the call under way, wiped when it returns. */
   scratch: { sk: Uint8Array; words: Int32Array } | undefined;
   cleaned: boolean;
-}
-
-/**
- * The lifetime of a prepared key (its last secret key and that key's object), so that collection
- * wipes them as clean() does. Its secrets are read when the wipe runs: `last` changes with the key.
- */
-function preparedLifetime(key: PreparedState): Lifetime {
-  return keyLifetime('prepared ML-KEM', {
-    get arrays() {
-      return [key.last?.sk];
-    },
-    get parts() {
-      return key.last === undefined ? [] : [key.last.dk];
-    },
-  });
 }
 
 function alive(key: PreparedState): void {
@@ -200,7 +185,8 @@ function nobleMlKem(level: keyof MlKemBackend): NobleMlKem {
     // prepared key is made often, and arrow functions built per key cost more than the rest here
     // under transforms that name every function (tsx, esbuild's keepNames).
     const key: PreparedState = { kem, ek, bound: undefined, last: undefined, scratch: undefined, cleaned: false };
-    const life = preparedLifetime(key);
+    // Collection wipes the last secret key and its key object, as clean() does.
+    const life = keyLifetime('prepared ML-KEM', { arrays: [], parts: [{ dispose: () => forget(key) }] });
     return life.seal({
       publicKey: ek.bytes() as Bytes,
       encapsulate(msg?: Uint8Array): NobleEncapsulation {

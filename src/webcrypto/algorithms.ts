@@ -1,11 +1,12 @@
-import type { AsyncCurveChoice } from '../hybrid/curves/curve.js';
-import type { HybridKem } from '../hybrid/types.js';
 // The algorithms this layer implements: the registry's entries that have a Web Crypto name, each
 // with which key formats it has and the KEM object that does the work on a given backend. A
 // hybrid with a Web Crypto name in the registry is an algorithm here without a change to this
 // file. The hybrids' code (and @noble/curves under it) is loaded the first time a hybrid
 // algorithm is used, by a dynamic import: an app that uses only ML-KEM never loads it, and a
 // bundler that splits code puts it in a chunk of its own.
+import { type HiddenMap, hiddenMap } from '../hidden-map.js';
+import type { AsyncCurveChoice } from '../hybrid/curves/curve.js';
+import type { HybridKem } from '../hybrid/types.js';
 import { type HybridName, REGISTRY, type RegistryEntry, memberOf } from '../registry.js';
 import type { Backend } from './backend.js';
 import { type Kem, type KemHandles, handlesOf } from './handles.js';
@@ -51,13 +52,13 @@ export function algorithmList(): readonly AlgorithmEntry[] {
   ));
 }
 
-let byUpperName: Map<string, AlgorithmEntry> | undefined;
+let byUpperName: HiddenMap<string, AlgorithmEntry> | undefined;
 
 /** The entries by their names in upper case (the first entry of a name, as a search in order finds it), made on first use. */
-function entriesByUpperName(): Map<string, AlgorithmEntry> {
+function entriesByUpperName(): HiddenMap<string, AlgorithmEntry> {
   if (byUpperName !== undefined) return byUpperName;
-  const map = new Map<string, AlgorithmEntry>();
-  for (const e of algorithmList()) if (!map.has(e.name.toUpperCase())) map.set(e.name.toUpperCase(), e);
+  const map = hiddenMap<string, AlgorithmEntry>(true);
+  for (const e of algorithmList()) if (map.get(e.name.toUpperCase()) === undefined) map.set(e.name.toUpperCase(), e);
   return (byUpperName = map);
 }
 
@@ -67,12 +68,12 @@ export function entryNamed(name: string): AlgorithmEntry | undefined {
   return entriesByUpperName().get(upper);
 }
 
-const handleCache = new WeakMap<Backend, Map<string, Promise<KemHandles>>>();
+const handleCache = /* @__PURE__ */ hiddenMap<Backend, HiddenMap<string, Promise<KemHandles>>>();
 
 /** The key handles of an algorithm on a backend, made once (a failed load is tried again next time). */
 export function handlesFor(entry: AlgorithmEntry, backend: Backend, curves?: AsyncCurveChoice): Promise<KemHandles> {
   let byName = handleCache.get(backend);
-  if (byName === undefined) handleCache.set(backend, (byName = new Map<string, Promise<KemHandles>>()));
+  if (byName === undefined) handleCache.set(backend, (byName = hiddenMap(true)));
   // The default and 'auto' share one entry; no string is built per call for them (every operation asks).
   const name = curves === undefined || curves === 'auto' ? entry.name : `${entry.name} ${curves}`;
   let handles = byName.get(name);

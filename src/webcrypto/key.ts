@@ -1,4 +1,5 @@
 import type { ByteArray } from '../bytes.js';
+import { hiddenMap } from '../hidden-map.js';
 import { type Part, recordSecrets } from '../lifetime.js'; // @test-hook
 // The CryptoKeys of the algorithms of this layer. They have the four attributes of a CryptoKey
 // (WebCrypto, §13) as accessors of their own and hold the key material privately.
@@ -57,16 +58,11 @@ interface Slots {
  * non-extractable key could read its handle (its seed).
  */
 type KeySlots = Slots & { algorithm?: { name: string }; usagesCopy?: KeyUsage[] };
-const slotsOfKeys = new WeakMap<object, KeySlots>();
-// Its methods, bound when the module loads, as node:crypto's and the curves' are captured: a
-// WeakMap.prototype.get replaced later would otherwise be handed every key's slots on its next use.
-const getSlots = /* @__PURE__ */ WeakMap.prototype.get.bind(slotsOfKeys) as (key: object) => KeySlots | undefined;
-const setSlots = /* @__PURE__ */ WeakMap.prototype.set.bind(slotsOfKeys) as (key: object, slots: KeySlots) => unknown;
-const hasSlots = /* @__PURE__ */ WeakMap.prototype.has.bind(slotsOfKeys) as (key: object) => boolean;
+const slotsOfKeys = /* @__PURE__ */ hiddenMap<object, KeySlots>(); // its methods captured at load
 
 /** The slots of one of our keys; TypeError for any other object, as a native accessor gives. */
 function slotsOfKey(key: unknown): KeySlots {
-  const slots = typeof key === 'object' && key !== null ? getSlots(key) : undefined;
+  const slots = typeof key === 'object' && key !== null ? slotsOfKeys.get(key) : undefined;
   if (slots === undefined) typeError('Illegal invocation: not a key of mlkem-ts/webcrypto');
   return slots;
 }
@@ -84,7 +80,7 @@ export class MlKemCryptoKey {
       typeError(
         'Illegal constructor: keys come from generateKey, importKey, getPublicKey and the decapsulation methods',
       );
-    setSlots(this, { entry, key, extractable, usages: Object.freeze([...usages]) });
+    slotsOfKeys.set(this, { entry, key, extractable, usages: Object.freeze([...usages]) });
     Object.defineProperty(this, 'notCloneable', { get: () => fail('DataCloneError', NOT_CLONEABLE), enumerable: true });
   }
 
@@ -152,7 +148,7 @@ function linkToCryptoKey(): void {
 
 /** True for a key made by this layer. */
 export const isOurKey = (value: unknown): value is MlKemCryptoKey =>
-  typeof value === 'object' && value !== null && hasSlots(value);
+  typeof value === 'object' && value !== null && slotsOfKeys.get(value) !== undefined;
 
 /** A new key (the only way to make one). */
 export function makeKey(

@@ -22,6 +22,7 @@
 //   Making and first using the KeyObject costs ≈ 700 µs, about what one shared secret saves.
 import { decodeBase64url, encodeBase64url } from '../../bytes.js';
 import { wipe } from '../../ct.js';
+import { hiddenMap } from '../../hidden-map.js';
 import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { builtinNodeCrypto } from '../../node-builtin.js';
 import {
@@ -62,7 +63,7 @@ interface Platform extends NodeCrypto {
 
 /** A caller of methods by name, each looked up on the first object it is called on, and kept. */
 function firstMethods(): <T>(obj: object, name: string, args: unknown[]) => T {
-  const methods = new Map<string, (...args: unknown[]) => unknown>();
+  const [methods, apply] = [hiddenMap<string, (...args: unknown[]) => unknown>(true), Reflect.apply];
   return <T>(obj: object, name: string, args: unknown[]): T => {
     let m = methods.get(name);
     if (m === undefined) {
@@ -70,7 +71,7 @@ function firstMethods(): <T>(obj: object, name: string, args: unknown[]) => T {
       if (typeof m !== 'function') throw new TypeError(`node:crypto: no ${name}`);
       methods.set(name, m);
     }
-    return Reflect.apply(m, obj, args) as T;
+    return apply(m, obj, args) as T;
   };
 }
 
@@ -252,7 +253,7 @@ function nativeImpl(c: Platform, g: NativeGroup, form: NativeForm): CurveImpl | 
   return form === 'sec1' && 'ecOid' in g.pkcs8 ? sec1Impl(c, keys.opensslName, fromHex(g.pkcs8.ecOid)) : undefined;
 }
 
-const forms = new Map<string, NativeForm>();
+const forms = /* @__PURE__ */ hiddenMap<string, NativeForm>(true);
 
 /** @internal Which form of native code a curve took (after its first use), for the tests. */
 export function nativeForm(name: string): NativeForm | undefined {

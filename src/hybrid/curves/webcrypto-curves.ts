@@ -15,6 +15,7 @@
 // differs between curves (the algorithm, the PKCS#8 form, how an element is imported, the base
 // point, the known answers) is read from the Group's fields.
 import { wipe } from '../../ct.js';
+import { hiddenMap } from '../../hidden-map.js';
 import {
   type AsyncCurveImpl,
   type AsyncCurveKey,
@@ -245,7 +246,7 @@ function withinLimit<T>(test: Promise<T | undefined>, ms: number): Promise<T | u
   });
 }
 
-const chosen = new Map<string, Promise<AsyncCurveImpl | undefined>>();
+const chosen = /* @__PURE__ */ hiddenMap<string, Promise<AsyncCurveImpl | undefined>>(true);
 
 /**
  * The runtime's Web Crypto curve, self-tested once (on first use); undefined where it is missing,

@@ -108,6 +108,20 @@ function bufferLength(buffer: unknown, likelyShared: boolean): { length: number;
   return shared === undefined ? undefined : { length: shared, shared: true };
 }
 
+/**
+ * True for a detached ArrayBuffer or a view of one, which holds no bytes: where bytes are required
+ * (an ikm of any length) it is refused, never read as empty. No view can be made of it.
+ */
+export function isDetached(value: unknown): boolean {
+  const buffer = !isBufferView(value)
+    ? value
+    : (getTag.call(value) !== undefined ? getBuffer : getDataViewBuffer).call(value);
+  return (
+    attempt(() => getArrayBufferLength.call(buffer)) === 0 &&
+    attempt(() => new Uint8Array(buffer as ArrayBuffer)) === undefined
+  );
+}
+
 /** A copy of the bytes of a BufferSource: a plain Uint8Array of our own, and where they were. */
 export interface BufferCopy {
   /** The bytes, in a fresh ArrayBuffer. */

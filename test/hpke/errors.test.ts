@@ -279,3 +279,46 @@ describe('HPKE private keys: only the seed form, serialized only when extractabl
     assert.equal((await kem.SerializePrivateKey(open.privateKey)).length, 64);
   });
 });
+
+describe('a detached ikm is refused, never read as the empty ikm (issue #38)', () => {
+  /** A view of 32 random bytes (made by `view`) whose buffer is then detached. */
+  const detached = <T>(view: (b: ArrayBuffer) => T): T => {
+    const buffer = crypto.getRandomValues(new Uint8Array(32)).buffer;
+    const v = view(buffer);
+    structuredClone(buffer, { transfer: [buffer] });
+    return v;
+  };
+  const shapes: Array<[string, (b: ArrayBuffer) => ArrayBuffer | ArrayBufferView<ArrayBuffer>]> = [
+    ['ArrayBuffer', (b) => b],
+    ['Uint8Array', (b) => new Uint8Array(b)],
+    ['DataView', (b) => new DataView(b)],
+  ];
+
+  it('every deriveKeyPair: hpke, @hpke/core and the drop-in classes (their error), our KEM objects (ERR_INVALID_TYPE)', async () => {
+    const { MlKem768 } = await import('../../src/hpke/ml-kem.js');
+    const { XWing } = await import('../../src/hpke/x-wing.js');
+    for (const kem of hpkeKems(backends[1]!).values()) {
+      for (const derive of [
+        (ikm: Uint8Array) => Promise.resolve().then(() => kem.deriveKeyPair(ikm)),
+        (ikm: Uint8Array) => hpkeKem(kem)().DeriveKeyPair(ikm, true),
+      ]) {
+        await assert.rejects(derive(detached((b) => new Uint8Array(b))), (e: unknown) => {
+          assert.ok(e instanceof MlKemError && e.code === 'ERR_INVALID_TYPE', `${kem.name}: ${String(e)}`);
+          assert.match(e.message, /ikm is on a detached ArrayBuffer/);
+          return true;
+        });
+      }
+      for (const [shape, view] of shapes)
+        await rejects(hpkeCoreKem(kem).deriveKeyPair(detached(view)), Core.DeriveKeyPairError).catch((e: Error) => {
+          throw new Error(`${kem.name} @hpke/core, ${shape}: ${e.message}`);
+        });
+    }
+    for (const c of [new MlKem768(), new XWing()])
+      for (const [shape, view] of shapes)
+        await assert.rejects(
+          c.deriveKeyPair(detached(view)),
+          (e: Error) => e.name === 'DeriveKeyPairError' && /detached/.test(e.message),
+          `${c.constructor.name}, ${shape}`,
+        );
+  });
+});

@@ -52,16 +52,16 @@ function parseJwk(text: string, fn: string): object {
  */
 export function unwrapKeyFile(key: unknown, label: PemLabel, fn: string): Unwrapped {
   if (typeof key === 'string') {
-    if (key.charCodeAt(0) === 0xfeff) key = key.slice(1); // one byte-order mark, which Node and OpenSSL skip
-    if (firstVisible(key) === '{') return { kind: 'jwk', jwk: parseJwk(key, fn) };
-    if (!key.includes(PEM_BEGIN)) {
+    const text = key.charCodeAt(0) === 0xfeff ? key.slice(1) : key; // one byte-order mark, as Node and OpenSSL skip
+    if (firstVisible(text) === '{') return { kind: 'jwk', jwk: parseJwk(text, fn) };
+    if (!text.includes(PEM_BEGIN)) {
       throw new MlKemError(
         'ERR_INVALID_KEY_ENCODING',
         `${fn}: the text is not PEM (no '${PEM_BEGIN}…' line) nor a JWK's JSON`,
       );
     }
-    const wanted = new RegExp(`^${PEM_BEGIN}${label}-----`, 'm').test(key) ? label : undefined;
-    const found = fromPem(key, wanted);
+    const wanted = new RegExp(`^${PEM_BEGIN}${label}-----`, 'm').test(text) ? label : undefined;
+    const found = fromPem(text, wanted);
     return { kind: 'der', label: found.label, der: found.der };
   }
   if (isUint8Array(key)) {

@@ -334,7 +334,10 @@ process.stdout.write(JSON.stringify(out));
     { skip: node26 === undefined ? 'Node 26 unavailable (notice above)' : false },
     () => {
       const pair = MlKem768.keygen();
-      const files = { priv: toPem(encodePkcs8(pair), 'PRIVATE KEY'), pub: toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY') };
+      const files = {
+        priv: toPem(encodePkcs8(pair), 'PRIVATE KEY'),
+        pub: toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY'),
+      };
       const BOM = '\uFEFF';
       // Each shape as text and as UTF-8 bytes; DER after a BOM as bytes only.
       const shapes = (pem: string, der: Uint8Array): Array<[string, string | Uint8Array]> => [
@@ -366,9 +369,13 @@ process.stdout.write(JSON.stringify(cases.map(({ kind, text, hex, der }) => {
           typeof file === 'string' ? { kind, text: file } : { kind, hex: hex(file), der: name.includes('DER') },
         ),
       );
-      const node = JSON.parse(execFileSync(node26!, ['--input-type=module', '-e', script, arg], { encoding: 'utf8' })) as boolean[];
+      const node = JSON.parse(
+        execFileSync(node26!, ['--input-type=module', '-e', script, arg], { encoding: 'utf8' }),
+      ) as boolean[];
       assert.deepEqual(
-        node.map((ok, i) => `${cases[i]!.kind} ${cases[i]!.name}: ${ok}`).filter((_, i) => cases[i]!.name.startsWith('BOM')),
+        node
+          .map((ok, i) => `${cases[i]!.kind} ${cases[i]!.name}: ${ok}`)
+          .filter((_, i) => cases[i]!.name.startsWith('BOM')),
         cases.filter((c) => c.name.startsWith('BOM')).map((c) => `${c.kind} ${c.name}: ${!c.name.includes('DER')}`),
         'Node 26 loads a PEM after one BOM, as text and as bytes',
       );

@@ -304,7 +304,10 @@ describe('noble ML-KEM: what ours adds', () => {
     const out = JSON.parse(
       execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fixture], { encoding: 'utf8' }).trim(),
     ) as { copies: number; unwiped: string[] };
-    assert.ok(out.copies >= 12, `${out.copies} copies watched (at least ours and the key object's, 2 backends × 3 levels)`);
+    assert.ok(
+      out.copies >= 12,
+      `${out.copies} copies watched (at least ours and the key object's, 2 backends × 3 levels)`,
+    );
     assert.deepEqual(out.unwiped, [], 'copies of the secret key left unwiped after collection');
   });
 

@@ -108,20 +108,6 @@ function bufferLength(buffer: unknown, likelyShared: boolean): { length: number;
   return shared === undefined ? undefined : { length: shared, shared: true };
 }
 
-/**
- * True for a detached ArrayBuffer or a view of one, which holds no bytes: where bytes are required
- * (an ikm of any length) it is refused, never read as empty. No view can be made of it.
- */
-export function isDetached(value: unknown): boolean {
-  const buffer = !isBufferView(value)
-    ? value
-    : (getTag.call(value) !== undefined ? getBuffer : getDataViewBuffer).call(value);
-  return (
-    attempt(() => getArrayBufferLength.call(buffer)) === 0 &&
-    attempt(() => new Uint8Array(buffer as ArrayBuffer)) === undefined
-  );
-}
-
 /** A copy of the bytes of a BufferSource: a plain Uint8Array of our own, and where they were. */
 export interface BufferCopy {
   /** The bytes, in a fresh ArrayBuffer. */
@@ -130,6 +116,8 @@ export interface BufferCopy {
   shared: boolean;
   /** The value was a view (a TypedArray or DataView), not a buffer. */
   view: boolean;
+  /** Its buffer is detached: no bytes, which where bytes are required is refused, never read as empty. */
+  detached: boolean;
 }
 
 /**
@@ -166,7 +154,8 @@ export function copyBuffer(value: unknown): BufferCopy | undefined {
   length ??= held.length;
   const bytes = new Uint8Array(length);
   if (length > 0) bytes.set(new Uint8Array(buffer as ArrayBuffer, offset, length));
-  return { bytes, shared: held.shared, view };
+  const detached = held.length === 0 && attempt(() => new Uint8Array(buffer as ArrayBuffer)) === undefined;
+  return { bytes, shared: held.shared, view, detached };
 }
 
 /** a ‖ b ‖ ... in a fresh array. */

@@ -20,12 +20,12 @@ import {
   type SenderContextParams,
 } from '@hpke/core';
 
-import { type ByteArray, decodeBase64url, isUint8Array } from '../bytes.js';
+import { type ByteArray, copyBuffer, decodeBase64url, isUint8Array } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { hiddenMap } from '../hidden-map.js';
 import { fillRandom } from '../random.js';
-import { bufferBytes, bytesOf, toArrayBuffer } from './buffer-source.js';
+import { bytesOf, mapError, toArrayBuffer } from './buffer-source.js';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
@@ -61,26 +61,6 @@ function configOf(self: unknown): ClassConfig {
   const c = typeof self === 'object' && self !== null ? configs.get(self) : undefined;
   if (c === undefined) throw new TypeError('the method must be called on an instance of the class');
   return c;
-}
-
-type HpkeErrorClass = new (e: unknown) => Error;
-
-/**
- * Runs f; an error becomes `cls` with the package's words where `message` gives them, else with
- * the error's own message (as the packages wrap errors), and the error as its `cause`.
- */
-async function mapError<T>(
-  cls: HpkeErrorClass,
-  f: () => T | Promise<T>,
-  message?: (err: unknown) => string | undefined,
-): Promise<T> {
-  try {
-    return await f();
-  } catch (err) {
-    const e = new cls(message?.(err) ?? err);
-    Object.defineProperty(e, 'cause', { value: err, writable: true, configurable: true });
-    throw e;
-  }
 }
 
 /** True for `{ privateKey: object, publicKey: object }`, as @hpke/common tests a CryptoKeyPair. */
@@ -261,7 +241,7 @@ export class HpkeKemClass implements KemInterface {
         bytes = jwkBytes(c, key as JsonWebKeyExtended, isPublic);
       } else {
         if (!(key instanceof ArrayBuffer) && !isUint8Array(key)) throw new Error('Invalid key format');
-        bytes = bufferBytes(key)!;
+        bytes = copyBuffer(key)!.bytes;
       }
       if (bytes.length !== (isPublic ? c.kem.Npk : c.kem.Nsk)) {
         wipe(bytes);
@@ -350,7 +330,7 @@ export class HpkeKemClass implements KemInterface {
    */
   async decap(params: RecipientContextParams): Promise<ArrayBuffer> {
     const c = configOf(this);
-    const enc = bufferBytes(params.enc);
+    const enc = copyBuffer(params.enc)?.bytes;
     const recipient: unknown = isKeyPair(params.recipientKey) ? params.recipientKey.privateKey : params.recipientKey;
     if (enc?.length !== this.encSize) throw new InvalidParamError('Invalid length of enc');
     // The packages serialize the key first (its checks, SerializeError); ours then decapsulate

@@ -35,22 +35,11 @@ import {
 } from '@hpke/core';
 
 import { wipe } from '../ct.js';
-import { bytesOf, toArrayBuffer } from './buffer-source.js';
+import { bytesOf, mapError, toArrayBuffer } from './buffer-source.js';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
 export * from './named-kems.js';
-
-const ERRORS = { SerializeError, DeserializeError, DeriveKeyPairError, EncapError, DecapError };
-
-/** Runs f; an error becomes @hpke/core's error class `name`, with the original message. */
-async function mapError<T>(name: keyof typeof ERRORS, f: () => T | Promise<T>): Promise<T> {
-  try {
-    return await f();
-  } catch (err) {
-    throw new ERRORS[name](err);
-  }
-}
 
 /** f of a copy of secret input bytes (ikm, ekm), wiped after. */
 function withCopy<T>(value: unknown, what: string, f: (copy: Uint8Array) => T): T {
@@ -83,7 +72,7 @@ function withCopy<T>(value: unknown, what: string, f: (copy: Uint8Array) => T): 
  */
 export function hpkeCoreKem(kem: HpkeKem): KemInterface {
   const importRaw = (key: unknown, isPublic: boolean) =>
-    mapError('DeserializeError', () => {
+    mapError(DeserializeError, () => {
       const bytes = bytesOf(key, 'key');
       try {
         return newKey(kem, isPublic ? 'public' : 'private', bytes, true) as unknown as CryptoKey;
@@ -99,28 +88,27 @@ export function hpkeCoreKem(kem: HpkeKem): KemInterface {
     encSize: kem.Nenc,
     publicKeySize: kem.Npk,
     privateKeySize: kem.Nsk,
-    serializePublicKey: (key: CryptoKey) =>
-      mapError('SerializeError', () => toArrayBuffer(keyBytes(kem, key, 'public'))),
+    serializePublicKey: (key: CryptoKey) => mapError(SerializeError, () => toArrayBuffer(keyBytes(kem, key, 'public'))),
     deserializePublicKey: (key: ArrayBufferLike | ArrayBufferView) => importRaw(key, true),
     serializePrivateKey: (key: CryptoKey) =>
-      mapError('SerializeError', () => toArrayBuffer(keyBytes(kem, key, 'private'))),
+      mapError(SerializeError, () => toArrayBuffer(keyBytes(kem, key, 'private'))),
     deserializePrivateKey: (key: ArrayBufferLike | ArrayBufferView) => importRaw(key, false),
     importKey(format: 'raw' | 'jwk', key: ArrayBuffer | JsonWebKey, isPublic = true) {
       if (format !== 'raw') {
-        return mapError('DeserializeError', () => {
+        return mapError(DeserializeError, () => {
           throw new TypeError(`${kem.name} keys can be imported only in the 'raw' format, got ${String(format)}`);
         });
       }
       return importRaw(key, isPublic);
     },
     generateKeyPair: () =>
-      mapError('DeriveKeyPairError', () => newKeyPair(kem, kem.generateKeyPair(), true) as unknown as CryptoKeyPair),
+      mapError(DeriveKeyPairError, () => newKeyPair(kem, kem.generateKeyPair(), true) as unknown as CryptoKeyPair),
     deriveKeyPair: (ikm: ArrayBufferLike | ArrayBufferView) =>
-      mapError('DeriveKeyPairError', () =>
+      mapError(DeriveKeyPairError, () =>
         withCopy(ikm, 'ikm', (copy) => newKeyPair(kem, kem.deriveKeyPair(copy), true) as unknown as CryptoKeyPair),
       ),
     encap: (params: SenderContextParams) =>
-      mapError('EncapError', async () => {
+      mapError(EncapError, async () => {
         const { recipientPublicKey: pkR, ekm } = params;
         const { sharedSecret, enc } =
           ekm === undefined
@@ -129,7 +117,7 @@ export function hpkeCoreKem(kem: HpkeKem): KemInterface {
         return { sharedSecret: toArrayBuffer(sharedSecret), enc: toArrayBuffer(enc) };
       }),
     decap: (params: RecipientContextParams) =>
-      mapError('DecapError', async () => {
+      mapError(DecapError, async () => {
         const { recipientKey } = params;
         const sk =
           recipientKey instanceof HpkeKey ? recipientKey : (recipientKey as CryptoKeyPair | undefined)?.privateKey;

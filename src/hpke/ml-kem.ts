@@ -20,9 +20,9 @@
  */
 import { InvalidParamError } from '@hpke/core';
 
+import { copyBuffer } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { MlKem1024 as Core1024, MlKem512 as Core512, MlKem768 as Core768, type MlKem } from '../index.js';
-import { bufferBytes } from './buffer-source.js';
 import { HpkeKemClass, isKeyPair, type ClassConfig } from './classes.js';
 import type { HpkeKem } from './kem.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from './named-kems.js';
@@ -49,7 +49,7 @@ function mlKemConfig(kem: HpkeKem, core: MlKem): ClassConfig {
     readEkm(ekm) {
       if (ekm === undefined) return undefined;
       if (isKeyPair(ekm)) throw ekmError();
-      const bytes = bufferBytes(ekm);
+      const bytes = copyBuffer(ekm)?.bytes;
       if (bytes === undefined) throw ekmError();
       return bytes; // its length is checked in encap, as @hpke/ml-kem does (EncapError)
     },

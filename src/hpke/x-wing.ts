@@ -21,11 +21,10 @@
  */
 import { DeriveKeyPairError, InvalidParamError } from '@hpke/core';
 
-import type { ByteArray } from '../bytes.js';
+import { type ByteArray, copyBuffer } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { isLowOrder } from '../hybrid/curves/x25519.js';
 import { XWing as CoreXWing } from '../hybrid/index.js';
-import { bufferBytes } from './buffer-source.js';
 import { HpkeKemClass, isKeyPair, pairOfSeed, type ClassConfig } from './classes.js';
 import { SHAKE256, xofDerive } from './derive.js';
 import { MLKEM768_X25519 } from './named-kems.js';
@@ -54,7 +53,7 @@ function xWingConfig(): ClassConfig {
     publicKeyOf,
     readEkm(ekm) {
       if (ekm === undefined || isKeyPair(ekm)) return undefined; // a key pair is ignored, as the package does
-      const bytes = bufferBytes(ekm);
+      const bytes = copyBuffer(ekm)?.bytes;
       if (bytes?.length !== 64) {
         wipe(bytes); // a copy of secret randomness
         throw new InvalidParamError('ekm must be 64 bytes in length');
@@ -86,7 +85,7 @@ export class XWing extends HpkeKemClass {
    * @throws {InvalidParamError} 'Invalid length of sk'; {DeriveKeyPairError} otherwise.
    */
   async generateKeyPairDerand(sk: ArrayBufferLike | ArrayBufferView): Promise<CryptoKeyPair> {
-    const seed = bufferBytes(sk);
+    const seed = copyBuffer(sk)?.bytes;
     if (seed?.length !== 32) {
       wipe(seed);
       throw new InvalidParamError('Invalid length of sk');

@@ -21,7 +21,7 @@ const FS_MESSAGES: Record<string, string> = {
   EPERM: 'operation not permitted',
   EISDIR: 'is a directory',
   ENOTDIR: 'a component of the path is not a directory',
-  EEXIST: 'already exists',
+  EEXIST: 'already exists: a private key never replaces a file (add --force to replace it)',
   ENOSPC: 'no space left on the device',
   EROFS: 'read-only file system',
 };
@@ -37,4 +37,30 @@ export function fileError(name: string, err: unknown): CliError {
 export function oneLine(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
   return text.trim().replace(/\s*\n\s*/g, ' ');
+}
+
+/** An argument's kind and length where it holds a key or other text, not a name (PEM, JSON, lines, > 255 characters). */
+function textKind(arg: string): string {
+  const pem = ['PRIVATE KEY', 'PUBLIC KEY', ''].find((l) => arg.includes(`-----BEGIN ${l}`))?.toLowerCase();
+  const text = /[\n\r]/.test(arg) || arg.length > 255 ? 'text' : '';
+  const kind =
+    pem === undefined ? (arg.trimStart().startsWith('{') ? 'JSON (a JWK?)' : text) : `a PEM ${pem || 'block'}`;
+  return kind && `${kind} (${arg.length.toLocaleString('en-US')} characters)`;
+}
+
+/**
+ * The one line main reports for err. No message quotes an argument's text where it may be a key
+ * (a key given where a file name belongs): such a message is replaced by its kind and length.
+ */
+export function reported(err: unknown, args: readonly string[]): string {
+  const text = err instanceof Error ? err.message : String(err);
+  for (const [i, arg] of args.entries()) {
+    const value = /^--[\w-]+=/.test(arg) ? arg.slice(arg.indexOf('=') + 1) : arg; // --in=VALUE
+    const kind = textKind(value);
+    if (!kind || !text.includes(value.slice(0, 40))) continue;
+    const prev = args[i - 1];
+    const after = prev !== undefined && prev.length <= 32 && !textKind(prev) ? ` (after '${prev}')` : '';
+    return `argument ${i + 1}${after} looks like ${kind}, not a file name: give the name of the file that holds it, or - to read it from standard input`;
+  }
+  return oneLine(err);
 }

@@ -265,18 +265,19 @@ export class Files {
    * (root's: /dev/null, /dev/stdout's pipe), never another user's FIFO or terminal.
    * A public file is opened without truncating it, following links, and truncated only once
    * checked. A private file is never opened through a symbolic link (someone else's link could lead
-   * it anywhere). A regular one is replaced by a new file created with mode 0600 (O_EXCL, so
-   * nothing else has it open) in the same folder and renamed over it, so an existing file's more
-   * open mode is never kept. A pipe or device is written in place.
+   * it anywhere). It is created with mode 0600 and O_EXCL (so nothing else has it open), where
+   * `keep` says (private keys without --force) in place of nothing, else in the same folder and
+   * renamed over the name, so an existing file's more open mode is never kept; an existing regular
+   * file with `keep` is refused. A pipe or device is written in place.
    */
-  write(file: string, data: string | Uint8Array, options: { private: boolean }): void {
+  write(file: string, data: string | Uint8Array, options: { private: boolean; keep?: boolean }): void {
     if (file === '-') {
       this.io.writeStdout(data);
       return;
     }
     let written: FileIdentity;
     try {
-      written = options.private ? this.writePrivate(file, data) : this.writePublic(file, data);
+      written = options.private ? this.writePrivate(file, data, options.keep === true) : this.writePublic(file, data);
     } catch (err) {
       throw err instanceof CliError ? err : fileError(file, err);
     }
@@ -295,13 +296,13 @@ export class Files {
     }
   }
 
-  private writePrivate(file: string, data: string | Uint8Array): FileIdentity {
+  private writePrivate(file: string, data: string | Uint8Array, keep: boolean): FileIdentity {
     let fd: number | undefined;
     try {
       fd = openSync(file, constants.O_WRONLY | constants.O_NOFOLLOW | NOCTTY);
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (code === 'ENOENT') return writeReplacing(file, data); // nothing there yet
+      if (code === 'ENOENT') return writeNew(file, data, !keep); // nothing there yet
       if (code === 'ELOOP' || code === 'EMLINK') {
         throw new CliError(
           `${file}: is a symbolic link; a private key or secret is not written through one (give the real path, or - for standard output)`,
@@ -328,9 +329,10 @@ export class Files {
     } finally {
       closeSync(fd);
     }
+    if (keep) throw fileError(file, { code: 'EEXIST' });
     // Note: the rename replaces the name, never the file checked above, which is not written: a
     // name swapped meanwhile (to a link to an input, say) is replaced, and no input's bytes change.
-    return writeReplacing(file, data);
+    return writeNew(file, data, true);
   }
 
   /**
@@ -363,14 +365,14 @@ export class Files {
 /** O_NOCTTY where the platform has it: opening a terminal never makes it the controlling one. */
 const NOCTTY = constants.O_NOCTTY ?? 0;
 
-/** Writes a new mode-0600 file beside `file` and renames it over `file`; the new file's identity. */
-function writeReplacing(file: string, data: string | Uint8Array): FileIdentity {
-  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+/** Writes a new mode-0600 file (O_EXCL): `file` itself, or with `rename` one beside it renamed over `file`. */
+function writeNew(file: string, data: string | Uint8Array, rename: boolean): FileIdentity {
+  const temporary = rename ? join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`) : file;
   const fd = openSync(temporary, 'wx', 0o600);
   try {
     const stats = fstatSync(fd, { bigint: true });
     writeAll(fd, data);
-    renameSync(temporary, file);
+    if (rename) renameSync(temporary, file);
     return { dev: stats.dev, ino: stats.ino };
   } catch (err) {
     try {

@@ -9,7 +9,7 @@ import { decap, encap, pkeyutl } from './commands/encap.js';
 import { inspect } from './commands/inspect.js';
 import { genpkey, keygen } from './commands/keygen.js';
 import { convert, pkey, pubkey } from './commands/pubkey.js';
-import { CliError, UsageError, oneLine } from './errors.js';
+import { CliError, UsageError, reported } from './errors.js';
 import { type CliIo, nodeIo } from './io.js';
 import { type Command, nearest, wantsHelp } from './options.js';
 import { VERSION } from './version.js';
@@ -108,12 +108,13 @@ export async function main(argv: readonly string[], io: CliIo = nodeIo()): Promi
     return await done(io);
   } catch (err) {
     const prefix = command === undefined ? 'mlkem-ts' : `mlkem-ts ${command.name}`;
+    const line = reported(err, argv); // quotes no argument that holds a key
     if (err instanceof UsageError) {
-      io.writeStderr(`${prefix}: ${oneLine(err)} (see 'mlkem-ts ${command?.name ?? ''}${command ? ' ' : ''}--help')\n`);
+      io.writeStderr(`${prefix}: ${line} (see 'mlkem-ts ${command?.name ?? ''}${command ? ' ' : ''}--help')\n`);
       return 2;
     }
     const expected = err instanceof CliError || err instanceof MlKemError; // e.g. ERR_RANDOMNESS from keygen
-    io.writeStderr(`${prefix}: ${expected ? '' : 'unexpected error: '}${oneLine(err)}\n`);
+    io.writeStderr(`${prefix}: ${expected ? '' : 'unexpected error: '}${line}\n`);
     return 1;
   }
 }

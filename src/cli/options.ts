@@ -222,6 +222,8 @@ export const KEY_ENCODING_OPTIONS = {
   binary: { type: 'boolean' },
 } as const;
 
+export const FORCE = { force: { type: 'boolean', names: ['--force'] } } as const; // a private key may replace a file
+
 /** What openSslOptions declares: each key of O, of its type, spelled `-KEY`; and --binary. */
 type OpenSslOptions<O extends Record<string, OptionSpec['type']>> = {
   [K in keyof O]: { type: O[K]; names: readonly string[] };

@@ -137,12 +137,12 @@ describe('mlkem-ts keygen', () => {
     });
   });
 
-  it('an existing file with an open mode is replaced by a 0600 one, never written in place', async () => {
+  it('with --force, an existing file with an open mode is replaced by a 0600 one, never written in place', async () => {
     const key = t.path('existing.pem');
     writeFileSync(key, 'old');
     chmodSync(key, 0o644);
     const before = statSync(key).ino;
-    await ok(['keygen', '-o', key]);
+    await ok(['keygen', '-o', key, '--force']);
     assert.equal(mode(key), 0o600);
     assert.notEqual(statSync(key).ino, before, 'written in place');
     assert.match(readFileSync(key, 'utf8'), /^-----BEGIN PRIVATE KEY-----\n/);
@@ -286,7 +286,7 @@ describe('mlkem-ts encap / decap', () => {
         `${expected}\n`,
       );
       await ok(['pubkey', '-i', key, '--jwk', '-o', t.path('rt.jwk')]);
-      await ok(['keygen', '-a', algorithm, '--jwk', '-o', t.path('rt-priv.jwk')]);
+      await ok(['keygen', '-a', algorithm, '--jwk', '-o', t.path(`rt-${algorithm}-priv.jwk`)]);
       const viaJwk = (
         await ok(['encap', '-i', t.path('rt.jwk'), '--ct', t.path('rt-jwk.ct'), '--secret', '-'])
       ).toString();

@@ -147,3 +147,78 @@ describe('bench', () => {
     assert.match(r.stdout.toString(), /note: these figures are rough: only 1 round;/);
   });
 });
+
+describe('a key given where a file name belongs is never printed back (issue #38)', () => {
+  const jwk = JSON.stringify({
+    kty: 'AKP',
+    alg: 'ML-KEM-768',
+    pub: 'A'.repeat(1579),
+    priv: Buffer.from(pair.seed).toString('base64url'),
+  });
+  const keys = {
+    'a PEM private key': readFileSync(key, 'utf8'),
+    'a PEM public key': readFileSync(pub, 'utf8'),
+    'JSON (a JWK?)': jwk,
+  };
+  /** Every command form that takes a file or a value, with @KEY where the key text goes. */
+  const FORMS: string[][] = [
+    ['@KEY'],
+    ['help', '@KEY'],
+    ['--version', '@KEY'],
+    ['keygen', '@KEY'],
+    ['keygen', '-o', '@KEY'],
+    ['keygen', '--out', '@KEY'],
+    ['keygen', '--pubout', '@KEY'],
+    ['keygen', '-a', '@KEY'],
+    ['keygen', '--form', '@KEY'],
+    ['pubkey', '@KEY'],
+    ['pubkey', '-i', '@KEY'],
+    ['pubkey', '--in=@KEY'],
+    ['pubkey', key, '-o', '@KEY'],
+    ['convert', '@KEY'],
+    ['convert', key, '--form', '@KEY'],
+    ['encap', '@KEY', '--ct', t.path('x.ct'), '--secret', '-'],
+    ['encap', pub, '--ct', '@KEY', '--secret', '-'],
+    ['encap', pub, '--ct', t.path('x.ct'), '--secret', '@KEY'],
+    ['decap', '@KEY', '--ct', t.path('x.ct'), '--secret', '-'],
+    ['decap', key, '--ct', '@KEY', '--secret', '-'],
+    ['inspect', '@KEY'],
+    ['inspect', '--json', '@KEY'],
+    ['bench', '-a', '@KEY'],
+    ['bench', '-r', '@KEY'],
+    ['genpkey', '-algorithm', '@KEY'],
+    ['genpkey', '-algorithm', 'ML-KEM-768', '-out', '@KEY'],
+    ['genpkey', '-algorithm', 'ML-KEM-768', '-outform', '@KEY'],
+    ['pkey', '-in', '@KEY'],
+    ['pkey', '-in', key, '-out', '@KEY'],
+    ['pkey', '-in', key, '-inform', '@KEY'],
+    ['pkeyutl', '-encap', '-inkey', '@KEY', '-pubin', '-secret', '-'],
+    ['pkeyutl', '-decap', '-inkey', '@KEY', '-in', t.path('x.ct'), '-secret', '-'],
+    ['pkeyutl', '-decap', '-inkey', key, '-in', '@KEY', '-secret', '-'],
+  ];
+  it(`${FORMS.length} command forms × PEM private, PEM public and JWK text: kind and length only`, async () => {
+    await ok(['encap', pub, '--ct', t.path('x.ct'), '--secret', t.path('x.ss')]);
+    for (const [kind, text] of Object.entries(keys)) {
+      // Every 12-character piece of the key's text (its lines' content): none may show.
+      const pieces = text
+        .split('\n')
+        .flatMap((l) => Array.from({ length: Math.max(0, l.length - 11) }, (_, i) => l.slice(i, i + 12)));
+      for (const form of FORMS) {
+        const args = form.map((a) => a.replace('@KEY', text));
+        const r = await cli(args);
+        const what = `mlkem-ts ${form.join(' ')} with ${kind}`;
+        assert.notEqual(r.status, 0, what);
+        assert.equal(r.stderr.split('\n').length, 2, `${what}: one line`);
+        const shown = pieces.find((p) => r.stderr.includes(p) && !/^-----|PRIVATE KEY|PUBLIC KEY|^A+$/.test(p));
+        assert.equal(shown, undefined, `${what}: quotes the key (${r.stderr.slice(0, 200)})`);
+        if (r.stderr.includes('looks like'))
+          assert.match(
+            r.stderr,
+            new RegExp(
+              `looks like ${kind.replace(/[()?]/g, '\\$&')} \\(${text.length.toLocaleString('en-US')} characters\\), not a file name`,
+            ),
+          );
+      }
+    }
+  });
+});

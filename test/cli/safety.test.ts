@@ -12,7 +12,10 @@ import {
   openSync,
   readFileSync,
   readSync,
+  readdirSync,
+  statSync,
   symlinkSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -321,6 +324,98 @@ describe('outputs are checked as opened, never on the path again', () => {
       outcomes.refused > 0 && outcomes.written > 0,
       `both sides of the flip were met: ${JSON.stringify(outcomes)}`,
     );
+  });
+});
+
+describe('a private key never replaces an existing file unless --force is given (issue #38)', () => {
+  const forms = (out: string, input: string): string[][] => [
+    ['keygen', '-o', out],
+    ['keygen', '--jwk', '--out', out, '--pubout', t.path('force.pub')],
+    ['genpkey', '-algorithm', 'ML-KEM-768', '-out', out],
+    ['convert', input, '-o', out],
+    ['pkey', '-in', input, '-out', out],
+  ];
+  it('keygen, genpkey, convert, pkey: refused with one line naming --force, the file untouched; replaced with --force', async () => {
+    const input = t.path('force-in.pem');
+    writeFileSync(input, privatePem, { mode: 0o600 });
+    for (const form of forms(t.path('force.pem'), input)) {
+      const out = t.path('force.pem');
+      writeFileSync(out, 'the key that was there', { mode: 0o600 });
+      const before = statSync(out).ino;
+      await fails(
+        form,
+        1,
+        /force\.pem: already exists: a private key never replaces a file \(add --force to replace it\)/,
+      );
+      assert.equal(readFileSync(out, 'utf8'), 'the key that was there', `${form[0]}: the file is untouched`);
+      assert.equal(statSync(out).ino, before, `${form[0]}: the same file`);
+      await ok([...form, '--force']);
+      assert.match(readFileSync(out, 'utf8'), /PRIVATE KEY|"priv"/, `${form[0]} --force: replaced by the key`);
+      assert.equal(statSync(out).mode & 0o777, 0o600, `${form[0]} --force: mode 0600`);
+    }
+  });
+  it('another process making the file meanwhile never has it replaced: it is created with O_EXCL (300 runs)', async () => {
+    const out = t.path('race.pem');
+    // The other process: makes out.pem with O_EXCL whenever it is missing, holds it a moment, and
+    // reports (on stdout) each of its files that was replaced or removed meanwhile (bounded to 60 s).
+    const other = spawn(
+      process.execPath,
+      [
+        '-e',
+        `
+      const fs = require('node:fs');
+      const out = process.argv[1];
+      const end = Date.now() + 60000;
+      while (Date.now() < end) {
+        try { fs.writeFileSync(out, 'theirs', { flag: 'wx' }); } catch { continue; }
+        for (const t = Date.now(); Date.now() - t < 1;);
+        let now = '';
+        try { now = fs.readFileSync(out, 'utf8'); } catch {}
+        if (now !== 'theirs') process.stdout.write('lost ');
+        else fs.unlinkSync(out);
+      }`,
+        out,
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let lost = '';
+    other.stdout.on('data', (d: Buffer) => (lost += d.toString()));
+    const outcomes = { written: 0, refused: 0 };
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the other process is running
+      for (let i = 0; i < 300; i++) {
+        const r = await cli(['keygen', '-o', out]);
+        if (r.status === 0) {
+          outcomes.written++;
+          unlinkSync(out); // ours: made with O_EXCL, which the other process cannot have replaced
+        } else {
+          assert.match(r.stderr, /already exists/, r.stderr);
+          outcomes.refused++;
+        }
+      }
+    } finally {
+      const closed = new Promise((resolve) => other.on('close', resolve));
+      other.kill();
+      await closed; // its reports are read only now: the loop above never yields to I/O
+    }
+    assert.equal(lost, '', `the other process's file was replaced (${JSON.stringify(outcomes)})`);
+    assert.ok(outcomes.refused > 0 && outcomes.written > 0, `both cases were met: ${JSON.stringify(outcomes)}`);
+  });
+
+  it('a new private key file is 0600, with no temporary file; public outputs and secrets still replace files of ours', async () => {
+    const out = t.path('force-new.pem');
+    await ok(['keygen', '-o', out]);
+    assert.equal(statSync(out).mode & 0o777, 0o600);
+    assert.deepEqual(
+      readdirSync(t.path('.')).filter((f) => f.endsWith('.tmp')),
+      [],
+      'no temporary file',
+    );
+    writeFileSync(t.path('force-pub.pem'), 'old');
+    await ok(['pubkey', out, '-o', t.path('force-pub.pem')]);
+    assert.match(readFileSync(t.path('force-pub.pem'), 'utf8'), /PUBLIC KEY/);
+    await ok(['encap', t.path('force-pub.pem'), '--ct', t.path('force.ct'), '--secret', t.path('force.ss')]);
+    await ok(['decap', out, '--ct', t.path('force.ct'), '--secret', t.path('force.ss')]);
   });
 });
 

@@ -11,6 +11,7 @@ import { type KeyFormat, backend, writePrivateKey, writePublicKey } from '../key
 import {
   type Command,
   distinctFiles,
+  FORCE,
   KEY_ENCODING_OPTIONS,
   keyFormat,
   openSslForm,
@@ -37,6 +38,7 @@ interface Generate {
   outOption: string;
   pubout?: string | undefined;
   binary: boolean;
+  force: boolean;
 }
 
 /** Makes the key pair and writes it, once every file argument has been checked. */
@@ -50,7 +52,8 @@ function generate(io: CliIo, g: Generate): void {
   files.checkOutputs([g.outOption, g.out], ['--pubout', g.pubout]);
   const pair = kemFor(g.algorithm, backend()).keygen();
   try {
-    files.write(g.out, writePrivateKey({ algorithm: g.algorithm, ...pair }, g.format, g.form), { private: true });
+    const key = writePrivateKey({ algorithm: g.algorithm, ...pair }, g.format, g.form);
+    files.write(g.out, key, { private: true, keep: !g.force }); // --force: it may replace a file
     if (g.pubout !== undefined) files.write(g.pubout, writePublicKey(pair.publicKey, g.format), { private: false });
   } finally {
     wipe(pair.seed, pair.secretKey);
@@ -69,7 +72,7 @@ export const keygen: Command = {
   help: `Usage: mlkem-ts keygen [-a ML-KEM-768] [--form seed] [-o key.pem] [--pubout pub.pem] [--der | --jwk]
 
 Makes a new ML-KEM key pair from fresh randomness and writes the private key (and, with --pubout,
-the public key). Private key files are created with mode 0600.
+the public key). Private key files are created with mode 0600 and never replace a file (--force).
 
 Options:
   -a, --algorithm NAME  ML-KEM-512, ML-KEM-768 (default) or ML-KEM-1024 (also 512, 768, 1024)
@@ -81,6 +84,7 @@ Options:
       --der             write DER instead of PEM
       --jwk             write JWK (JSON, as Node.js exports it; private keys in the seed form only)
       --binary          write DER to standard output even when it is a terminal
+      --force           let the private key replace an existing file
   -h, --help            show this help
 `,
   run(args, io) {
@@ -92,6 +96,7 @@ Options:
         out: { type: 'string', short: 'o' },
         pubout: { type: 'string' },
         ...KEY_ENCODING_OPTIONS,
+        ...FORCE,
       },
       false,
       openSslHint('genpkey'),
@@ -104,6 +109,7 @@ Options:
       outOption: '-o/--out',
       pubout: values.pubout,
       binary: values.binary === true,
+      force: values.force === true,
     });
   },
 };
@@ -115,17 +121,21 @@ export const genpkey: Command = {
 
 OpenSSL's spelling of 'mlkem-ts keygen', writing the file 'openssl genpkey' 3.5 writes: the
 private key as PKCS#8 in the both form (the seed and the expanded key), PEM by default. The file
-is created with mode 0600.
+is created with mode 0600 and never replaces an existing file unless --force is given.
 
 Options:
   -algorithm NAME   ML-KEM-512, ML-KEM-768 or ML-KEM-1024 (required)
   -out FILE         the private key file (default: standard output)
   -outform FORM     PEM (default) or DER
   --binary          write DER to standard output even when it is a terminal
+  --force           let the key replace an existing file
   -help, -h         show this help
 `,
   run(args, io) {
-    const { values } = parse(args, openSslOptions({ algorithm: 'string', out: 'string', outform: 'string' }));
+    const { values } = parse(args, {
+      ...openSslOptions({ algorithm: 'string', out: 'string', outform: 'string' }),
+      ...FORCE,
+    });
     generate(io, {
       algorithm: parseAlgorithm(required(values.algorithm, '-algorithm'), '-algorithm'),
       form: 'both',
@@ -133,6 +143,7 @@ Options:
       out: values.out ?? '-',
       outOption: '-out',
       binary: values.binary === true,
+      force: values.force === true,
     });
   },
 };

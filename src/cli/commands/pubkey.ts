@@ -10,6 +10,7 @@ import { type KeyFile, type KeyFormat, type Wanted, withKey, writePrivateKey, wr
 import {
   type Command,
   distinctFiles,
+  FORCE,
   KEY_ENCODING_OPTIONS,
   keyFileArgument,
   keyFormat,
@@ -40,6 +41,7 @@ interface Rewrite {
   binary: boolean;
   /** --form was given: refused for a public key, which has no form, rather than ignored. */
   formGiven?: boolean;
+  force?: boolean | undefined; // --force: a private key may replace an existing file
 }
 
 /** Reads a key file and writes it again as `r` asks. */
@@ -77,7 +79,7 @@ async function rewrite(io: CliIo, r: Rewrite): Promise<void> {
     if (r.text) content += keyText(key.algorithm, textPublic ? { publicKey: key.publicKey } : key);
     const data = binary ?? content;
     // Private when it holds any secret: the encoded private key or its text.
-    files.write(r.out, data, { private: (r.encoded && !pub) || (r.text && !textPublic) });
+    files.write(r.out, data, { private: (r.encoded && !pub) || (r.text && !textPublic), keep: r.force !== true });
   });
 }
 
@@ -95,7 +97,7 @@ function formOf(key: KeyFile, form: Rewrite['form']): PrivateKeyForm {
 /** pubkey and convert: the -i/-o spelling of `rewrite`, encoded key only (one place, so the two agree). */
 function rewriteEncoded(
   io: CliIo,
-  values: { in?: string | undefined; out?: string | undefined; binary?: boolean | undefined },
+  values: Partial<Record<'in' | 'out', string | undefined> & Record<'binary' | 'force', boolean | undefined>>,
   positionals: readonly string[],
   part: Rewrite['part'],
   format: KeyFormat,
@@ -116,6 +118,7 @@ function rewriteEncoded(
     text: false,
     binary: values.binary === true,
     formGiven,
+    force: values.force,
   });
 }
 
@@ -153,7 +156,7 @@ export const convert: Command = {
 
 Reads a key file (PEM, DER or JWK; private or public) and writes the same key in the encoding
 asked for: PEM (default), DER or JWK; a private key as PKCS#8 in the form asked for. Private key
-files are created with mode 0600.
+files are created with mode 0600 and never replace an existing file unless --force is given.
 
 Options:
   FILE, -i/--in FILE  the key file (default '-': standard input)
@@ -164,6 +167,7 @@ Options:
       --der           write DER instead of PEM
       --jwk           write a JWK (JSON; a private key needs its seed)
       --binary        write DER to standard output even when it is a terminal
+      --force         let a private key replace an existing file
   -h, --help          show this help
 `,
   async run(args, io) {
@@ -174,6 +178,7 @@ Options:
         out: { type: 'string', short: 'o' },
         form: { type: 'string' },
         ...KEY_ENCODING_OPTIONS,
+        ...FORCE,
       },
       true,
       openSslHint('pkey'),
@@ -206,7 +211,7 @@ OpenSSL's spelling of 'mlkem-ts pubkey' and 'mlkem-ts convert', writing what 'op
 writes: the private key as PKCS#8 in the both form when its seed is known (else the expanded
 form), or with -pubout the public key, in PEM or DER; -text adds the key in OpenSSL's text layout
 (seed, dk, ek; with -pubout or -pubin the public key only). A private key file is created with
-mode 0600.
+mode 0600 and never replaces an existing file unless --force is given.
 
 Options:
   -in FILE        the key file (default: standard input); PEM, DER or JWK
@@ -219,12 +224,12 @@ Options:
   -text_pub       the same, of the public key only
   -noout          do not write the encoded key (with -text: the text alone)
   --binary        write DER to standard output even when it is a terminal
+  --force         let a private key replace an existing file
   -help, -h       show this help
 `,
   async run(args, io) {
-    const { values } = parse(
-      args,
-      openSslOptions({
+    const { values } = parse(args, {
+      ...openSslOptions({
         in: 'string',
         inform: 'string',
         pubin: 'boolean',
@@ -235,7 +240,8 @@ Options:
         text_pub: 'boolean',
         noout: 'boolean',
       }),
-    );
+      ...FORCE,
+    });
     const format = openSslForm(values.outform, '-outform') ?? 'pem';
     const text = values.text === true || values.text_pub === true;
     // As openssl pkey: -pubout with -text (or -text_pub) shows the public key only; no text after DER.
@@ -255,6 +261,7 @@ Options:
       text,
       inform: openSslForm(values.inform, '-inform'),
       binary: values.binary === true,
+      force: values.force,
     });
   },
 };

@@ -34,7 +34,7 @@ export function fileError(name: string, err: unknown): CliError {
 }
 
 /** The message of anything thrown, on one line. */
-export function oneLine(err: unknown): string {
+function oneLine(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
   return text.trim().replace(/\s*\n\s*/g, ' ');
 }

@@ -13,7 +13,9 @@ test('node:crypto is captured at the self-test; later platform errors are ERR_PL
   const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', fixture], { encoding: 'utf8' }).trim()) as {
     unchanged: boolean[];
     failures: string[];
+    fromLibrary: string[];
   };
+  assert.deepEqual(out.fromLibrary, [], 'calls to a Reflect.apply replaced after the self-test');
   assert.deepEqual(out.unchanged, [true, true, true], 'results after node:crypto was replaced');
   assert.equal(out.failures.length, 3);
   for (const f of out.failures) assert.match(f, /^ERR_PLATFORM (diffieHellman|computeSecret) failed$/);

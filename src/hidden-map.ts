@@ -1,6 +1,5 @@
-// Hidden state (keys' slots, the objects that handle their secrets) lives in maps reached only
-// through WeakMap's and Map's methods as they were when this module loaded: code that replaces
-// them later is never called by the library, so it is never handed what the library keeps there.
+// Hidden state (keys' slots, what handles their secrets) lives in maps reached only through the
+// methods WeakMap and Map had when this module loaded: code that replaces them later sees nothing.
 const MAPS = /* @__PURE__ */ (() =>
   [WeakMap, Map].map((C) => [C, C.prototype.get, C.prototype.set, C.prototype.delete] as const))();
 const apply = /* @__PURE__ */ (() => Reflect.apply)();

@@ -48,10 +48,7 @@ function textKind(arg: string): string {
   return kind && `${kind} (${arg.length.toLocaleString('en-US')} characters)`;
 }
 
-/**
- * The one line main reports for err. No message quotes an argument's text where it may be a key
- * (a key given where a file name belongs): such a message is replaced by its kind and length.
- */
+/** main's one line for err; one that quotes an argument holding a key names its kind and length instead. */
 export function reported(err: unknown, args: readonly string[]): string {
   const text = err instanceof Error ? err.message : String(err);
   for (const [i, arg] of args.entries()) {

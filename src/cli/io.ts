@@ -265,10 +265,9 @@ export class Files {
    * (root's: /dev/null, /dev/stdout's pipe), never another user's FIFO or terminal.
    * A public file is opened without truncating it, following links, and truncated only once
    * checked. A private file is never opened through a symbolic link (someone else's link could lead
-   * it anywhere). It is created with mode 0600 and O_EXCL (so nothing else has it open), where
-   * `keep` says (private keys without --force) in place of nothing, else in the same folder and
-   * renamed over the name, so an existing file's more open mode is never kept; an existing regular
-   * file with `keep` is refused. A pipe or device is written in place.
+   * it anywhere). It is a new mode-0600 file (O_EXCL: nothing else has it open), with `keep` made in
+   * place (an existing file refused), else renamed over the name (an open mode is never kept).
+   * A pipe or device is written in place.
    */
   write(file: string, data: string | Uint8Array, options: { private: boolean; keep?: boolean }): void {
     if (file === '-') {

@@ -18,14 +18,12 @@ export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return (whole ? bytes : bytes.slice()).buffer as ArrayBuffer;
 }
 
-type HpkeErrorClass = new (e: unknown) => Error;
-
 /**
  * Runs f; an error becomes `cls` with the package's words where `message` gives them, else with
  * the error's own message (as the packages wrap errors), and the error as its `cause`.
  */
 export async function mapError<T>(
-  cls: HpkeErrorClass,
+  cls: new (e: unknown) => Error,
   f: () => T | Promise<T>,
   message?: (err: unknown) => string | undefined,
 ): Promise<T> {

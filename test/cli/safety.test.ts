@@ -419,6 +419,38 @@ describe('a private key never replaces an existing file unless --force is given 
   });
 });
 
+describe('no copy of a private key is left behind by the commands that write one (issue #38 review)', () => {
+  it('keygen and convert, PEM and DER: every DER array the command fills is wiped once written', async () => {
+    const dir = t.path('der-wipe');
+    mkdirSync(dir);
+    for (const args of [
+      ['keygen', '-o', `${dir}/a.pem`],
+      ['keygen', '--der', '-o', `${dir}/a.der`],
+      ['convert', `${dir}/a.pem`, '--der', '--form', 'both', '-o', `${dir}/b.der`],
+      ['convert', `${dir}/a.der`, '-o', `${dir}/b.pem`],
+    ]) {
+      // Every array filled by set() that opens as DER does (a SEQUENCE): the PKCS#8 encodings.
+      const filled: Uint8Array[] = [];
+      const set = Uint8Array.prototype.set;
+      Uint8Array.prototype.set = function (this: Uint8Array, source: ArrayLike<number>, offset?: number) {
+        set.call(this, source, offset);
+        if (this[0] === 0x30 && this.length > 64) filled.push(this);
+      };
+      try {
+        await ok(args);
+      } finally {
+        Uint8Array.prototype.set = set;
+      }
+      assert.ok(filled.length > 0, `${args.join(' ')}: DER arrays watched`);
+      assert.deepEqual(
+        filled.filter((a) => a.some((v) => v !== 0)).length,
+        0,
+        `${args.join(' ')}: DER copies of the private key left unwiped`,
+      );
+    }
+  });
+});
+
 describe('every input is read up to 1 MiB', () => {
   it('the limit is 1 MiB', () => assert.equal(INPUT_LIMIT, 1024 * 1024));
 

@@ -51,12 +51,13 @@ function generate(io: CliIo, g: Generate): void {
   files.checkTerminal('--pubout', g.pubout, g.format === 'der', g.binary);
   files.checkOutputs([g.outOption, g.out], ['--pubout', g.pubout]);
   const pair = kemFor(g.algorithm, backend()).keygen();
+  let key: string | Uint8Array | undefined;
   try {
-    const key = writePrivateKey({ algorithm: g.algorithm, ...pair }, g.format, g.form);
+    key = writePrivateKey({ algorithm: g.algorithm, ...pair }, g.format, g.form);
     files.write(g.out, key, { private: true, keep: !g.force }); // --force: it may replace a file
     if (g.pubout !== undefined) files.write(g.pubout, writePublicKey(pair.publicKey, g.format), { private: false });
   } finally {
-    wipe(pair.seed, pair.secretKey);
+    wipe(pair.seed, pair.secretKey, typeof key === 'string' ? undefined : key);
   }
 }
 

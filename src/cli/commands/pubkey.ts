@@ -1,9 +1,10 @@
-import type { PrivateKeyForm } from '../../keys/index.js';
 // `mlkem-ts pubkey` (the public key of a key file, like `openssl pkey -pubout`), `mlkem-ts
 // convert` (a key file re-encoded: private keys between the three PKCS#8 forms, PEM, DER and JWK)
 // and their OpenSSL spelling `mlkem-ts pkey`. That writes what `openssl pkey` 3.5 writes: a
 // private key in the both form when its seed is known (else the expanded form), PEM or DER,
 // and with -text OpenSSL's text layout of the key.
+import { wipe } from '../../ct.js';
+import type { PrivateKeyForm } from '../../keys/index.js';
 import { CliError, UsageError } from '../errors.js';
 import { type CliIo, Files } from '../io.js';
 import { type KeyFile, type KeyFormat, type Wanted, withKey, writePrivateKey, writePublicKey } from '../keyfile.js';
@@ -80,6 +81,7 @@ async function rewrite(io: CliIo, r: Rewrite): Promise<void> {
     const data = binary ?? content;
     // Private when it holds any secret: the encoded private key or its text.
     files.write(r.out, data, { private: (r.encoded && !pub) || (r.text && !textPublic), keep: r.force !== true });
+    if (!pub) wipe(binary); // a private key's DER
   });
 }
 

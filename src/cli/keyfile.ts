@@ -180,9 +180,7 @@ export function withKey<T>(
 
 /** A private key file's content. */
 export function writePrivateKey(key: PrivateKeyInfo, format: KeyFormat, form: PrivateKeyForm): string | Uint8Array {
-  if (format === 'jwk')
-    return `${JSON.stringify(toJwk(key, { backend: backend() }))}
-`;
+  if (format === 'jwk') return `${JSON.stringify(toJwk(key, { backend: backend() }))}\n`;
   const der = encodePkcs8(key, { form, backend: backend() }); // the caller wipes it when it is returned
   if (format === 'der') return der;
   const pem = toPem(der, 'PRIVATE KEY');

@@ -120,4 +120,23 @@ describe('noble KitchenSink: the HMAC of its HKDF', () => {
       Hmac.digest = digest;
     }
   });
+
+  it('a Reflect.apply replaced after that test is never called by the HKDF (the HMAC key is the PRK)', () => {
+    const kem = ours.KitchenSink_ml_kem768_x25519;
+    const { publicKey, secretKey } = kem.keygen(random(32));
+    const { cipherText } = kem.encapsulate(publicKey); // the HMAC's test has run
+    const reflectApply = Reflect.apply;
+    const fromLibrary: string[] = [];
+    Reflect.apply = function (...args: Parameters<typeof Reflect.apply>) {
+      const caller = new Error().stack?.split('\n')[2] ?? '';
+      if (/[/\\]src[/\\]/.test(caller)) fromLibrary.push(caller.trim());
+      return reflectApply(...args) as unknown;
+    } as typeof Reflect.apply;
+    try {
+      kem.decapsulate(cipherText, secretKey);
+    } finally {
+      Reflect.apply = reflectApply;
+    }
+    assert.deepEqual(fromLibrary, [], 'calls from the library to the replaced Reflect.apply');
+  });
 });

@@ -320,9 +320,9 @@ export function nativeHmacSha256(): ((key: Uint8Array, data: readonly Uint8Array
   if (hmacSha256 === undefined) {
     const c = getNodeCrypto();
     const createHmac = c?.createHmac;
-    const call = firstMethods();
+    const [call, apply] = [firstMethods(), Reflect.apply]; // captured: a later Reflect.apply never sees the key
     const hmac = (key: Uint8Array, data: readonly Uint8Array[]): Uint8Array => {
-      const h = Reflect.apply(createHmac as () => object, c, ['sha256', key]) as object;
+      const h = apply(createHmac as () => object, c, ['sha256', key]) as object;
       for (const d of data) call(h, 'update', [d]);
       return takeSecret(call<Uint8Array>(h, 'digest', []));
     };

@@ -45,8 +45,8 @@ export interface ClassConfig {
   name: string;
   /** The private key (seed) of deriveKeyPair(ikm), from a private copy of ikm. */
   seedFromIkm(ikm: ByteArray): ByteArray;
-  /** The public key of a private key (seed). */
-  publicKeyOf(seed: ByteArray): ByteArray;
+  /** The KEM object whose keygen(seed) gives a private key's (seed's) public key. */
+  core: { keygen(seed: Uint8Array): { publicKey: ByteArray; secretKey: ByteArray; seed: ByteArray } };
   /** The encap randomness of `params.ekm` (undefined: fresh), or the package's InvalidParamError. */
   readEkm(ekm: unknown): ByteArray | undefined;
   /** The package's message for an invalid-key refusal of encap (a public key) or decap (an enc). */
@@ -106,7 +106,9 @@ function keyFrom(c: ClassConfig, bytes: Uint8Array, type: 'public' | 'private'):
 function pairFrom(c: ClassConfig, seed: ByteArray): CryptoKeyPair {
   let publicKey: ByteArray;
   try {
-    publicKey = c.publicKeyOf(seed);
+    const pair = c.core.keygen(seed);
+    wipe(pair.secretKey, pair.seed);
+    publicKey = pair.publicKey;
   } catch (err) {
     wipe(seed);
     throw err;

@@ -21,7 +21,6 @@
 import { InvalidParamError } from '@hpke/core';
 
 import { copyBuffer } from '../bytes.js';
-import { wipe } from '../ct.js';
 import { MlKem1024 as Core1024, MlKem512 as Core512, MlKem768 as Core768, type MlKem } from '../index.js';
 import { HpkeKemClass, isKeyPair, type ClassConfig } from './classes.js';
 import type { HpkeKem } from './kem.js';
@@ -41,11 +40,7 @@ function mlKemConfig(kem: HpkeKem, core: MlKem): ClassConfig {
       if (ikm.length !== 64) throw new Error('seed must be 64 bytes in length');
       return ikm.slice();
     },
-    publicKeyOf(seed) {
-      const { publicKey, secretKey, seed: copy } = core.keygen(seed);
-      wipe(secretKey, copy);
-      return publicKey;
-    },
+    core,
     readEkm(ekm) {
       if (ekm === undefined) return undefined;
       if (isKeyPair(ekm)) throw ekmError();

@@ -21,7 +21,7 @@
  */
 import { DeriveKeyPairError, InvalidParamError } from '@hpke/core';
 
-import { type ByteArray, copyBuffer } from '../bytes.js';
+import { copyBuffer } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { isLowOrder } from '../hybrid/curves/x25519.js';
 import { XWing as CoreXWing } from '../hybrid/index.js';
@@ -35,12 +35,6 @@ export { HpkeKey } from './key.js';
 /** Bytes of X-Wing's ML-KEM-768 encapsulation key, before the X25519 share (draft-connolly-cfrg-xwing-kem, §5.2). */
 const ML_KEM_768_PK = 1184;
 
-function publicKeyOf(seed: ByteArray): ByteArray {
-  const { publicKey, secretKey, seed: copy } = CoreXWing.keygen(seed);
-  wipe(secretKey, copy);
-  return publicKey;
-}
-
 const LOW_ORDER = 'invalid private or public key received';
 
 /** The configuration of @hpke/hybridkem-x-wing's class. */
@@ -50,7 +44,7 @@ function xWingConfig(): ClassConfig {
     name: 'X-Wing',
     // The package's derivation: the seed is SHAKE256(ikm) of 32 bytes, without HPKE's labels.
     seedFromIkm: (ikm) => xofDerive(SHAKE256, 32, ikm),
-    publicKeyOf,
+    core: CoreXWing,
     readEkm(ekm) {
       if (ekm === undefined || isKeyPair(ekm)) return undefined; // a key pair is ignored, as the package does
       const bytes = copyBuffer(ekm)?.bytes;

@@ -73,11 +73,19 @@ async function checkCommitted(o: Options): Promise<boolean> {
   const mlkem = modules.find((m) => m.file.endsWith('/mlkem.wasm'));
   if (mlkem === undefined) throw new Error('ct-wasm: src/wasm/mlkem.wasm is missing');
   let ops = 0;
+  const phases: string[] = [];
+  const phase = async (name: string, fn: () => number | Promise<number>) => {
+    const [t, steps] = [performance.now(), session.steps()];
+    const n = await fn();
+    ops += n;
+    const s = ((performance.now() - t) / 1000).toFixed(1);
+    phases.push(`${name}: ${n} operations, ${((session.steps() - steps) / 1e6).toFixed(0)}M instructions, ${s} s`);
+  };
   await session.withFake(async () => {
-    ops += runMlKem(session, mlkem.bytes, o.rounds, o.seed);
-    ops += runKernels(session, mlkem.bytes, o.seed);
-    ops += runX25519(session, mlkem.bytes, o.x25519, o.seed);
-    ops += await runFuzzShare(session, o.fuzz, o.seed);
+    await phase('ML-KEM', () => runMlKem(session, mlkem.bytes, o.rounds, o.seed));
+    await phase('kernel seam', () => runKernels(session, mlkem.bytes, o.seed));
+    await phase('X25519', () => runX25519(session, mlkem.bytes, o.x25519, o.seed));
+    await phase('fuzz share (corpus included)', () => runFuzzShare(session, o.fuzz, o.seed));
   });
   const t1 = performance.now();
   for (const [bytes, n] of await names) session.name(bytes, n);
@@ -87,6 +95,7 @@ async function checkCommitted(o: Options): Promise<boolean> {
       `${session.steps()} instructions executed, each call equal to the engine's; ` +
       `run ${((t1 - t0) / 1000).toFixed(1)} s, then ${((t2 - t1) / 1000).toFixed(1)} s more for the build with names`,
   );
+  for (const p of phases) console.log(`  ${p}`);
   return report(session).length === 0;
 }
 

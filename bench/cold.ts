@@ -17,7 +17,8 @@
  *
  *   npm run bench:cold [-- --rounds 15] [--before DIR] [--write] [--no-build] [--node PATH ...] [--cpu]
  *
- * --before DIR adds the rows of another checkout's built dist/ ("before"); --write puts the tables
+ * --before DIR adds the rows of another checkout's built dist/ ("before"; several: named by their
+ * folders); --write puts the tables
  * into docs/benchmark.md between its bench:cold markers; --cpu times the main thread's CPU instead
  * of the wall clock (a busy machine's measure, not the user's; the CLI rows stay wall time).
  */
@@ -25,7 +26,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -35,7 +36,7 @@ const root = resolve(fileURLToPath(import.meta.url), '../..');
 const { values: opts } = parseArgs({
   options: {
     rounds: { type: 'string', default: '15' },
-    before: { type: 'string' },
+    before: { type: 'string', multiple: true },
     write: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     cpu: { type: 'boolean', default: false },
@@ -138,7 +139,8 @@ const hasNativeMlKem = (node: string): boolean =>
   execFileSync(node, ['-p', "typeof require('node:crypto').encapsulate"], { encoding: 'utf8' }).trim() === 'function';
 
 const checkouts: Array<[string, string]> = [['', root]];
-if (opts.before !== undefined) checkouts.push([' (before)', resolve(opts.before)]);
+for (const dir of opts.before ?? [])
+  checkouts.push([opts.before!.length === 1 ? ' (before)' : ` (${basename(resolve(dir))})`, resolve(dir)]);
 
 const tasks: Task[] = [];
 let outputs = 0;

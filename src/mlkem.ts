@@ -71,32 +71,21 @@ export function assembleDk(kern: Kernels, ws: Workspace): void {
 }
 
 /**
- * A copy of ek, Âᵀ (a itself, or its transpose when `transpose`), t̂ and H(ek) as views of one
- * fresh buffer: one allocation instead of four (a fresh array's backing store costs about as much
- * as the copy into it). All public: none is wiped.
+ * A copy of ek, Âᵀ (ws.a itself, or its transpose when `transpose`), t̂ and H(ek) from the
+ * workspace, as views of one fresh buffer: one slice of the block that holds them side by side
+ * (a fresh array's backing store costs about as much as the copy into it). All public: none is wiped.
  */
-function copyEkExpansion(
-  p: ParameterSet,
-  ek: Uint8Array,
-  a: Int16Array,
-  transpose: boolean,
-  tHat: Int16Array,
-  h: Uint8Array,
-): EkExpansion {
+function copyEkExpansion(p: ParameterSet, ws: Workspace, transpose: boolean): EkExpansion {
   const aBytes = 512 * p.k * p.k;
   const ekAt = aBytes + 512 * p.k;
-  const buffer = new ArrayBuffer(ekAt + p.publicKeyBytes + 32);
+  const { buffer } = ws.expansion.slice();
   const x = {
     ek: new Uint8Array(buffer, ekAt, p.publicKeyBytes),
     aT: new Int16Array(buffer, 0, aBytes >> 1),
     tHat: new Int16Array(buffer, aBytes, 256 * p.k),
     h: new Uint8Array(buffer, ekAt + p.publicKeyBytes, 32),
   };
-  if (transpose) transposeMatrix(p.k, x.aT, a);
-  else x.aT.set(a);
-  x.ek.set(ek);
-  x.tHat.set(tHat);
-  x.h.set(h);
+  if (transpose) transposeMatrix(p.k, x.aT, ws.a);
   return x;
 }
 
@@ -273,7 +262,7 @@ export class Core {
     this.checkModulus(what);
     sampleMatrixAndHashEk(p, kern, ws, ws.ek, ws.h);
     decodeVector(p, kern, ws.tPoly, ws.ek, 0);
-    return copyEkExpansion(p, ws.ek, ws.a, false, ws.t, ws.h);
+    return copyEkExpansion(p, ws, false);
   }
 
   /** Expands a key from its 64-byte seed (Algorithm 16), keeping key generation's Â as Âᵀ. */
@@ -283,7 +272,8 @@ export class Core {
       this.keygenInWorkspace(seed);
       decodeVector(p, kern, ws.tPoly, ws.ek, 0);
       decodeVector(p, kern, ws.sPoly, ws.dk, 0);
-      const ek = copyEkExpansion(p, ws.ek, ws.a, true, ws.t, ws.dkH);
+      ws.h.set(ws.dkH);
+      const ek = copyEkExpansion(p, ws, true);
       return { ek, dk: ws.dk.slice(), sHat: ws.s.slice(), seed: ws.seed.slice() };
     } finally {
       wipeWorkspace(ws);
@@ -299,7 +289,8 @@ export class Core {
       this.checkLoadedSecretKey(what);
       decodeVector(p, kern, ws.tPoly, ws.dkEk, 0);
       decodeVector(p, kern, ws.sPoly, ws.dk, 0);
-      const ek = copyEkExpansion(p, ws.dkEk, ws.a, false, ws.t, ws.h);
+      ws.ek.set(ws.dkEk);
+      const ek = copyEkExpansion(p, ws, false);
       return { ek, dk: ws.dk.slice(), sHat: ws.s.slice(), seed: undefined };
     } finally {
       wipeWorkspace(ws);

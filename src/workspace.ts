@@ -5,6 +5,8 @@ import type { Kernels, RejectionHash } from './kernels.js';
 import type { ParameterSet } from './params.js';
 
 export interface Workspace {
+  /** Â ‖ t̂ ‖ ek ‖ H(ek): the views a, t, ek and h of one block (a key object's expansion). */
+  readonly expansion: Uint8Array;
   /** The matrix Â (or its transpose), row-major, 256 coefficients an entry; row i is aRows[i]. */
   readonly a: Int16Array;
   readonly aRows: Int16Array[];
@@ -71,15 +73,18 @@ function words(bytes: Uint8Array): Int32Array {
 
 export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
   const k = p.k;
-  const a = kernels.alloc16(256 * k * k);
+  // Â, t̂, ek and H(ek) side by side, as a key object keeps them: its copy is one slice.
+  const aBytes = 512 * k * k;
+  const expansion = kernels.alloc8(aBytes + 512 * k + p.publicKeyBytes + 32);
+  const a = new Int16Array(expansion.buffer, expansion.byteOffset, 256 * k * k);
+  const t = new Int16Array(expansion.buffer, expansion.byteOffset + aBytes, 256 * k);
+  const ek = expansion.subarray(aBytes + 512 * k, aBytes + 512 * k + p.publicKeyBytes);
   const noise = kernels.alloc16(256 * (2 * k + 1));
   const s = noise.subarray(0, 256 * k);
   const e = noise.subarray(256 * k, 512 * k);
   const spare = noise.subarray(512 * k);
-  const t = kernels.alloc16(256 * k);
   const u = kernels.alloc16(256 * k);
   const v = kernels.alloc16(256);
-  const ek = kernels.alloc8(p.publicKeyBytes);
   const dk = kernels.alloc8(p.secretKeyBytes);
   const c = kernels.alloc8(p.ciphertextBytes);
   const c2 = kernels.alloc8(p.ciphertextBytes);
@@ -87,11 +92,12 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
   const m = kernels.alloc8(32);
   const g = kernels.alloc8(64);
   const kBar = kernels.alloc8(32);
-  const h = kernels.alloc8(32);
+  const h = expansion.subarray(-32);
   const kByte = kernels.alloc8(1);
   kByte[0] = k;
   const dkZ = dk.subarray(768 * k + 64);
   return {
+    expansion,
     a,
     aRows: Array.from({ length: k }, (_, i) => a.subarray(256 * k * i, 256 * k * (i + 1))),
     s,

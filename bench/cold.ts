@@ -15,11 +15,14 @@
  * (on Node 20, which has no ML-KEM, to mlkem-ts/wasm). Runs the built package (dist/: `npm run
  * build` first, unless --no-build).
  *
- *   npm run bench:cold [-- --rounds 15] [--before DIR] [--write] [--no-build] [--node PATH ...] [--cpu]
+ *   npm run bench:cold [-- --rounds 15] [--before DIR] [--write] [--no-build] [--node PATH|none ...] [--cpu]
+ *                      [--browsers chromium,firefox]
  *
  * --before DIR adds the rows of another checkout's built dist/ ("before"; several: named by their
  * folders); --write puts the tables
- * into docs/benchmark.md between its bench:cold markers; --cpu times the main thread's CPU instead
+ * into docs/benchmark.md between its bench:cold markers; --browsers adds a page's first round trip
+ * (bench/cold-page.ts) in each browser, a fresh one for every sample, beside its Web Crypto's ML-KEM
+ * where it has one; --cpu times the main thread's CPU instead
  * of the wall clock (a busy machine's measure, not the user's; the CLI rows stay wall time).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -30,6 +33,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
+import { type BrowserName, bundlePage, runPage } from '../scripts/run-page.js';
 import { median, shuffle } from './micro.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -40,13 +44,14 @@ const { values: opts } = parseArgs({
     write: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     cpu: { type: 'boolean', default: false },
+    browsers: { type: 'string', default: '' },
     node: { type: 'string', multiple: true },
   },
 });
 const rounds = Number(opts.rounds);
 if (!opts['no-build']) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
 
-const nodes = opts.node ?? [
+const nodes = opts.node?.filter((n) => n !== 'none') ?? [
   process.execPath,
   execFileSync('bash', ['scripts/install-node.sh'], {
     cwd: root,
@@ -205,6 +210,54 @@ for (const node of nodes) {
       return `${fmt(median(t.ms))} (${median(t.ms.map((ms, i) => ms / ref.ms[i]!)).toFixed(2)}×)`;
     });
     lines.push(`| ${scenario} | ${cells.join(' | ')} |`);
+  }
+  lines.push('');
+}
+// A page's first operation: every sample a fresh browser with a fresh profile (bench/cold-page.ts).
+for (const browser of opts.browsers.split(',').filter(Boolean) as BrowserName[]) {
+  const page = join(root, 'bench/cold-page.ts');
+  let impls = ['Web Crypto', 'mlkem-ts/wasm', 'mlkem-ts'];
+  const bundles = new Map<string, Uint8Array>();
+  for (const impl of impls) bundles.set(impl, await bundlePage(page, { __IMPL__: JSON.stringify(impl) }));
+  const ms = new Map(impls.map((impl) => [impl, { script: [] as number[], page: [] as number[] }]));
+  let ua = '';
+  for (let r = 0; r < rounds; r++) {
+    for (const impl of shuffle(impls)) {
+      const res = await runPage<{ ok: boolean; error?: string; script: number; page: number; ua: string }>(
+        browser,
+        bundles.get(impl)!,
+        120_000,
+      );
+      if (!res.ok) {
+        if (r > 0) throw new Error(`${browser} ${impl}: ${res.error ?? 'a wrong shared secret'}`);
+        impls = impls.filter((i) => i !== impl); // no ML-KEM in this browser's Web Crypto
+        continue;
+      }
+      ms.get(impl)!.script.push(res.script);
+      ms.get(impl)!.page.push(res.page);
+      ua = res.ua;
+    }
+    process.stderr.write(`${browser}: round ${r + 1}/${rounds}\r`);
+  }
+  const base = impls[0]!;
+  lines.push(
+    `${ua}, a page's first round trip, ms (median of ${rounds} fresh browsers each) and the median per-round ratio to ${base}:`,
+    '',
+    `| | ${impls.join(' | ')} |`,
+    `| --- |${impls.map(() => ' ---: |').join('')}`,
+  );
+  for (const [row, key] of [
+    ['from the script', 'script'],
+    ['from navigation', 'page'],
+  ] as const) {
+    const cells = impls.map((impl) => {
+      const own = ms.get(impl)![key];
+      const ref = ms.get(base)![key];
+      return impl === base
+        ? fmt(median(own))
+        : `${fmt(median(own))} (${median(own.map((x, i) => x / ref[i]!)).toFixed(2)}×)`;
+    });
+    lines.push(`| ${row} | ${cells.join(' | ')} |`);
   }
   lines.push('');
 }

@@ -2,6 +2,7 @@
 // platform's way), the shipped file itself, refusals as MlKemError, and MlKemError's instanceof
 // across copies of the package. The runtimes themselves are covered by `npm run test:runtimes`.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
@@ -25,6 +26,18 @@ function throws(fn: () => unknown, code: string, pattern: RegExp): void {
 }
 
 describe('the shipped mlkem.wasm', () => {
+  it('decodes the embedded module with atob where there is neither Uint8Array.fromBase64 nor Buffer', () => {
+    // A fresh process without the faster decoders, as a browser without Uint8Array.fromBase64 is.
+    const script = `delete globalThis.Buffer; delete Uint8Array.fromBase64;
+      const { loadWasmSync } = await import('./src/wasm/index.ts');
+      process.stdout.write(Array.from(loadWasmSync().MlKem768.keygen(new Uint8Array(64).map((_, i) => i * 7)).publicKey.subarray(0, 8)).join());`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: new URL('../..', import.meta.url),
+      encoding: 'utf8',
+    });
+    assert.equal(out, Array.from(MlKem768.keygen(seed).publicKey.subarray(0, 8)).join());
+  });
+
   it('is the embedded module, byte for byte', () => {
     assert.deepEqual(new Uint8Array(file), new Uint8Array(Buffer.from(WASM_BASE64, 'base64')));
   });

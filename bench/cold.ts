@@ -271,7 +271,9 @@ if (opts.write) {
   const end = '<!-- bench:cold end -->';
   if (!doc.includes(begin) || !doc.includes(end))
     throw new Error(`docs/benchmark.md lacks the ${begin} … ${end} markers`);
-  const command = `npm run bench:cold -- --rounds ${rounds}`;
+  // The options as given, a folder's path (--before, --node) by its name only.
+  const args = process.argv.slice(2).filter((a) => a !== '--write' && a !== '--no-build');
+  const command = `npm run bench:cold -- ${args.map((a) => (a.includes('/') ? basename(a) : a)).join(' ')}`;
   writeFileSync(
     path,
     doc.slice(0, doc.indexOf(begin) + begin.length) +

@@ -52,6 +52,17 @@ function source(): [GetRandomValues, unknown] {
 }
 
 /**
+ * Reads the platform's generator without calling it, ignoring a failure (the first call that
+ * needs randomness reports it): Node.js loads its Web Crypto on the first read of
+ * globalThis.crypto (≈ 5 ms), which loadWasm does while the module compiles off the main thread.
+ */
+export function touchRandomSource(): void {
+  try {
+    source();
+  } catch {}
+}
+
+/**
  * n fresh bytes from the platform's cryptographically secure generator (Web Crypto getRandomValues).
  * The generator fills the new array itself: nobody else has seen it, so it needs no second copy.
  * @throws {MlKemError} `ERR_RANDOMNESS`, as fillRandom.

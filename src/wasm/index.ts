@@ -14,6 +14,7 @@
 import { createMlKem, type MlKemBackend } from '../kem.js';
 import { offerX25519, registerLoadedBackend } from '../loaded-backend.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../params.js';
+import { touchRandomSource } from '../random.js';
 import { compile, compileSync, instantiate } from './instance.js';
 import { wasmKernels } from './kernels.js';
 import type { WasmModuleSource, WasmModuleSync } from './types.js';
@@ -72,7 +73,9 @@ function build(module: WebAssembly.Module): WasmMlKem {
  * ```
  */
 export async function loadWasm(module?: WasmModuleSource): Promise<WasmMlKem> {
-  return build(await compile(module));
+  const compiling = compile(module); // started: the runtime compiles off the main thread
+  touchRandomSource();
+  return build(await compiling);
 }
 
 /**

@@ -91,11 +91,8 @@ export const nativeForms = (forms: readonly NativeForm[], openssl: OpenSsl): Nat
   forms.filter((form) => form !== 'sec1' || openssl === '3.0');
 
 /** The OpenSSL of a runtime's globals: Node.js's own only (Deno and Bun report one that is not their code's). */
-export function opensslOf(g: {
-  process?: { versions?: { openssl?: unknown } };
-  Deno?: unknown;
-  Bun?: unknown;
-}): OpenSsl {
+export function opensslOf(globals: object): OpenSsl {
+  const g = globals as { process?: { versions?: { openssl?: unknown } }; Deno?: unknown; Bun?: unknown };
   const v = g.Deno === undefined && g.Bun === undefined ? g.process?.versions?.openssl : undefined;
   const m = typeof v === 'string' ? /^(\d+)\.(\d+)\./.exec(v) : null;
   if (m === null) return undefined;

@@ -6,8 +6,10 @@
 // webcrypto) is noble's, re-exported from the real package. The real package comes in under an
 // alias name, which an override of '@noble/post-quantum' does not match (npm matches overrides by
 // the dependency's name), so the re-exports reach noble itself, not this package.
-// Reads the built dist/ (run `npm run build` first; the npm script does) and the @noble/post-quantum
-// of our dev dependencies, whose version the package depends on exactly.
+// Its name is in this project's own scope, @mlkem-ts, which no one else can publish under; it depends
+// on mlkem-ts at exactly its own version and on noble at exactly the version of our dev dependencies.
+// Reads the built dist/ (run `npm run build` first; `npm run pack:noble` packs mlkem-ts itself first,
+// which builds) and the @noble/post-quantum of our dev dependencies.
 // Usage: node --import tsx scripts/pack-noble.ts [--out DIR]   (writes DIR/mlkem-ts-noble-<version>.tgz)
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,8 +19,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The generated package's name, and the alias under which it depends on the real noble. */
-export const NOBLE_PACKAGE = 'mlkem-ts-noble';
+/** The generated package's name (packed as mlkem-ts-noble-<version>.tgz), and the alias under which it depends on the real noble. */
+export const NOBLE_PACKAGE = '@mlkem-ts/noble';
 export const UPSTREAM_ALIAS = 'noble-post-quantum-upstream';
 
 /** noble's paths that are ours: the path in noble's exports → our module (built file, specifier). */
@@ -105,7 +107,14 @@ export async function writeNoblePackage(dir: string): Promise<Record<string, unk
       "modules of those names); every other path is noble's own, re-exported from the real package.",
       '',
       '```json',
-      JSON.stringify({ overrides: { '@noble/post-quantum': `npm:${NOBLE_PACKAGE}@${own.version}` } }, null, 2),
+      JSON.stringify(
+        {
+          dependencies: { '@noble/post-quantum': `npm:${NOBLE_PACKAGE}@${own.version}` },
+          overrides: { '@noble/post-quantum': '$@noble/post-quantum' },
+        },
+        null,
+        2,
+      ),
       '```',
       '',
       "See mlkem-ts's docs/switching.md for what differs from noble and for the bundler recipes.",
@@ -118,7 +127,7 @@ export async function writeNoblePackage(dir: string): Promise<Record<string, unk
 
 /** Writes and packs the package; returns the tarball's path. */
 export async function packNoble(out: string): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'mlkem-ts-noble-'));
+  const dir = mkdtempSync(join(tmpdir(), 'mlkem-ts-noble-package-'));
   try {
     await writeNoblePackage(dir);
     mkdirSync(out, { recursive: true });

@@ -9,11 +9,11 @@
 //     through WebKitWebDriver under xvfb-run); a page whose CSP forbids WebAssembly; React Native's
 //     Hermes (a Metro release bundle, compiled by hermesc -O, on the hermes VM of hermes-engine-cli)
 //   - TypeScript 5.9 (node10, nodenext, bundler) and 7 (nodenext, bundler) on a consumer project
-//   - the noble switch (docs/switching.md, whose recipes are the consumers' configuration): an app
-//     importing @noble/post-quantum's paths, on mlkem-ts through npm overrides (a plain npm install
-//     of the packed mlkem-ts-noble, with age-encryption as a dependency that imports noble too) and
-//     through each bundler alias (esbuild, Vite, Rollup, webpack, Jest, vitest; Metro's is in the
-//     Hermes job)
+//   - the noble switch (docs/switching.md and the README, whose recipes are the consumers'
+//     configuration): an app importing @noble/post-quantum's paths, on mlkem-ts through npm
+//     overrides (the README's commands run as they are: both packages packed, installed from their
+//     files, with age-encryption as a dependency that imports noble too) and through each bundler
+//     alias (esbuild, Vite, Rollup, webpack, Jest, vitest; Metro's is in the Hermes job)
 // The tools are pinned in test/runtimes/package.json (+ lock) and installed into .tools/runtimes/
 // on first use; the consumers (test/runtimes/consumers/) are copied to .tools/runtimes/apps/ with
 // the generated pieces (the suite compiled to .mjs/.cjs, the entry list from scripts/entries.ts,
@@ -33,6 +33,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -48,7 +49,7 @@ import { smokeVectors } from '../test/smoke/vectors.js';
 import { vectorFolder } from '../test/support/vectors.js';
 import { type BrowserName, type Opened, freePort, missingExecutable, open, stop } from './browsers.js';
 import { ASSETS, ENTRIES, specifier } from './entries.js';
-import { NOBLE_PACKAGE, packNoble } from './pack-noble.js';
+import { NOBLE_PACKAGE } from './pack-noble.js';
 import { switchingRecipes } from './switching-recipes.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -199,32 +200,40 @@ async function writeApps(acvp: string): Promise<void> {
 // ---- the noble switch ---------------------------------------------------------------------------
 
 /**
- * docs/switching.md's package.json, installed with a plain `npm install`: the registry's names of
- * the two unpublished packages become the packed files (mlkem-ts-noble, and mlkem-ts, which it
- * depends on, through one more override), as the page says to do until they are published.
+ * The README's noble switch, run as it is: bash runs its commands in the folder that holds the
+ * clone (a link to this checkout, named mlkem-ts as the README's Install makes it) and a fresh app
+ * that depends on age-encryption and noble. Then the app's package.json has docs/switching.md's
+ * lines, every copy of noble in the tree is the overrides package, and the app's checks pass.
  */
-async function nobleOverrides(tarball: string, nobleTarball: string): Promise<string> {
-  const dir = join(apps, 'noble', 'overrides');
-  const recipe = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-    overrides: Record<string, string>;
+async function nobleSwitch(): Promise<string> {
+  const dir = join(apps, 'noble');
+  const app = join(dir, 'app');
+  const own = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version: string;
+    devDependencies: Record<string, string>;
   };
-  const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
-  const published = `npm:${NOBLE_PACKAGE}@${version}`;
-  if (recipe.dependencies['@noble/post-quantum'] !== published)
-    throw new Error(`docs/switching.md's package.json does not depend on ${published}`);
-  recipe.dependencies['@noble/post-quantum'] = `file:${nobleTarball}`;
-  recipe.overrides['mlkem-ts'] = `file:${tarball}`;
-  writeFileSync(
-    join(dir, 'package.json'),
-    `${JSON.stringify({ name: 'noble-overrides-consumer', private: true, type: 'module', ...recipe }, null, 2)}\n`,
-  );
-  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock'], { cwd: dir, timeoutMs: 300_000 });
-  const listed = await mustRun('npm', ['ls', '--all', '--parseable', '--long', '@noble/post-quantum'], { cwd: dir });
+  symlinkSync(root, join(dir, 'mlkem-ts'));
+  await mustRun('npm', ['init', '-y'], { cwd: app });
+  await mustRun('npm', ['pkg', 'set', 'type=module'], { cwd: app });
+  const noble = `@noble/post-quantum@${own.devDependencies['@noble/post-quantum']}`;
+  await mustRun('npm', ['install', '--no-audit', '--no-fund', 'age-encryption@0.3.1', noble], {
+    cwd: app,
+    timeoutMs: 300_000,
+  });
+  await mustRun('bash', ['-e', 'switch.sh'], { cwd: dir, timeoutMs: 600_000 });
+  const got = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const wanted = JSON.parse(readFileSync(join(dir, 'overrides.json'), 'utf8')) as typeof got;
+  for (const [field, lines] of Object.entries(wanted))
+    for (const [name, spec] of Object.entries(lines))
+      if (got[field]?.[name] !== spec)
+        throw new Error(`the app's ${field}["${name}"] is ${got[field]?.[name]}, docs/switching.md says ${spec}`);
+  const listed = await mustRun('npm', ['ls', '--all', '--parseable', '--long', '@noble/post-quantum'], { cwd: app });
   const copies = listed.split('\n').filter((l) => l.includes('node_modules/@noble/post-quantum:'));
-  if (copies.length === 0 || copies.some((l) => !l.includes(`:${NOBLE_PACKAGE}@${version}`)))
+  // One line per copy on disk (age-encryption's is deduped to the app's, which app.mjs checks).
+  if (copies.length === 0 || copies.some((l) => !l.includes(`:${NOBLE_PACKAGE}@${own.version}`)))
     throw new Error(`npm ls @noble/post-quantum:\n${listed}`);
-  return `${copies.length} cop${copies.length === 1 ? 'y' : 'ies'} of @noble/post-quantum, all ${NOBLE_PACKAGE}; ${await smoke(process.execPath, ['app.mjs'], { cwd: dir })}`;
+  const n = copies.length;
+  return `${n} cop${n === 1 ? 'y' : 'ies'} of @noble/post-quantum, all ${NOBLE_PACKAGE}; ${await smoke(process.execPath, ['app.mjs'], { cwd: app })}`;
 }
 
 // ---- the package's contents ---------------------------------------------------------------------
@@ -634,7 +643,6 @@ async function main(): Promise<void> {
   const node26 =
     process.env['NODE26'] || execFileSync('bash', ['scripts/install-node.sh'], { cwd: root, encoding: 'utf8' }).trim();
   const tarball = await pack();
-  const nobleTarball = await packNoble(join(tools, 'pack')); // from the dist/ that npm pack built
   await installTools(tarball);
   await writeApps(acvp);
   const setup = (performance.now() - started) / 1000;
@@ -756,7 +764,7 @@ async function main(): Promise<void> {
       run: async () => smoke(HERMES, [await hermesBundle('app.js', nodes['24']!, 'noble/metro.harness.cjs')]),
     },
     // The noble switch (docs/switching.md): each recipe, then the app it builds, run.
-    { name: 'noble switch: npm overrides (app + age-encryption)', run: () => nobleOverrides(tarball, nobleTarball) },
+    { name: "noble switch: the README's npm overrides (app + age-encryption)", run: nobleSwitch },
     ...nobleAliasJobs(),
   ];
 

@@ -1,11 +1,12 @@
-// docs/switching.md and the overrides package (scripts/pack-noble.ts), checked without a network:
-// every block of the page is a recipe that scripts/test-runtimes.ts builds a consumer from (where
-// it is run), each alias maps exactly noble's two paths to this package's entry points, and the
-// overrides package has every path of the installed noble. The package is generated from dist/
+// docs/switching.md, the README's noble switch and the overrides package (scripts/pack-noble.ts),
+// checked without a network: every block of the page is a recipe that scripts/test-runtimes.ts
+// builds a consumer from (where it is run), each alias maps exactly noble's two paths to this
+// package's entry points, the switch fetches nothing from the registry that this project has not
+// published, and the overrides package has every path of the installed noble. The package is generated from dist/
 // (`npm run build`, which CI runs first): without it that part is skipped with a notice, and with
 // CI=true that is a failure.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
@@ -54,8 +55,8 @@ describe('docs/switching.md', () => {
           readFileSync(join(root, 'test/runtimes/consumers/noble', f), 'utf8'),
         ),
       ];
-      // A config found by convention in its folder (Jest's, overrides' package.json) is run there.
-      const byFolder = file === 'jest.config.js' || file === 'package.json';
+      // A config found by convention in its folder (Jest's) is run there.
+      const byFolder = file === 'jest.config.js';
       assert.ok(byFolder || users.some((u) => u.includes(file)), `${r.path} (line ${r.line}) is used by no job`);
     }
   });
@@ -63,7 +64,7 @@ describe('docs/switching.md', () => {
   it("each alias maps exactly noble's two paths to this package's noble entry points", () => {
     const entries = new Set(Object.keys(ENTRIES).map(specifier));
     for (const r of Object.values(recipes)) {
-      if (r.path.endsWith('package.json')) continue;
+      if (r.path.endsWith('.json') || r.path.endsWith('.sh')) continue;
       const pairs = [...r.code.matchAll(/'(@noble\/post-quantum\/[^']+)': '([^']+)'/g)].map(
         (m) => [m[1]!, m[2]!] as const,
       );
@@ -88,15 +89,49 @@ describe('docs/switching.md', () => {
     }
   });
 
-  it(`the overrides recipe (and the README) name ${NOBLE_PACKAGE}@${version}`, () => {
-    const pkg = JSON.parse(recipes['noble/overrides/package.json']!.code) as {
-      dependencies: Record<string, string>;
-      overrides: Record<string, string>;
+  it("the switch installs the two packed files, which the README's commands write, and names no other package", () => {
+    const wanted = {
+      dependencies: { '@noble/post-quantum': `file:../mlkem-ts/mlkem-ts-noble-${version}.tgz` },
+      overrides: {
+        '@noble/post-quantum': '$@noble/post-quantum',
+        'mlkem-ts': `file:../mlkem-ts/mlkem-ts-${version}.tgz`,
+      },
     };
-    assert.equal(pkg.dependencies['@noble/post-quantum'], `npm:${NOBLE_PACKAGE}@${version}`);
-    assert.equal(pkg.overrides['@noble/post-quantum'], '$@noble/post-quantum');
+    assert.deepEqual(JSON.parse(recipes['noble/overrides.json']!.code), wanted);
+    // The README's commands set exactly those lines, after `npm run pack:noble` wrote both files.
+    const sh = recipes['noble/switch.sh']!;
+    assert.equal(sh.page, 'README.md');
+    const set = [...sh.code.matchAll(/'(dependencies|overrides)\[([^\]]+)\]=([^']+)'/g)].map((m) => [m[1], m[2], m[3]]);
+    assert.deepEqual(
+      set,
+      Object.entries(wanted).flatMap(([field, lines]) => Object.entries(lines).map(([k, v]) => [field, k, v])),
+    );
+    assert.match(sh.code, /^cd mlkem-ts && npm run pack:noble && cd \.\.\s/);
+    assert.match(
+      readFileSync(join(root, 'package.json'), 'utf8'),
+      /"pack:noble": "npm pack && node --import tsx scripts\/pack-noble\.ts"/,
+    );
+  });
+
+  it('README.md and docs/ fetch no package under a name this project has not published', () => {
+    const texts = [
+      join(root, 'README.md'),
+      ...readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => join(root, 'docs', f)),
+    ];
+    for (const path of texts) {
+      const text = readFileSync(path, 'utf8');
+      // The registry forms of our two packages, named only as what the switch becomes once published;
+      // the old unscoped name, which anyone can register, nowhere.
+      assert.doesNotMatch(text, /mlkem-ts-noble@|npm:mlkem-ts-noble/, `${path} names the unscoped mlkem-ts-noble`);
+      for (const m of text.matchAll(/npm:(@mlkem-ts\/noble|mlkem-ts)@|"(?:mlkem-ts|@mlkem-ts\/noble)": "\^?\d/g)) {
+        const paragraph = text.slice(text.lastIndexOf('\n\n', m.index) + 1, text.indexOf('\n\n', m.index));
+        assert.match(paragraph, /[Oo]nce [\w ]*published/, `${path}: ${m[0]} outside "once published"`);
+      }
+    }
     const page = readFileSync(join(root, 'docs/switching.md'), 'utf8') + readFileSync(join(root, 'README.md'), 'utf8');
-    for (const named of page.matchAll(/mlkem-ts(?:-noble)?-(\d+\.\d+\.\d+)\.tgz|mlkem-ts-noble@(\d+\.\d+\.\d+)/g))
+    for (const named of page.matchAll(/mlkem-ts(?:-noble)?-(\d+\.\d+\.\d+)\.tgz|@mlkem-ts\/noble@(\d+\.\d+\.\d+)/g))
       assert.equal(named[1] ?? named[2], version, named[0]);
   });
 });
@@ -111,6 +146,7 @@ describe('the overrides package (npm run pack:noble)', { skip: built ? false : '
         dependencies: Record<string, string>;
       };
       assert.equal(pkg.name, NOBLE_PACKAGE);
+      assert.match(NOBLE_PACKAGE, /^@mlkem-ts\//, "the overrides package is in this project's own scope");
       assert.deepEqual(pkg.exports, noble.exports);
       assert.deepEqual(pkg.dependencies, {
         'mlkem-ts': version,

@@ -1,7 +1,7 @@
-// A Node.js app installed with npm `overrides` (docs/switching.md): its own code imports noble's
+// A Node.js app switched with npm `overrides` by the README's commands: its own code imports noble's
 // paths, and so does a dependency of it (age-encryption, which asks for @noble/post-quantum ^0.5).
-// scripts/test-runtimes.ts writes package.json (the recipe of docs/switching.md, with the packed
-// tarballs for the registry's names) and runs a plain `npm install` first.
+// scripts/test-runtimes.ts makes the app (age-encryption and noble installed) and runs the README's
+// commands first, which pack both packages and install them from their files.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -21,9 +21,9 @@ const nobleDir = dirname(require.resolve('@noble/post-quantum/ml-kem.js'));
 const upstreamKem = await import(createRequire(join(nobleDir, 'package.json')).resolve('noble-post-quantum-upstream/ml-kem.js'));
 
 const extra = {};
-extra["age-encryption's @noble/post-quantum is the overrides package (mlkem-ts-noble)"] = () => {
+extra["age-encryption's @noble/post-quantum is the overrides package (@mlkem-ts/noble)"] = () => {
   const pkg = packageOf('@noble/post-quantum/hybrid.js', require.resolve('age-encryption'));
-  if (pkg.name !== 'mlkem-ts-noble') throw new Error(`age-encryption gets ${pkg.name}@${pkg.version}`);
+  if (pkg.name !== '@mlkem-ts/noble') throw new Error(`age-encryption gets ${pkg.name}@${pkg.version}`);
 };
 extra['age-encryption encrypts to an mlkem768x25519 recipient and decrypts'] = async () => {
   const identity = await age.generateHybridIdentity();

@@ -49,7 +49,7 @@ import { smokeVectors } from '../test/smoke/vectors.js';
 import { vectorFolder } from '../test/support/vectors.js';
 import { type BrowserName, type Opened, freePort, missingExecutable, open, stop } from './browsers.js';
 import { ASSETS, ENTRIES, specifier } from './entries.js';
-import { NOBLE_PACKAGE } from './pack-noble.js';
+import { NOBLE_PACKAGE, OURS } from './pack-noble.js';
 import { switchingRecipes } from './switching-recipes.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -234,6 +234,43 @@ async function nobleSwitch(): Promise<string> {
     throw new Error(`npm ls @noble/post-quantum:\n${listed}`);
   const n = copies.length;
   return `${n} cop${n === 1 ? 'y' : 'ies'} of @noble/post-quantum, all ${NOBLE_PACKAGE}; ${await smoke(process.execPath, ['app.mjs'], { cwd: app })}`;
+}
+
+/**
+ * What docs/switching.md's bundler alias costs an app in bytes: consumers/age's app (age-encryption
+ * 0.3.1 and noble's ML-DSA) installed from the registry beside the packed mlkem-ts, in one of two
+ * trees: noble `nobleSpec` beside it. Bundled for browsers by esbuild and Vite, with noble's ML-KEM
+ * and with the alias; every bundle runs. Reports the copies of @noble/curves in the tree and the
+ * gzipped sizes, and fails where the alias's bundle is over `limit` times noble's (a guard on what
+ * the drop-ins cost; the issue's goal is 1.10).
+ */
+async function ageBundleSize(tarball: string, folder: string, nobleSpec: string, limit: number): Promise<string> {
+  const dir = join(apps, 'age', folder);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{ "name": "age-size", "private": true, "type": "module" }\n');
+  cpSync(join(apps, 'age', 'app.mjs'), join(dir, 'app.mjs'));
+  const install = ['age-encryption@0.3.1', `@noble/post-quantum@${nobleSpec}`, tarball];
+  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...install], {
+    cwd: dir,
+    timeoutMs: 300_000,
+  });
+  const alias = Object.fromEntries(
+    Object.entries(OURS).map(([p, o]) => [`@noble/post-quantum/${p.slice(2)}`, o.specifier]),
+  );
+  const out = await mustRun(process.execPath, [join(apps, 'age', 'build.mjs'), JSON.stringify(alias)], { cwd: dir });
+  const sizes = JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const curves = (await mustRun('npm', ['ls', '--all', '--parseable', '--long', '@noble/curves'], { cwd: dir }))
+    .split('\n')
+    .filter((l) => l.includes('node_modules/@noble/curves:'))
+    .map((l) => /@noble\/curves@([^:]+)/.exec(l)?.[1]);
+  const rows = ['esbuild', 'vite'].map((b) => {
+    const [noble, ours] = [sizes[`${b} noble`]!, sizes[`${b} alias`]!];
+    if (ours > limit * noble)
+      throw new Error(`${b}: the alias's bundle is ${kb(ours)}, over ${limit}× noble's ${kb(noble)}`);
+    return `${b} ${kb(noble)} → ${kb(ours)} (${(ours / noble).toFixed(2)}×)`;
+  });
+  return `@noble/curves ${curves.join(' and ')}; ${rows.join(', ')}`;
 }
 
 // ---- the package's contents ---------------------------------------------------------------------
@@ -765,6 +802,23 @@ async function main(): Promise<void> {
     },
     // The noble switch (docs/switching.md): each recipe, then the app it builds, run.
     { name: "noble switch: the README's npm overrides (app + age-encryption)", run: nobleSwitch },
+    // The alias's cost in bytes: gzipped, noble's ML-KEM → mlkem-ts's, in the tree where the app's
+    // noble is age-encryption's (one copy of each @noble package) and beside the newest noble.
+    {
+      name: "noble switch: bundle size, age app on age-encryption's noble",
+      run: () => ageBundleSize(tarball, 'one-noble', '^0.5.3', 2),
+    },
+    {
+      name: 'noble switch: bundle size, age app beside noble 0.7',
+      run: () =>
+        ageBundleSize(
+          tarball,
+          'noble-0.7',
+          (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
+            .devDependencies['@noble/post-quantum']!,
+          2,
+        ),
+    },
     ...nobleAliasJobs(),
   ];
 

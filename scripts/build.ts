@@ -7,6 +7,7 @@
 //                       declarations, and a package.json {"type":"commonjs"} so that both are read
 //                       as CommonJS
 //   dist/wasm/mlkem.wasm  the WebAssembly module as a file (scripts/entries.ts ASSETS)
+//   then deletes every .js and .d.ts that package.json does not reach (scripts/package-files.ts)
 // Debugging without src/ (the package does not ship it): the ES modules are tsc's output without
 // types and comments (the doc comments are in the declarations), readable as they are, each
 // bundled file marked with the module it came from (`// dist/kem.js`); the
@@ -25,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, transformSync, type Plugin } from 'esbuild';
 
 import { ASSETS, packageFields } from './entries.js';
+import { reachedFiles } from './package-files.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -394,4 +396,9 @@ for (const source of Object.values(ASSETS)) {
 }
 await buildCommonJs(); // after the assets: their declarations are copied too
 await bundleEsModules(); // after the CommonJS build, which is made file for file
+// Only what package.json reaches ships: no empty module of a type-only file, no declarations of
+// internal modules that no public declaration names, no declarations of the command (a quarter of
+// the files an install wrote). scripts/package-files.ts says what counts as reached.
+const reached = reachedFiles(root);
+for (const file of [...files(dist, '.js'), ...files(dist, '.d.ts')]) if (!reached.has(file)) rmSync(file);
 console.log('build: dist/ (ES modules), dist/cjs/ (CommonJS), declarations and assets written');

@@ -1,6 +1,7 @@
 // The package a user installs: `npm pack --dry-run` of the built dist/ is at
-// most 400 kB, has the CommonJS build of every entry point, ships no source map (the CommonJS
-// build is readable as it is) and no file links one; the package.json that
+// most 400 kB, has the CommonJS build of every entry point, ships no module or declaration that
+// package.json does not reach, no source map (the CommonJS build is readable as it is) and no
+// file links one; the package.json that
 // ships runs no install script and its description says which entry points have dependencies.
 // Needs dist/ (`npm run build`, which CI runs before `npm test`): skipped with a notice without
 // it, a failure with CI=true.
@@ -12,6 +13,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { ENTRIES, stem } from '../../scripts/entries.js';
+import { reachedFiles } from '../../scripts/package-files.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -67,6 +69,12 @@ describe('the package a user installs', () => {
         assert.ok(shipped.has(file), `${file} is not in the package`);
       }
     }
+    // Every module and declaration shipped is one that package.json reaches (an empty module of a
+    // type-only file, or the declarations of an internal module that no public one names, is not).
+    const reached = reachedFiles(root);
+    for (const file of shipped)
+      if (/\.(js|d\.ts)$/.test(file))
+        assert.ok(reached.has(join(root, file)), `${file} is shipped, but nothing loads it`);
     for (const file of shipped) {
       assert.ok(!file.endsWith('.map'), `${file} is shipped: a source map nothing needs`);
       if (file.endsWith('.js'))

@@ -39,6 +39,15 @@ export const ASSETS: Readonly<Record<string, string>> = {
   './wasm/mlkem.wasm': 'src/wasm/mlkem.wasm',
 };
 
+/**
+ * Modules that a browser build replaces: source → its browser twin, with the same exports. package.json's
+ * "browser" field maps each built file (ES and CommonJS) to its twin's, which bundlers follow for
+ * a browser target and Node.js, Deno and Bun ignore: node:crypto's code stays out of a page's bundle.
+ */
+export const BROWSER: Readonly<Record<string, string>> = {
+  'src/hybrid/curves/native.ts': 'src/hybrid/curves/native-browser.ts',
+};
+
 /** The package specifier of a subpath: '.' → 'mlkem-ts', './wasm' → 'mlkem-ts/wasm'. */
 export function specifier(subpath: string): string {
   return subpath === '.' ? 'mlkem-ts' : `mlkem-ts/${subpath.slice(2)}`;
@@ -82,11 +91,15 @@ export function packageFields(): Record<string, unknown> {
     typesVersions[alias.slice(2)] = typesVersions[subpath.slice(2)]!;
   }
   exports['./package.json'] = './package.json';
+  const browser: Record<string, string> = {};
+  for (const [source, twin] of Object.entries(BROWSER))
+    for (const build of ['dist', 'dist/cjs']) browser[`./${build}/${stem(source)}.js`] = `./${build}/${stem(twin)}.js`;
   const root = stem(ENTRIES['.']!);
   return {
     main: `./dist/cjs/${root}.js`,
     types: `./dist/cjs/${root}.d.ts`,
     exports,
     typesVersions: { '*': typesVersions },
+    browser,
   };
 }

@@ -1,5 +1,5 @@
 // The files of dist/ that the package's package.json reaches: the targets of its exports, main,
-// types, typesVersions and bin, and every file they import, transitively. A .js file imports by
+// types, typesVersions, bin and browser, and every file they import, transitively. A .js file imports by
 // `import`/`export … from`, `import()` and `require()` of a relative path; a .d.ts file by the same
 // (and `import("…")` types), each ./x.js read as ./x.d.ts. scripts/build.ts deletes every other
 // .js and .d.ts of dist/ (the empty modules of type-only files, the declarations of internal
@@ -30,7 +30,7 @@ export function reachedFiles(root: string): Set<string> {
       visit(declarations ? target.replace(/\.js$/, '.d.ts') : target);
     }
   };
-  for (const field of ['exports', 'main', 'types', 'typesVersions', 'bin'])
+  for (const field of ['exports', 'main', 'types', 'typesVersions', 'bin', 'browser'])
     for (const target of targets(pkg[field])) visit(resolve(root, target));
   return reached;
 }

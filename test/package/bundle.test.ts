@@ -2,12 +2,24 @@
 // app that imports 'mlkem-ts/hybrid' gets @noble/curves. Bundled the way a web app would be
 // (esbuild, minified, ESM, for browsers); the gzipped sizes are printed for the record.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+import { build } from 'esbuild';
+
 import { type Bundle, CORE_APP, WASM_APP, WEBCRYPTO_APP, bundle, bundleSplit } from '../../scripts/bundle.js';
+import { BROWSER, stem } from '../../scripts/entries.js';
+import * as nativeInBrowsers from '../../src/hybrid/curves/native-browser.js';
+import type * as Native from '../../src/hybrid/curves/native.js';
 import { WASM_BASE64 } from '../../src/wasm/module.generated.js';
+
+// Checked by the compiler: the browser twin has every export of native.ts, each of a type that fits.
+const twin: typeof Native = nativeInBrowsers;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const built = existsSync(`${root}dist/hybrid/index.js`) && existsSync(`${root}dist/cjs/hybrid/index.js`);
+if (!built && process.env.CI === 'true') throw new Error('dist/ is not built (npm run build)');
 
 /** Hex of constants that any bundle with P-256, P-384 or Curve25519 code contains. */
 const CURVE_CONSTANTS = {
@@ -122,6 +134,44 @@ describe('bundle check (esbuild, minified, ESM, browser)', () => {
       `webcrypto app: ${kb(initial.gzip)} gzipped at start; the first operation adds ${kb(onDemand['src/wasm/index.ts']!.gzip)} (the WebAssembly backend)`,
     );
   });
+
+  it(
+    "a browser build of the package's hybrids holds none of native.ts's node:crypto code; a Node.js build does",
+    {
+      skip: built ? false : 'dist/ is not built (npm run build)',
+    },
+    async () => {
+      assert.deepEqual(Object.keys(twin).sort(), Object.keys(await import('../../src/hybrid/curves/native.js')).sort());
+      const imports = {
+        esm: "import { XWing } from 'mlkem-ts/hybrid';",
+        cjs: "const { XWing } = require('mlkem-ts/hybrid');",
+      };
+      for (const [platform, format] of [
+        ['browser', 'esm'],
+        ['browser', 'cjs'],
+        ['node', 'esm'],
+        ['node', 'cjs'],
+      ] as const) {
+        const result = await build({
+          stdin: { contents: `${imports[format]}\nconsole.log(XWing.keygen().publicKey.length);`, resolveDir: root },
+          bundle: true,
+          write: false,
+          metafile: true,
+          platform,
+          format,
+          logLevel: 'silent',
+        });
+        const inputs = Object.keys(result.metafile.inputs);
+        for (const [source, browserTwin] of Object.entries(BROWSER)) {
+          const dir = format === 'esm' ? 'dist' : 'dist/cjs';
+          const [absent, present] = [source, browserTwin].map((f) => `${dir}/${stem(f)}.js`);
+          const [wanted, unwanted] = platform === 'browser' ? [present!, absent!] : [absent!, present!];
+          assert.ok(inputs.includes(wanted), `${platform} ${format}: ${wanted} is not in the bundle`);
+          assert.ok(!inputs.includes(unwanted), `${platform} ${format}: ${unwanted} is in the bundle`);
+        }
+      }
+    },
+  );
 
   it('the sizes docs/ gives are the ones measured here (npm run size prints the same), within 0.3 KB', async () => {
     const core = await bundle(CORE_APP);

@@ -28,8 +28,10 @@ function throws(fn: () => unknown, code: string, pattern: RegExp): void {
 describe('the shipped mlkem.wasm', () => {
   it('decodes the embedded module with atob where there is neither Uint8Array.fromBase64 nor Buffer', () => {
     // A fresh process without the faster decoders, as a browser without Uint8Array.fromBase64 is.
-    const script = `delete globalThis.Buffer; delete Uint8Array.fromBase64;
-      const { loadWasmSync } = await import('./src/wasm/index.ts');
+    // They go after the import: the loader looks them up when it decodes, and Node 26 runs tsx's
+    // module hooks on the main thread, where they need Buffer.
+    const script = `const { loadWasmSync } = await import('./src/wasm/index.ts');
+      delete globalThis.Buffer; delete Uint8Array.fromBase64;
       process.stdout.write(Array.from(loadWasmSync().MlKem768.keygen(new Uint8Array(64).map((_, i) => i * 7)).publicKey.subarray(0, 8)).join());`;
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: new URL('../..', import.meta.url),

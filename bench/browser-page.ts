@@ -22,9 +22,9 @@ import * as Noble from '@panva/hpke-noble';
 import * as HPKE from 'hpke';
 
 import { createHpkeKem, hpkeKem } from '../src/hpke/index.js';
+import { asynchronousOf } from '../src/hybrid/concrete-async.js';
 import { CONSTRUCTIONS } from '../src/hybrid/constructions.js';
 import { X25519 } from '../src/hybrid/curves/x25519.js';
-import { internalsOf } from '../src/hybrid/internals.js';
 import type { MlKem } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
 import { autoBackend } from '../src/webcrypto/backend.js';
@@ -254,12 +254,12 @@ void (async () => {
     for (const h of HYBRIDS) {
       const mlkem = h.mlkem === 'ML-KEM-768' ? wasm.MlKem768 : wasm.MlKem1024;
       const construction = CONSTRUCTIONS.find((c) => c.name === h.name)!;
-      result.curves[h.name] = await internalsOf(construction.create(mlkem))!.asynchronous().curvePath();
+      result.curves[h.name] = await asynchronousOf(construction.create(mlkem))!.curvePath();
       await add(`${h.name} ponyfill`, () =>
         ponyfillOps(subtle as unknown as Sub, h.name, 'ponyfill, Web Crypto curves', h.algorithm),
       );
       await add(`${h.name} door`, async () => {
-        const door = internalsOf(construction.create(mlkem))!.asynchronous();
+        const door = asynchronousOf(construction.create(mlkem))!;
         const pair = construction.create(mlkem).keygen();
         const ek = door.encapsulationKey(pair.publicKey);
         const dk = door.decapsulationKey(pair.secretKey);

@@ -5,6 +5,7 @@ import type { ByteArray } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { hiddenMap } from '../hidden-map.js';
+import { asynchronousOf } from '../hybrid/concrete-async.js';
 import { internalsOf } from '../hybrid/internals.js';
 import type { HybridKem } from '../hybrid/types.js';
 import { KEM_OBJECT_METHODS, kemShape, type MlKem } from '../kem.js';
@@ -135,7 +136,7 @@ export function keyObjectsOf(hpke: HpkeKem): KeyObjects {
  * curve half where src/hybrid/curves/choose.ts says, the runtime's own Web Crypto among them).
  */
 function withKeyObjects(hpke: HpkeKem, kem: MlKem | HybridKem): HpkeKem {
-  const objects = ('eseed' in kem.sizes ? internalsOf(kem as HybridKem)?.asynchronous() : undefined) ?? kem;
+  const objects = ('eseed' in kem.sizes ? asynchronousOf(kem as HybridKem) : undefined) ?? kem;
   keyObjects.set(hpke, {
     encapsulationKey: (publicKey) => objects.encapsulationKey(publicKey),
     decapsulationKey: (privateKey) => objects.decapsulationKey(privateKey),

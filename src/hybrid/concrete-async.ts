@@ -1,24 +1,19 @@
 // The concrete hybrid KEMs (concrete.ts) for the asynchronous doors: the same construction, the
 // same checks in the same order and the same errors, with the curve half on the asynchronous
-// seam (a Group's asyncImpl), so that it can run on the runtime's own Web Crypto. Not public API: the
-// Web Crypto layer and the HPKE adapters reach it through internalsOf(kem).asynchronous() for a
-// hybrid made by this package's factories.
+// seam (webcrypto-curves.ts's asyncImpl), so that it can run on the runtime's own Web Crypto. Not
+// public API: the Web Crypto layer and the HPKE adapters reach it through asynchronousOf(kem) for
+// a hybrid made by this package's factories (its parts recorded in internals.ts). The synchronous
+// hybrids import nothing of it, nor of Web Crypto's curves.
 import { takeBytes } from '../args.js';
 import { type ByteArray, concat } from '../bytes.js';
 import { wipe } from '../ct.js';
-import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
+import type { Encapsulation, EncapsulationKey } from '../kem.js';
 import { keyLifetime } from '../lifetime.js';
 import { fillRandom } from '../random.js';
-import type {
-  AsyncCurveChoice,
-  AsyncCurveImpl,
-  AsyncCurveKey,
-  AsyncCurvePath,
-  AsyncElement,
-  CurveChoice,
-  Group,
-} from './curves/curve.js';
-import type { HybridDecapsulationKey, HybridName, HybridSizes } from './types.js';
+import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncCurvePath, AsyncElement } from './curves/curve.js';
+import { asyncImpl } from './curves/webcrypto-curves.js';
+import { type ConcreteParts, internalsOf } from './internals.js';
+import type { HybridKem, HybridName, HybridSizes } from './types.js';
 
 /** An encapsulation key of the asynchronous door: checked at creation, its curve element imported on first use. */
 interface AsyncEncapsulationKey {
@@ -50,30 +45,6 @@ export interface AsyncHybrid {
   decapsulationKey(secretKey: Uint8Array): AsyncDecapsulationKey;
 }
 
-/** What concrete.ts shares with this file: its parameters and the steps that involve no curve. */
-export interface ConcreteParts {
-  name: HybridName;
-  kem: MlKem;
-  group: Group;
-  sizes: HybridSizes;
-  /** The synchronous hybrid's curve choice: the door's default ('auto' also tries Web Crypto). */
-  curves: CurveChoice;
-  /** Whether this X-Wing refuses low-order shares where it uses them (refuseLowOrder). */
-  refusesLowOrder: boolean;
-  /** Checks a peer's element: ERR_INVALID_PUBLIC_KEY naming `what` where the group refuses it (or `refusing` says to). */
-  checkElement(element: Uint8Array, what: string, from: number, refusing?: boolean): void;
-  /** SHA3-256(ss_PQ ‖ ss_T ‖ ct_T ‖ ek_T ‖ label). */
-  combiner(ssPq: Uint8Array, ssT: Uint8Array, ctT: Uint8Array, ekT: Uint8Array): ByteArray;
-  /** m and the scalar of an eseed (ERR_INVALID_SECRET_KEY when it holds none); the caller wipes the scalar. */
-  splitEseed(eseed: Uint8Array): { m: Uint8Array; scalar: Uint8Array };
-  /** SHAKE256(seed) = seed_PQ ‖ seed_T and dk_T = RandomScalar(seed_T), handed to use and wiped after. */
-  derive<T>(seed: Uint8Array, what: string, use: (seedPq: Uint8Array, scalar: Uint8Array) => T): T;
-  /** The ML-KEM key of a public key (a private copy), after the element check and FIPS 203, §7.2. */
-  parsePublicKey(pk: Uint8Array): { ekPq: EncapsulationKey; ekT: Uint8Array };
-  /** The synchronous decapsulation key object of a seed (a private copy, which it keeps and wipes), and its ML-KEM half and ek_T. */
-  decapsulationKey(seed: Uint8Array): { key: HybridDecapsulationKey; dkPq: DecapsulationKey; ekT: Uint8Array };
-}
-
 /**
  * `promise`, with `forget` called if it rejects: a cached promise that failed (a transient
  * platform error) is dropped, so that the next call tries again instead of failing for good.
@@ -85,8 +56,17 @@ function unlessRejected<T>(promise: Promise<T>, forget: () => void): Promise<T> 
   });
 }
 
+/**
+ * The asynchronous door of a hybrid made by this package's factories, with its curve half on
+ * `curves` (by default the KEM's own choice); undefined for any other object.
+ */
+export function asynchronousOf(kem: HybridKem, curves?: AsyncCurveChoice): AsyncHybrid | undefined {
+  const parts = internalsOf(kem)?.parts;
+  return parts === undefined ? undefined : asyncConcrete(parts, curves ?? parts.curves);
+}
+
 /** The asynchronous door of a concrete hybrid, with its curve half on `curves` (choose.ts says which serves). */
-export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid {
+function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid {
   const { name, kem, group, sizes } = c;
   const nCt = kem.sizes.ciphertext;
   const refuses = group.refusesInvalid;
@@ -99,7 +79,7 @@ export function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): Async
   let synchronous = false;
   const impl = () =>
     (chosen ??= unlessRejected(
-      group.asyncImpl(curves).then((curve) => {
+      asyncImpl(group, curves).then((curve) => {
         const sync = curve.sync;
         synchronous = sync !== undefined && sync === syncImpl();
         return curve;

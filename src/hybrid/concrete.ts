@@ -10,9 +10,8 @@ import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '.
 import { fillRandom } from '../random.js';
 import { sha3_256, shake256 } from '../sha3.js';
 import { type Expanded, buildHybrid, kemEncapsulationKey } from './builder.js';
-import { type ConcreteParts, asyncConcrete } from './concrete-async.js';
 import { type CurveChoice, type CurveKey, type Group, publicElement, withCurveKey } from './curves/curve.js';
-import { recordInternals } from './internals.js';
+import { type ConcreteParts, recordInternals } from './internals.js';
 import type { HybridKem, HybridName } from './types.js';
 
 /** A concrete hybrid KEM's parameters (the draft's §4, and its groups' constants of §3.1). */
@@ -241,8 +240,8 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     decaps,
   });
 
-  // The same construction for the asynchronous doors (concrete-async.ts), whose curve half may
-  // run on the runtime's Web Crypto: every step but the curve's is one of these.
+  // The same construction for the asynchronous doors (concrete-async.ts's asynchronousOf), whose
+  // curve half may run on the runtime's Web Crypto: every step but the curve's is one of these.
   const parts: ConcreteParts = {
     name,
     kem,
@@ -267,7 +266,6 @@ export function createConcrete(c: ConcreteParams): HybridKem {
         : group.hasLowOrder
           ? (twin ??= createConcrete({ ...c, refuseLowOrder: true }))
           : undefined,
-    asynchronous: (curves) => asyncConcrete(parts, curves ?? c.curves),
   });
   return hybrid;
 }

@@ -7,8 +7,8 @@ import type { HybridName } from './types.js';
 import { XWING } from './xwing.js';
 
 export type { HybridConstruction };
-/** A hybrid's internals, its asynchronous door among them (mlkem-ts/webcrypto loads it with the constructions). */
-export { internalsOf } from './internals.js';
+/** A hybrid's asynchronous door (mlkem-ts/webcrypto loads it with the constructions). */
+export { asynchronousOf } from './concrete-async.js';
 
 /** The constructions of the six hybrids. */
 export const CONSTRUCTIONS: readonly HybridConstruction[] = /* @__PURE__ */ Object.freeze([

@@ -68,6 +68,6 @@ export function createMLKEM1024_P384(mlkem1024: MlKem): HybridKem {
 
 /** The constructions of MLKEM768-P256 and MLKEM1024-P384 (constructions.ts). */
 export const NIST_CONCRETE: readonly HybridConstruction[] = /* @__PURE__ */ Object.freeze([
-  Object.freeze({ name: 'MLKEM768-P256', over: mlkem768P256Over, create: createMLKEM768_P256 }),
-  Object.freeze({ name: 'MLKEM1024-P384', over: mlkem1024P384Over, create: createMLKEM1024_P384 }),
+  /* @__PURE__ */ Object.freeze({ name: 'MLKEM768-P256', over: mlkem768P256Over, create: createMLKEM768_P256 }),
+  /* @__PURE__ */ Object.freeze({ name: 'MLKEM1024-P384', over: mlkem1024P384Over, create: createMLKEM1024_P384 }),
 ]);

@@ -84,7 +84,7 @@ export function handlesFor(entry: AlgorithmEntry, backend: Backend, curves?: Asy
       // runtime's own Web Crypto (undefined for the others: ML-KEM's sizes have no eseed).
       return handlesOf(
         kem,
-        'eseed' in kem.sizes ? (await hybrids()).internalsOf(kem as HybridKem)?.asynchronous(curves) : undefined,
+        'eseed' in kem.sizes ? (await hybrids()).asynchronousOf(kem as HybridKem, curves) : undefined,
       );
     })();
     made.catch(() => byName.delete(name));

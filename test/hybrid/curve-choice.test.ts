@@ -25,6 +25,7 @@ import type { AsyncCurveChoice, CurveImpl, CurveKey, CurvePath, CurveUse } from 
 import { nativeCurve, nativeForm } from '../../src/hybrid/curves/native.js';
 import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { nobleP384 } from '../../src/hybrid/curves/noble-nist.js';
+import { asyncImpl } from '../../src/hybrid/curves/webcrypto-curves.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
 import { secretsOf, trackSecrets } from '../../src/lifetime.js';
@@ -276,10 +277,10 @@ describe(`the doors on this runtime (OpenSSL ${process.versions.openssl}, read a
       assert.equal(group.impl('wasm').path, group === X25519 ? 'wasm' : 'noble', `${group.name}: in the module?`);
       if (group !== X25519) assert.equal(group.impl('auto'), group.impl('native'), `${group.name}: not in the module`);
       for (const choice of ['auto', 'native', 'wasm', 'noble'] as const) {
-        const door = await group.asyncImpl(choice);
+        const door = await asyncImpl(group, choice);
         assert.equal(door.sync, group.impl(choice), `${group.name} ${choice}: the asynchronous door lifts the same`);
       }
-      const web = await group.asyncImpl('webcrypto');
+      const web = await asyncImpl(group, 'webcrypto');
       assert.equal(web.path, 'webcrypto', group.name);
       assert.equal(web.sync, undefined);
     }

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { it, mock } from 'node:test';
 
 import { MlKemError } from '../../src/errors.js';
+import { asynchronousOf } from '../../src/hybrid/concrete-async.js';
 import { SELF_TEST_LIMIT_MS } from '../../src/hybrid/curves/webcrypto-curves.js';
-import { internalsOf } from '../../src/hybrid/internals.js';
 import { mlkem768P256Over } from '../../src/hybrid/nist-hybrids.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
 import { MlKem768 } from '../../src/index.js';
@@ -42,7 +42,7 @@ it("a Web Crypto whose X25519 never answers: X-Wing's door on 'auto' falls back 
   mock.timers.enable({ apis: ['setTimeout'] });
   t.after(() => mock.timers.reset());
   const reference = xwingOver(MlKem768, 'noble');
-  const door = internalsOf(reference)!.asynchronous('auto');
+  const door = asynchronousOf(reference, 'auto')!;
   let path: string | undefined;
   const asked = door.curvePath().then((p) => (path = p));
   // Mock time advances a second at a time, the pending promises run in between.
@@ -60,7 +60,7 @@ it("a Web Crypto whose X25519 never answers: X-Wing's door on 'auto' falls back 
 
 it('a Web Crypto that fails once after its self-test: that call is ERR_PLATFORM, the same key objects work on the next call (no failure is kept)', async () => {
   const reference = mlkem768P256Over(MlKem768, 'noble');
-  const door = internalsOf(reference)!.asynchronous('webcrypto');
+  const door = asynchronousOf(reference, 'webcrypto')!;
   assert.equal(await door.curvePath(), 'webcrypto');
   const pair = reference.keygen(new Uint8Array(32).fill(5));
   const ek = door.encapsulationKey(pair.publicKey);

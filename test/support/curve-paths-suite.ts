@@ -1,5 +1,6 @@
 import { MlKemError } from '../../src/errors.js';
 import type { AsyncHybrid } from '../../src/hybrid/concrete-async.js';
+import { asynchronousOf } from '../../src/hybrid/concrete-async.js';
 import { CONSTRUCTIONS } from '../../src/hybrid/constructions.js';
 import type { AsyncCurveChoice, CurveChoice } from '../../src/hybrid/curves/curve.js';
 import { internalsOf } from '../../src/hybrid/internals.js';
@@ -302,9 +303,10 @@ export async function runCurvePaths(
     for (const path of paths) {
       const label = `${s.name} ${path}`;
       try {
-        const door = internalsOf(
+        const door = asynchronousOf(
           doors === 'own' ? s.over(path === 'webcrypto' ? 'auto' : path) : s.reference,
-        )!.asynchronous(path);
+          path,
+        )!;
         result.took[label] = await door.curvePath();
         let n = 0;
         for (let r = 0; r < rounds; r++) {

@@ -1,7 +1,8 @@
 // Which implementation serves each operation of a curve: every rule in one pure function,
-// choose(), and the two doors that ask it, a Group's impl (the synchronous hybrids) and asyncImpl
-// (mlkem-ts/webcrypto and the HPKE adapters). The rows, with what they rest on (Node 20 is
-// OpenSSL 3.0, Node 26 OpenSSL 3.5; bench/x25519-paths.ts, bench/hybrid-native-micro.ts, bench:browser):
+// choose(), and the doors that ask it, a Group's impl (the synchronous hybrids) and serve (which
+// webcrypto-curves.ts's asyncImpl asks, for mlkem-ts/webcrypto and the HPKE adapters: so only
+// they import Web Crypto's curves). The rows, with what they rest on (Node 20 is OpenSSL 3.0,
+// Node 26 OpenSSL 3.5; bench/x25519-paths.ts, bench/hybrid-native-micro.ts, bench:browser):
 // - 'noble', 'native', 'wasm', 'webcrypto': that implementation for every use, or an error where
 //   it is missing or fails its self-test ('wasm' on a curve the module lacks: noble, as in a browser).
 // - 'auto': node:crypto where it passes its self-tests; its shared secret on a loaded key is the
@@ -19,7 +20,6 @@ import { wipe } from '../../ct.js';
 import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import {
   type AsyncCurveChoice,
-  type AsyncCurveImpl,
   type AsyncCurvePath,
   type CurveChoice,
   type CurveImpl,
@@ -27,10 +27,8 @@ import {
   type CurveUse,
   type Group,
   type NativeForm,
-  lift,
 } from './curve.js';
 import { nativeCurve } from './native.js';
-import { webCryptoCurve } from './webcrypto-curves.js';
 
 /** Node.js's own node:crypto over OpenSSL 3.0 or older, or over a later one; undefined elsewhere. */
 export type OpenSsl = '3.0' | 'later' | undefined;
@@ -145,11 +143,11 @@ interface Sources {
   readonly wasm?: () => CurveImpl | undefined;
 }
 
-/** A Group's two doors, both asking choose() with what they probe on the way (node:crypto once). */
+/** A Group's doors, both asking choose() with what they probe on the way (node:crypto once). */
 export function doors(
   g: Pick<Group, 'name' | 'secretBytes' | 'pkcs8' | 'native' | 'webCrypto'>,
   s: Sources,
-): Pick<Group, 'impl' | 'asyncImpl'> {
+): Pick<Group, 'impl' | 'serve'> {
   let native: { readonly impl: CurveImpl | undefined } | undefined;
   let composite: { readonly wasm: CurveImpl; readonly impl: CurveImpl } | undefined;
   const probes = {
@@ -180,14 +178,5 @@ export function doors(
       }
     }
   }
-  return {
-    impl: (choice: CurveChoice) => serve(choice, 'sync') as CurveImpl,
-    async asyncImpl(choice: AsyncCurveChoice): Promise<AsyncCurveImpl> {
-      let impl = serve(choice, 'async');
-      if (impl !== 'webcrypto') return lift(impl);
-      const web = await webCryptoCurve(g, s.noble);
-      impl = serve(choice, 'async', web !== undefined);
-      return impl === 'webcrypto' ? web! : lift(impl);
-    },
-  };
+  return { impl: (choice: CurveChoice) => serve(choice, 'sync') as CurveImpl, serve };
 }

@@ -90,8 +90,12 @@ export interface Group {
   readonly webCrypto: WebCryptoCurve;
   /** The implementation for a choice (choose.ts). */
   impl(choice: CurveChoice): CurveImpl;
-  /** The asynchronous doors' implementation for a choice (choose.ts); it rejects where impl throws. */
-  asyncImpl(choice: AsyncCurveChoice): Promise<AsyncCurveImpl>;
+  /**
+   * choose.ts's answer at a door: the synchronous implementation for a choice, or 'webcrypto' where
+   * the asynchronous door is to run the runtime's Web Crypto's self-test (`webcrypto`: its result,
+   * once run). webcrypto-curves.ts's asyncImpl asks it.
+   */
+  serve(choice: AsyncCurveChoice, door: 'sync' | 'async', webcrypto?: boolean): CurveImpl | 'webcrypto';
   /**
    * Undefined when a peer's element can be used; else what is wrong with it, as the end of a
    * sentence. X25519: a low-order u, for which X25519 gives all zeros. P-256, P-384: not a valid
@@ -232,7 +236,7 @@ export function nobleCall<T>(what: string, f: () => T): T {
   }
 }
 
-// The seam of the asynchronous doors (a Group's asyncImpl): the same multiplications behind
+// The seam of the asynchronous doors (webcrypto-curves.ts's asyncImpl): the same multiplications behind
 // promises, so that the runtime's own Web Crypto (webcrypto-curves.ts) can be one more implementation.
 
 export type AsyncCurvePath = CurvePath | 'webcrypto';

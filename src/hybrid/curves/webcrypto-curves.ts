@@ -17,12 +17,14 @@
 import { wipe } from '../../ct.js';
 import { hiddenMap } from '../../hidden-map.js';
 import {
+  type AsyncCurveChoice,
   type AsyncCurveImpl,
   type AsyncCurveKey,
   type AsyncElement,
   type CurveImpl,
   type Ephemeral,
   type Group,
+  lift,
   platformGuard,
   publicElement,
 } from './curve.js';
@@ -265,4 +267,16 @@ export function webCryptoCurve(group: WebCryptoGroup, reference: CurveImpl): Pro
     );
   }
   return p;
+}
+
+/**
+ * A Group's implementation for the asynchronous doors (concrete-async.ts): choose.ts's answer
+ * (Group.serve), the runtime's Web Crypto among them after its self-test; it rejects where impl throws.
+ */
+export async function asyncImpl(group: Group, choice: AsyncCurveChoice): Promise<AsyncCurveImpl> {
+  let impl = group.serve(choice, 'async');
+  if (impl !== 'webcrypto') return lift(impl);
+  const web = await webCryptoCurve(group, group.impl('noble'));
+  impl = group.serve(choice, 'async', web !== undefined);
+  return impl === 'webcrypto' ? web! : lift(impl);
 }

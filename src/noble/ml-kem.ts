@@ -54,8 +54,12 @@ interface PreparedState {
   readonly ek: EncapsulationKey;
   /** ek and H(ek), which a secret key given to decapsulate must embed; made on first use. */
   bound: { ek: Uint8Array; hash: Uint8Array } | undefined;
-  /** The secret key of the last decapsulation (and its words, for the comparison) and its key object. */
-  last: { sk: Uint8Array; words: Int32Array; dk: DecapsulationKey } | undefined;
+  /**
+   * The secret key of the last decapsulation (and its words, for the comparison) and its key
+   * object, under a lifetime of their own: dispose() or the record's collection (with the
+   * prepared key's) wipes both, so a prepared key that never decapsulates costs no registration.
+   */
+  last: { sk: Uint8Array; words: Int32Array; dk: DecapsulationKey; dispose(): void } | undefined;
   /** Our copy of the secret key of the call under way, wiped when it returns. */
   scratch: { sk: Uint8Array; words: Int32Array } | undefined;
   cleaned: boolean;
@@ -66,8 +70,7 @@ function alive(key: PreparedState): void {
 }
 
 function forget(key: PreparedState): void {
-  key.last?.dk.dispose();
-  wipe(key.last?.sk);
+  key.last?.dispose();
   key.last = undefined;
 }
 
@@ -117,7 +120,8 @@ function preparedDecapsulate(
     }
     const copy = withWords(sk.length);
     copy.sk.set(sk);
-    key.last = { ...copy, dk };
+    const { dispose, seal } = keyLifetime('prepared ML-KEM', { arrays: [copy.sk], parts: [dk] });
+    key.last = seal({ ...copy, dk, dispose });
     return dk.decapsulate(cipherText) as Bytes;
   } finally {
     sk.fill(0);
@@ -183,11 +187,10 @@ function nobleMlKem(level: keyof MlKemBackend): NobleMlKem {
     }
     // Everything per key lives in this record and the methods are shorthand, not arrows: a
     // prepared key is made often, and arrow functions built per key cost more than the rest here
-    // under transforms that name every function (tsx, esbuild's keepNames).
+    // under transforms that name every function (tsx, esbuild's keepNames). It holds no secret
+    // until a decapsulation, whose record has its own lifetime (PreparedState.last).
     const key: PreparedState = { kem, ek, bound: undefined, last: undefined, scratch: undefined, cleaned: false };
-    // Collection wipes the last secret key and its key object, as clean() does.
-    const life = keyLifetime('prepared ML-KEM', { arrays: [], parts: [{ dispose: () => forget(key) }] });
-    return life.seal({
+    return Object.freeze({
       publicKey: ek.bytes() as Bytes,
       encapsulate(msg?: Uint8Array): NobleEncapsulation {
         alive(key);
@@ -202,7 +205,7 @@ function nobleMlKem(level: keyof MlKemBackend): NobleMlKem {
       },
       clean(): void {
         key.cleaned = true;
-        life.dispose();
+        forget(key);
       },
     });
   }

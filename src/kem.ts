@@ -148,6 +148,9 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
   let core: Core | undefined;
   const getCore = () => (core ??= new Core(p, kernels)); // workspace allocated on first use
   const arg = (name: string) => `${p.name} ${name}`;
+  // The names the hot paths put in messages, made once rather than per call.
+  const publicKeyArg = arg('publicKey');
+  const secretKeyArg = arg('secretKey');
   let ekCopy: Uint8Array | undefined;
 
   // Note: randomness is drawn before the workspace is touched, and after every argument has been
@@ -177,7 +180,7 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
     },
 
     encapsulate(publicKey: Uint8Array): Encapsulation {
-      checkBytes(publicKey, p.publicKeyBytes, arg('publicKey'));
+      checkBytes(publicKey, p.publicKeyBytes, publicKeyArg);
       // Our copy of the key, in a buffer reused from call to call (a fresh one per call costs
       // more than the rest of the copy); a call that re-enters from getRandomValues finds it
       // taken and uses a fresh one.
@@ -187,7 +190,7 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
         readBytes(ek, publicKey);
         const m = randomBytes(32);
         try {
-          return getCore().encaps(ek, m, arg('publicKey'));
+          return getCore().encaps(ek, m, publicKeyArg);
         } finally {
           m.fill(0);
         }
@@ -197,29 +200,29 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
     },
 
     encapsulateInternal(publicKey: Uint8Array, m: Uint8Array): Encapsulation {
-      checkBytes(publicKey, p.publicKeyBytes, arg('publicKey'));
+      checkBytes(publicKey, p.publicKeyBytes, publicKeyArg);
       checkBytes(m, 32, arg('m'));
-      return getCore().encaps(publicKey, m, arg('publicKey'));
+      return getCore().encaps(publicKey, m, publicKeyArg);
     },
 
     decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): ByteArray {
       checkDecapsulateArguments(ciphertext, secretKey, p.ciphertextBytes, p.secretKeyBytes, p.name);
-      return getCore().decaps(ciphertext, secretKey, arg('secretKey'));
+      return getCore().decaps(ciphertext, secretKey, secretKeyArg);
     },
 
     checkPublicKey(publicKey: Uint8Array): void {
-      checkBytes(publicKey, p.publicKeyBytes, arg('publicKey'));
-      getCore().checkPublicKey(publicKey, arg('publicKey'));
+      checkBytes(publicKey, p.publicKeyBytes, publicKeyArg);
+      getCore().checkPublicKey(publicKey, publicKeyArg);
     },
 
     checkSecretKey(secretKey: Uint8Array): void {
-      checkBytes(secretKey, p.secretKeyBytes, arg('secretKey'));
-      getCore().checkSecretKey(secretKey, arg('secretKey'));
+      checkBytes(secretKey, p.secretKeyBytes, secretKeyArg);
+      getCore().checkSecretKey(secretKey, secretKeyArg);
     },
 
     encapsulationKey(publicKey: Uint8Array): EncapsulationKey {
-      checkBytes(publicKey, p.publicKeyBytes, arg('publicKey'));
-      return createEncapsulationKey(getCore(), getCore().expandPublicKey(publicKey, arg('publicKey')));
+      checkBytes(publicKey, p.publicKeyBytes, publicKeyArg);
+      return createEncapsulationKey(getCore(), getCore().expandPublicKey(publicKey, publicKeyArg));
     },
 
     decapsulationKey(secret: Uint8Array, options?: DecapsulationKeyOptions): DecapsulationKey {

@@ -66,23 +66,18 @@ const entryOf = (algorithm: MlKemAlgorithm) => ML_KEM_ENTRIES.find((e) => e.name
  * const kem = kemFor('ML-KEM-768', await loadWasm());
  */
 export function kemFor(algorithm: MlKemAlgorithm, backend: MlKemBackend = PORTABLE): MlKem {
-  const entry = isAlgorithm(algorithm) ? entryOf(algorithm) : undefined;
-  if (entry === undefined) {
-    throw new MlKemError(
-      'ERR_INVALID_TYPE',
-      `algorithm must be ${quotedNames()}, got ${typeof algorithm === 'string' ? `'${algorithm}'` : typeof algorithm}`,
-    );
-  }
-  return backend[entry.member];
+  checkAlgorithm(algorithm, 'algorithm');
+  return backend[entryOf(algorithm)!.member];
 }
 
-/** Checks an algorithm name given by the caller; `what` names the argument. */
+/**
+ * Checks an algorithm name given by the caller; `what` names the argument. A wrong value is
+ * described by its kind and length, never quoted: it may be a key given in the wrong place.
+ */
 export function checkAlgorithm(value: unknown, what: string): asserts value is MlKemAlgorithm {
   if (!isAlgorithm(value)) {
-    throw new MlKemError(
-      'ERR_INVALID_TYPE',
-      `${what} must be ${quotedNames()}, got ${typeof value === 'string' ? `'${value}'` : typeof value}`,
-    );
+    const got = typeof value === 'string' ? `a string of ${value.length} characters` : describe(value);
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be ${quotedNames()}, got ${got}`);
   }
 }
 

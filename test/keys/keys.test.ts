@@ -498,6 +498,23 @@ describe('encoder inputs', () => {
     assert.ok(equalBytes(decodePkcs8(der, { pairwiseCheck: false }).secretKey, pair().secretKey));
   });
 
+  it('a wrong algorithm is named by kind and length, never quoted (it may be a key in the wrong place)', () => {
+    const p = pair();
+    const secret = encodeBase64(p.seed); // a seed pasted where the name goes
+    const names = /must be 'ML-KEM-512', 'ML-KEM-768' or 'ML-KEM-1024', got /;
+    const calls: Array<[string, (a: unknown) => unknown]> = [
+      ['kemFor', (a) => kemFor(a as never)],
+      ['encodePkcs8', (a) => encodePkcs8({ algorithm: a as never, seed: p.seed })],
+      ['toJwk', (a) => toJwk({ algorithm: a as never, seed: p.seed })],
+    ];
+    for (const [name, call] of calls) {
+      const err = expectError(() => call(secret), 'ERR_INVALID_TYPE', name, names);
+      assert.ok(!err.message.includes(secret.slice(0, 8)), `${name} quotes the caller's text: ${err.message}`);
+      assert.match(err.message, new RegExp(`got a string of ${secret.length} characters$`), name);
+      expectError(() => call(768), 'ERR_INVALID_TYPE', `${name} 768`, /got a number$/);
+    }
+  });
+
   it('encodePkcs8 and toJwk: wrong shapes are ERR_INVALID_TYPE', () => {
     const p = pair();
     const cases: Array<[string, unknown, RegExp]> = [
@@ -510,7 +527,7 @@ describe('encoder inputs', () => {
       [
         'an unknown algorithm',
         { algorithm: 'ML-KEM-2048', seed: p.seed },
-        /key\.algorithm must be 'ML-KEM-512', 'ML-KEM-768' or 'ML-KEM-1024', got 'ML-KEM-2048'/,
+        /key\.algorithm must be 'ML-KEM-512', 'ML-KEM-768' or 'ML-KEM-1024', got a string of 11 characters$/,
       ],
       ['a seed alone', { seed: p.seed }, /key\.algorithm is needed with a seed alone/],
     ];

@@ -13,6 +13,7 @@ import { decodeAkpMember } from '../keys/akp.js';
 import { readBackend } from '../keys/algorithms.js';
 import {
   type KeyFileInput,
+  decodeUtf8,
   hybridJwkAlg,
   loadPrivateKey as loadMlKemPrivateKey,
   loadPublicKey as loadMlKemPublicKey,
@@ -75,8 +76,8 @@ function hybridJwkIn(key: unknown, fn: string): { alg: string; jwk: object } | u
   if (isUint8Array(key)) {
     const bytes = copyBytes(key);
     try {
-      if (new TextDecoder().decode(bytes.subarray(0, 64)).trimStart().charAt(0) !== '{') return undefined;
-      input = new TextDecoder().decode(bytes);
+      if (decodeUtf8(bytes.subarray(0, 64)).trimStart().charAt(0) !== '{') return undefined;
+      input = decodeUtf8(bytes);
     } finally {
       wipe(bytes);
     }

@@ -24,6 +24,14 @@ export type KeyFileInput = string | Uint8Array | object;
 
 const PEM_BEGIN = '-----BEGIN ';
 
+// JSON.parse and UTF-8 decoding as they were at load: a later patch of either never sees a private key's text.
+const [apply, parse, decoder, decode] = /* @__PURE__ */ (() => {
+  const d = typeof TextDecoder === 'function' ? new TextDecoder() : undefined; // Hermes may lack it: decoding fails on use
+  return [Reflect.apply, JSON.parse, d, d?.decode] as const;
+})();
+/** UTF-8 text of bytes, through the decoder captured at load. */
+export const decodeUtf8 = (b: Uint8Array): string => apply(decode!, decoder, [b]) as string;
+
 /** The first character that is not white space (a file may start with a blank line). */
 function firstVisible(text: string): string {
   return text.trimStart().charAt(0);
@@ -36,7 +44,7 @@ type Unwrapped = { kind: 'der'; label: PemLabel; der: ByteArray } | { kind: 'jwk
 function parseJwk(text: string, fn: string): object {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = apply(parse, JSON, [text]);
   } catch {
     throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${fn}: the key starts like a JWK ('{') but is not valid JSON`);
   }
@@ -72,7 +80,7 @@ export function unwrapKeyFile(key: unknown, label: PemLabel, fn: string): Unwrap
     const first = bytes[i];
     if (first === 0x2d /* '-' */ || first === 0x7b /* '{' */) {
       try {
-        return unwrapKeyFile(new TextDecoder().decode(bytes), label, fn);
+        return unwrapKeyFile(decodeUtf8(bytes), label, fn);
       } finally {
         wipe(bytes); // the text's DER is decoded afresh; this copy may hold a private key
       }

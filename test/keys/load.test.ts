@@ -565,3 +565,35 @@ describe('messages that name the likely mistake', () => {
     );
   });
 });
+
+it('JSON.parse and TextDecoder patched after load never see a private key file', async () => {
+  const pair = MlKem768.keygen();
+  const expected = MlKem768.decapsulationKey(pair.seed);
+  const jwkText = JSON.stringify(toJwk(pair));
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  const files: Array<[string, string | Uint8Array]> = [
+    ['JWK text', jwkText],
+    ['JWK bytes', utf8(jwkText)],
+    ['PEM bytes', utf8(toPem(encodePkcs8(pair), 'PRIVATE KEY'))],
+  ];
+  // An X-Wing JWK, which mlkem-ts/hybrid's loadPrivateKey tells apart from an ML-KEM one.
+  const kp = (await subtle.generateKey({ name: 'MLKEM768-X25519' }, true, ['decapsulateBits'])) as CryptoKeyPair;
+  const xwing = utf8(JSON.stringify(await subtle.exportKey('jwk', kp.privateKey)));
+  const [parse, decode] = [JSON.parse, TextDecoder.prototype.decode];
+  const seen: string[] = [];
+  JSON.parse = (...args: Parameters<typeof parse>) => (seen.push('JSON.parse'), parse(...args)) as unknown;
+  TextDecoder.prototype.decode = function (this: TextDecoder, ...args: Parameters<typeof decode>) {
+    seen.push('TextDecoder.decode');
+    return Reflect.apply(decode, this, args) as string;
+  };
+  try {
+    for (const [shape, file] of files) {
+      assertSameKey(loadPrivateKey(file), expected, `mlkem-ts/keys, ${shape}`);
+      assertSameKey(loadAny(file) as DecapsulationKey, expected, `mlkem-ts/hybrid, ${shape}`);
+    }
+    assert.equal((loadAny(xwing) as HybridDecapsulationKey).name, XWing.name);
+  } finally {
+    [JSON.parse, TextDecoder.prototype.decode] = [parse, decode];
+  }
+  assert.deepEqual(seen, []);
+});

@@ -276,17 +276,20 @@ export class Files {
     }
     let written: FileIdentity;
     try {
-      written = options.private ? this.writePrivate(file, data, options.keep === true) : this.writePublic(file, data);
+      written = (options.private ? this.writePrivate : this.writePublic).call(this, file, data, options.keep === true);
     } catch (err) {
       throw err instanceof CliError ? err : fileError(file, err);
     }
     this.outputs.push({ name: file, id: written });
   }
 
-  private writePublic(file: string, data: string | Uint8Array): FileIdentity {
+  /** `keep`: an existing file that holds a private key is refused, not replaced. */
+  private writePublic(file: string, data: string | Uint8Array, keep: boolean): FileIdentity {
     const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | NOCTTY, 0o666);
     try {
       const stats = this.checkOpened(file, fd);
+      if (keep && stats.isFile() && stats.size > 0n && stats.size <= INPUT_LIMIT && holdsPrivateKey(file, stats))
+        throw new CliError(`${file}: holds a private key, which a public output never replaces (name another file)`);
       if (stats.isFile()) ftruncateSync(fd, 0);
       writeAll(fd, data);
       return { dev: stats.dev, ino: stats.ino };
@@ -359,6 +362,35 @@ export class Files {
     }
     return stats;
   }
+}
+
+/**
+ * Whether the regular file `file` (opened as `opened`; read through a second descriptor, which must
+ * be the same file) holds a private key: a PEM private key of any kind, a JWK with a private
+ * member, or DER PKCS#8 (a SEQUENCE over the whole file that opens with version 0 or 1, which a
+ * random ciphertext matches by chance below 2^-32). Its bytes are wiped after.
+ */
+function holdsPrivateKey(file: string, opened: BigIntStats): boolean {
+  const fd = openSync(file, constants.O_RDONLY | NOCTTY);
+  let b: Buffer;
+  try {
+    const { dev, ino } = fstatSync(fd, { bigint: true });
+    if (dev !== opened.dev || ino !== opened.ino) throw new CliError(`${file}: was replaced meanwhile; not written`);
+    b = readBounded(fd, file);
+  } finally {
+    closeSync(fd);
+  }
+  const text = b.toString('latin1');
+  const header = b[1]! < 0x80 ? 2 : 2 + (b[1]! & 0x7f);
+  let length = b[1]! < 0x80 ? b[1]! : 0;
+  for (let j = 2; j < header; j++) length = length * 256 + (b[j] ?? 0);
+  const der = b[0] === 0x30 && header + length === b.length && b[header] === 2 && b[header + 1] === 1;
+  const found =
+    text.includes('PRIVATE KEY-----') ||
+    (text.trimStart()[0] === '{' && /"(priv|d)"/.test(text)) ||
+    (der && b[header + 2]! <= 1);
+  b.fill(0);
+  return found;
 }
 
 /** O_NOCTTY where the platform has it: opening a terminal never makes it the controlling one. */

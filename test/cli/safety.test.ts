@@ -13,6 +13,7 @@ import {
   readFileSync,
   readSync,
   readdirSync,
+  rmSync,
   statSync,
   symlinkSync,
   unlinkSync,
@@ -23,7 +24,7 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { INPUT_LIMIT } from '../../src/cli/io.js';
-import { MlKem512 } from '../../src/index.js';
+import { MlKem512, MlKem768 } from '../../src/index.js';
 import { encodePkcs8, encodeSpki, toJwk, toPem } from '../../src/keys/index.js';
 import { cli, fails, ok, tempDir } from '../support/cli-harness.js';
 
@@ -420,6 +421,60 @@ describe('a private key never replaces an existing file unless --force is given 
     assert.match(readFileSync(t.path('force-pub.pem'), 'utf8'), /PUBLIC KEY/);
     await ok(['encap', t.path('force-pub.pem'), '--ct', t.path('force.ct'), '--secret', t.path('force.ss')]);
     await ok(['decap', out, '--ct', t.path('force.ct'), '--secret', t.path('force.ss')]);
+  });
+});
+
+describe('a public output never replaces a file that holds a private key unless --force is given', () => {
+  it('pubkey, convert, pkey -pubout, keygen --pubout, encap --ct: refused, the key untouched; replaced with --force', async () => {
+    const key = t.path('spared.pem');
+    await ok(['keygen', '-o', key]);
+    const pub = t.path('spared-pub.pem');
+    await ok(['pubkey', key, '-o', pub]);
+    const other = t.path('spared-other.pem');
+    await ok(['keygen', '-o', other]);
+    // The private key in each encoding, and a PEM private key of another kind (RSA, by its label).
+    const rsa = '-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAK\n-----END RSA PRIVATE KEY-----\n';
+    const files: Record<string, string | Uint8Array> = {
+      'PEM PKCS#8': readFileSync(other),
+      'DER PKCS#8': encodePkcs8(pair),
+      JWK: JSON.stringify(jwk),
+      'an RSA PEM key': rsa,
+    };
+    const out = t.path('spared-out');
+    const commands: string[][] = [
+      ['pubkey', key, '-o', out],
+      ['convert', pub, '-o', out],
+      ['pkey', '-in', key, '-pubout', '-out', out],
+      ['keygen', '-o', t.path('spared-new.pem'), '--pubout', out],
+      ['encap', pub, '--ct', out, '--secret', t.path('spared.ss')],
+    ];
+    for (const [kind, content] of Object.entries(files)) {
+      for (const args of commands) {
+        writeFileSync(out, content, { mode: 0o600 });
+        rmSync(t.path('spared-new.pem'), { force: true });
+        const what = `${args[0]} over ${kind}`;
+        const stderr = await fails(args, 1, /spared-out: holds a private key, which a public output never replaces/);
+        quotesNoSecret(stderr, what);
+        assert.deepEqual(readFileSync(out), Buffer.from(content), `${what}: the file changed`);
+      }
+    }
+    // --force replaces it where the command takes --force; a file of other bytes is replaced as before.
+    for (const args of commands.slice(0, 4)) {
+      writeFileSync(out, JSON.stringify(jwk));
+      rmSync(t.path('spared-new.pem'), { force: true });
+      await ok([...args, '--force']);
+      assert.match(readFileSync(out, 'utf8'), /PUBLIC KEY/, `${args[0]} --force: replaced by the public key`);
+    }
+    for (const old of [
+      'old text',
+      readFileSync(pub),
+      encodeSpki(pair.publicKey),
+      JSON.stringify(toJwk({ publicKey: pair.publicKey })),
+    ]) {
+      writeFileSync(out, old);
+      await ok(['encap', pub, '--ct', out, '--secret', t.path('spared.ss')]);
+      assert.equal(statSync(out).size, MlKem768.sizes.ciphertext, 'replaced by the ciphertext');
+    }
   });
 });
 

@@ -99,7 +99,7 @@ async function encapsulate(io: CliIo, k: Kem): Promise<void> {
   files.checkOutputs([k.ctOption, k.ct], [k.secretOption, k.secret]);
   const { ciphertext, sharedSecret } = kemFor(algorithm, backend()).encapsulate(publicKey);
   try {
-    files.write(k.ct, ciphertext, { private: false });
+    files.write(k.ct, ciphertext, { private: false, keep: true });
     files.write(k.secret, secretBytes(sharedSecret, k.text), { private: true });
   } finally {
     wipe(sharedSecret);

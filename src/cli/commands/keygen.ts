@@ -55,7 +55,8 @@ function generate(io: CliIo, g: Generate): void {
   try {
     key = writePrivateKey({ algorithm: g.algorithm, ...pair }, g.format, g.form);
     files.write(g.out, key, { private: true, keep: !g.force }); // --force: it may replace a file
-    if (g.pubout !== undefined) files.write(g.pubout, writePublicKey(pair.publicKey, g.format), { private: false });
+    if (g.pubout !== undefined)
+      files.write(g.pubout, writePublicKey(pair.publicKey, g.format), { private: false, keep: !g.force });
   } finally {
     wipe(pair.seed, pair.secretKey, typeof key === 'string' ? undefined : key);
   }

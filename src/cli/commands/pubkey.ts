@@ -127,7 +127,7 @@ function rewriteEncoded(
 export const pubkey: Command = {
   name: 'pubkey',
   summary: 'write the public key of a key file (OpenSSL spelling: pkey -pubout)',
-  help: `Usage: mlkem-ts pubkey [key.pem] [-o pub.pem] [--der | --jwk]
+  help: `Usage: mlkem-ts pubkey [key.pem] [-o pub.pem] [--der | --jwk] [--force]
 
 Reads a private key (PKCS#8 in PEM or DER, or a JWK) and writes its public key as a
 SubjectPublicKeyInfo. A public key file is read too, and written in the format asked for.
@@ -138,12 +138,13 @@ Options:
       --der        write DER instead of PEM
       --jwk        write a JWK (JSON)
       --binary     write DER to standard output even when it is a terminal
+      --force      replace an existing file that holds a private key
   -h, --help       show this help
 `,
   async run(args, io) {
     const { values, positionals } = parse(
       args,
-      { in: { type: 'string', short: 'i' }, out: { type: 'string', short: 'o' }, ...KEY_ENCODING_OPTIONS },
+      { in: { type: 'string', short: 'i' }, out: { type: 'string', short: 'o' }, ...KEY_ENCODING_OPTIONS, ...FORCE },
       true,
       openSslHint('pkey'),
     );

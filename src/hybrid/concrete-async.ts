@@ -10,7 +10,7 @@ import { wipe } from '../ct.js';
 import type { Encapsulation, EncapsulationKey } from '../kem.js';
 import { keyLifetime } from '../lifetime.js';
 import { fillRandom } from '../random.js';
-import type { AsyncCurveChoice, AsyncCurveImpl, AsyncCurveKey, AsyncCurvePath, AsyncElement } from './curves/curve.js';
+import type { AsyncCurveChoice, AsyncCurveKey, AsyncCurvePath, AsyncElement } from './curves/curve.js';
 import { asyncImpl } from './curves/webcrypto-curves.js';
 import { type ConcreteParts, internalsOf } from './internals.js';
 import type { HybridKem, HybridName, HybridSizes } from './types.js';
@@ -46,14 +46,17 @@ export interface AsyncHybrid {
 }
 
 /**
- * `promise`, with `forget` called if it rejects: a cached promise that failed (a transient
- * platform error) is dropped, so that the next call tries again instead of failing for good.
+ * `make()`, called once and its promise kept (`kept`: the one made, if any); dropped if it rejects
+ * (a transient platform error), so that the next call tries again instead of failing for good.
  */
-function unlessRejected<T>(promise: Promise<T>, forget: () => void): Promise<T> {
-  return promise.catch((err: unknown) => {
-    forget();
-    throw err;
-  });
+function retried<T>(make: () => Promise<T>): { (): Promise<T>; kept(): Promise<T> | undefined } {
+  let kept: Promise<T> | undefined;
+  const get = () =>
+    (kept ??= make().catch((err: unknown) => {
+      kept = undefined;
+      throw err;
+    }));
+  return Object.assign(get, { kept: () => kept });
 }
 
 /**
@@ -70,22 +73,19 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
   const { name, kem, group, sizes } = c;
   const nCt = kem.sizes.ciphertext;
   const refuses = group.refusesInvalid;
-  let chosen: Promise<AsyncCurveImpl> | undefined;
   /**
    * Set once the implementation is chosen, when it is the synchronous key objects' own (the one
    * c.decapsulationKey's key loaded its scalar into). Then a decapsulation key decapsulates through
    * its synchronous key object: the same checks, steps and errors, with no promise between steps.
    */
   let synchronous = false;
-  const impl = () =>
-    (chosen ??= unlessRejected(
-      asyncImpl(group, curves).then((curve) => {
-        const sync = curve.sync;
-        synchronous = sync !== undefined && sync === syncImpl();
-        return curve;
-      }),
-      () => (chosen = undefined),
-    ));
+  const impl = retried(() =>
+    asyncImpl(group, curves).then((curve) => {
+      const sync = curve.sync;
+      synchronous = sync !== undefined && sync === syncImpl();
+      return curve;
+    }),
+  );
   /** The synchronous key objects' implementation (concrete.ts's impl()), or undefined where it throws. */
   const syncImpl = () => {
     try {
@@ -152,12 +152,7 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
   }
 
   function encapsulationKeyOf(ekPq: EncapsulationKey, ekT: Uint8Array): AsyncEncapsulationKey {
-    let element: Promise<AsyncElement> | undefined;
-    const elementOnce = () =>
-      (element ??= unlessRejected(
-        impl().then((curve) => curve.element(ekT.slice())),
-        () => (element = undefined),
-      ));
+    const elementOnce = retried(() => impl().then((curve) => curve.element(ekT.slice())));
     return Object.freeze({
       name,
       bytes: () => concat(ekPq.bytes(), ekT),
@@ -175,26 +170,23 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
 
   function decapsulationKeyOf(secretKey: Uint8Array): AsyncDecapsulationKey {
     const { key: dk, dkPq, ekT } = c.decapsulationKey(takeBytes(secretKey, 32, `${name} secretKey`));
-    let loaded: Promise<AsyncCurveKey> | undefined;
     /** dk_T in the asynchronous implementation, derived again from the seed (wiped after) and loaded once (again after a failure). */
-    const dkT = () =>
-      (loaded ??= unlessRejected(
-        impl().then((curve) => {
-          const seed = dk.seed();
-          try {
-            return c.derive(seed, `${name} secretKey`, (_, scalar) => curve.load(scalar, 'kept'));
-          } finally {
-            wipe(seed);
-          }
-        }),
-        () => (loaded = undefined),
-      ));
+    const dkT = retried(() =>
+      impl().then((curve) => {
+        const seed = dk.seed();
+        try {
+          return c.derive(seed, `${name} secretKey`, (_, scalar) => curve.load(scalar, 'kept'));
+        } finally {
+          wipe(seed);
+        }
+      }),
+    );
     const encapsulationKey = encapsulationKeyOf(dkPq.encapsulationKey, ekT);
     // One lifetime (lifetime.ts): dispose() or collection disposes of the synchronous key object
     // (the seed, the ML-KEM half) and of the loaded curve key.
     const curveKey = {
       dispose: () =>
-        void loaded?.then(
+        void dkT.kept()?.then(
           (k) => k.dispose(),
           () => {},
         ),

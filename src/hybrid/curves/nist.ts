@@ -4,7 +4,7 @@
 // same errors. Also the ways the hybrids turn seed bytes into a scalar, and compressed points.
 // Everything node:crypto and Web Crypto need to know of a curve is a field of its Group.
 import { doors } from './choose.js';
-import type { CurveChoice, CurveImpl, CurveUse, Group, KnownAnswer } from './curve.js';
+import type { AsyncCurveChoice, CurveChoice, CurveImpl, CurveUse, Group, KnownAnswer } from './curve.js';
 import { nativeUncompressed } from './native.js';
 import { nobleP256, nobleP384, nobleUncompressed } from './noble-nist.js';
 
@@ -180,7 +180,7 @@ function nistGroup(c: NistParams): NistGroup {
 /**
  * A NIST group whose elements travel compressed (SEC 1, §2.3.3), as noble's QSF has them: 1 + L
  * bytes, decompressed and validated where read (elementProblem), its public elements compressed.
- * The multiplications are the group's, on uncompressed points.
+ * The multiplications are the group's, on uncompressed points, at both doors.
  */
 export function compressedPoints(g: NistGroup): Group {
   const L = g.scalarBytes;
@@ -195,6 +195,20 @@ export function compressedPoints(g: NistGroup): Group {
     out[0] = 0x02 | (u[2 * L]! & 1); // public: the parity of y
     return out;
   };
+  const impl = (choice: CurveChoice): CurveImpl => {
+    const inner = g.impl(choice);
+    return Object.freeze({
+      path: inner.path,
+      load(scalar: Uint8Array, use?: CurveUse) {
+        const key = inner.load(scalar, use);
+        return {
+          publicKey: () => compress(key.publicKey()),
+          sharedSecret: (q: Uint8Array) => key.sharedSecret(uncompressed(q)!),
+          dispose: () => key.dispose(),
+        };
+      },
+    });
+  };
   return Object.freeze({
     ...g,
     elementBytes: 1 + L,
@@ -202,19 +216,14 @@ export function compressedPoints(g: NistGroup): Group {
       uncompressed(q) === undefined
         ? `must be a compressed point (SEC 1 §2.3.3) on ${g.name}, got one that does not decode to any`
         : undefined,
-    impl(choice: CurveChoice): CurveImpl {
-      const impl = g.impl(choice);
-      return Object.freeze({
-        path: impl.path,
-        load(scalar: Uint8Array, use?: CurveUse) {
-          const key = impl.load(scalar, use);
-          return {
-            publicKey: () => compress(key.publicKey()),
-            sharedSecret: (q: Uint8Array) => key.sharedSecret(uncompressed(q)!),
-            dispose: () => key.dispose(),
-          };
-        },
-      });
+    impl,
+    /**
+     * choose.ts's answer at either door is impl's: Web Crypto's implementation takes uncompressed
+     * points only, and no door of the package asks for it here.
+     */
+    serve(choice: AsyncCurveChoice): CurveImpl {
+      if (choice === 'webcrypto') throw new Error(`${g.name}: compressed points have no Web Crypto implementation`);
+      return impl(choice);
     },
   });
 }

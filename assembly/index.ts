@@ -3,7 +3,7 @@
 // (src/wasm/kernels.ts) allocates every buffer above heapBase() and passes offsets. Every
 // exported function leaves the module's static scratch zero when it returns.
 export { heapBase } from './memory';
-export { sha3_256, sha3_512, shake256 } from './keccak';
+export { sha3_256, sha3_512 } from './keccak';
 export { sampleMatrix, sampleMatrixWithHash, sampleNoise } from './sample';
 export { ntt, invNtt, nttMultiplyAccumulate, polyToMont, polyAddReduce, polySubReduce } from './ntt';
 export {

@@ -1,6 +1,6 @@
-// Keccak-f[1600] and the sponge of FIPS 202 for the WebAssembly kernels: SHA3-256, SHA3-512 and
-// SHAKE256 over the module's memory (H, G and J of FIPS 203, §4.1), and the permutation for the
-// samplers of sample.ts, on one state (i64 lanes) or on two states at once (i64x2 lanes).
+// Keccak-f[1600] and the sponge of FIPS 202 for the WebAssembly kernels: SHA3-256 and SHA3-512
+// over the module's memory (H and G of FIPS 203, §4.1), and the permutation for the samplers of
+// sample.ts (also J, beside PRF), on one state (i64 lanes) or on two states at once (i64x2 lanes).
 //
 // A state is 25 little-endian 64-bit lanes in memory, so its bytes are the sponge's bytes in
 // order: input is XORed in and output copied out directly, at any alignment. The permutations
@@ -246,27 +246,19 @@ function absorb(rate: i32, pos: i32, data: usize, len: i32): i32 {
 /**
  * Pads the last block, pos bytes in (FIPS 202, §5.1 and B.2: the suffix byte holds the domain
  * bits and the first 1 of pad10*1, 0x80 in the block's last byte the final 1), permutes,
- * squeezes outLen bytes into out, and zeroes STATE.
+ * squeezes outLen bytes into out (one block's at most: a digest), and zeroes STATE.
  */
 function finish(rate: i32, pos: i32, suffix: u8, out: usize, outLen: i32): void {
   store<u8>(STATE + pos, load<u8>(STATE + pos) ^ suffix);
   store<u8>(STATE + rate - 1, load<u8>(STATE + rate - 1) ^ 0x80);
   keccakF1600(STATE);
-  while (outLen > rate) {
-    copyBytes(out, STATE, rate);
-    out += rate;
-    outLen -= rate;
-    keccakF1600(STATE);
-  }
   copyBytes(out, STATE, outLen);
   wipe(STATE, 200);
 }
 
 const SHA3_256_RATE = 136;
 const SHA3_512_RATE = 72;
-const SHAKE256_RATE = 136;
 const SHA3_SUFFIX: u8 = 0x06; // domain bits 01, then the first 1 of pad10*1
-const SHAKE_SUFFIX: u8 = 0x1f; // domain bits 1111, then the first 1 of pad10*1
 
 /** H(s) = SHA3-256(s) (FIPS 203, §4.1; FIPS 202, §6.1): 32 bytes of data[0, len) into out. */
 export function sha3_256(out: usize, data: usize, len: i32): void {
@@ -277,13 +269,4 @@ export function sha3_256(out: usize, data: usize, len: i32): void {
 export function sha3_512(out: usize, a: usize, aLen: i32, b: usize, bLen: i32): void {
   const pos = absorb(SHA3_512_RATE, absorb(SHA3_512_RATE, 0, a, aLen), b, bLen);
   finish(SHA3_512_RATE, pos, SHA3_SUFFIX, out, 64);
-}
-
-/**
- * SHAKE256(a ‖ b) truncated to outLen bytes (FIPS 202, §6.2) into out: J(s) = SHAKE256(s, 8·32)
- * of FIPS 203, §4.1, for outLen = 32.
- */
-export function shake256(out: usize, outLen: i32, a: usize, aLen: i32, b: usize, bLen: i32): void {
-  const pos = absorb(SHAKE256_RATE, absorb(SHAKE256_RATE, 0, a, aLen), b, bLen);
-  finish(SHAKE256_RATE, pos, SHAKE_SUFFIX, out, outLen);
 }

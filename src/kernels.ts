@@ -22,8 +22,6 @@ export interface Kernels {
   sha3_256(out: Uint8Array, data: Uint8Array): void;
   /** G = SHA3-512 of a ‖ b (FIPS 203, §4.1): 64 bytes into out. */
   sha3_512(out: Uint8Array, a: Uint8Array, b: Uint8Array): void;
-  /** SHAKE256 of a ‖ b, filling out; J(s) = SHAKE256(s, 32) (FIPS 203, §4.1). */
-  shake256(out: Uint8Array, a: Uint8Array, b: Uint8Array): void;
 
   /**
    * Algorithm 7 (SampleNTT) for the whole k×k matrix a (row-major, 256 coefficients an entry):

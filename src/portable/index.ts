@@ -1,6 +1,6 @@
 // The portable kernels: plain TypeScript on typed arrays, the reference for every backend.
 import type { Kernels } from '../kernels.js';
-import { sha3_256, sha3_512, shake256 } from '../sha3.js';
+import { sha3_256, sha3_512 } from '../sha3.js';
 import {
   byteDecode12,
   byteEncode12,
@@ -18,7 +18,6 @@ export const portableKernels: Kernels = Object.freeze({
   alloc16: (n: number) => new Int16Array(n),
   sha3_256,
   sha3_512,
-  shake256,
   sampleMatrix,
   sampleMatrixWithHash,
   sampleNoise,

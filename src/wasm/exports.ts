@@ -7,7 +7,6 @@ export interface WasmExports {
 
   sha3_256(out: number, data: number, len: number): void;
   sha3_512(out: number, a: number, aLen: number, b: number, bLen: number): void;
-  shake256(out: number, outLen: number, a: number, aLen: number, b: number, bLen: number): void;
   sampleMatrix(a: number, rho: number, k: number, transposed: number): void;
   sampleMatrixWithHash(
     a: number,

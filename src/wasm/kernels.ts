@@ -26,7 +26,6 @@ export function wasmKernels(ex: WasmExports): Kernels {
 
     sha3_256: (out, data) => ex.sha3_256(out.byteOffset, data.byteOffset, data.length),
     sha3_512: (out, a, b) => ex.sha3_512(out.byteOffset, a.byteOffset, a.length, b.byteOffset, b.length),
-    shake256: (out, a, b) => ex.shake256(out.byteOffset, out.length, a.byteOffset, a.length, b.byteOffset, b.length),
     sampleMatrix: (a, rho, k, transposed) => ex.sampleMatrix(a.byteOffset, rho.byteOffset, k, transposed ? 1 : 0),
     sampleMatrixWithHash: (a, rho, k, transposed, hOut, data) =>
       ex.sampleMatrixWithHash(

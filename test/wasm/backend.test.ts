@@ -108,7 +108,6 @@ test('the module imports nothing and exports exactly the kernels of src/wasm/exp
     'heapBase',
     'sha3_256',
     'sha3_512',
-    'shake256',
     'sampleMatrix',
     'sampleMatrixWithHash',
     'sampleNoise',

@@ -6,7 +6,7 @@
 // nothing outside the library can change during the call: private copies where the call draws
 // randomness first, the caller's arrays otherwise (read once, through readBytes).
 import { type ByteArray, readBytes } from './bytes.js';
-import { ctDiffMask, ctDiffMaskWords, ctSelect } from './ct.js';
+import { ctDiffMask, ctSelect } from './ct.js';
 import { MlKemError } from './errors.js';
 import type { Kernels } from './kernels.js';
 import { decodeVector, kpkeDecrypt, kpkeEncrypt, kpkeKeyGen, sampleMatrixAndHashEk, transposeMatrix } from './kpke.js';
@@ -222,7 +222,7 @@ export class Core {
     kpkeDecrypt(p, kern, ws, ws.c, ws.m); // m'
     kern.sha3_512(ws.g, ws.m, ws.dkH); // (K', r') = G(m' ‖ h)
     kpkeEncrypt(p, kern, ws, ws.m, ws.gHi, ws.c2, ws.rejection); // c' = K-PKE.Encrypt(ek, m', r'), and K̄ = J(z ‖ c)
-    const differ = ctDiffMaskWords(ws.cWords, ws.c2Words, p.ciphertextBytes >> 2);
+    const differ = ctDiffMask(ws.cWords, ws.c2Words, p.ciphertextBytes >> 2);
     ctSelect(ws.gLo, ws.gLo, ws.kBar, differ, 32);
     return ws.gLo.slice();
   }

@@ -16,7 +16,7 @@
  * @module mlkem-ts/noble/ml-kem.js
  */
 import { copyBytes, readBytes } from '../bytes.js';
-import { ctDiffMaskWords, ctEqual, wipe } from '../ct.js';
+import { ctDiffMask, ctEqual, wipe } from '../ct.js';
 import type { DecapsulationKey, EncapsulationKey, MlKem, MlKemBackend } from '../kem.js';
 import { keyLifetime } from '../lifetime.js';
 import { randomBytes } from '../random.js';
@@ -98,7 +98,7 @@ function preparedDecapsulate(
   try {
     const last = key.last;
     // Equal to the last key (compared in constant time, over words) implies its checks below.
-    if (last !== undefined && ctDiffMaskWords(last.words, scratch.words, sk.length >> 2) === 0) {
+    if (last !== undefined && ctDiffMask(last.words, scratch.words, sk.length >> 2) === 0) {
       return last.dk.decapsulate(cipherText) as Bytes;
     }
     // noble binds dk to the prepared key: its embedded ek and H(ek) must be this key's.

@@ -258,13 +258,6 @@ function writeWords(s: Int32Array, out: Int32Array, off: number, count: number):
   }
 }
 
-/** Throws unless [off, off + len) is a range of integers inside an array of length size. */
-function checkRange(name: string, size: number, off: number, len: number): void {
-  if (off >>> 0 !== off || len >>> 0 !== len || off + len > size) {
-    throw new RangeError(`${name}: range [${off}, ${off} + ${len}) is not within length ${size}`);
-  }
-}
-
 /** A Keccak sponge (FIPS 202) for SHA3-256/512 and SHAKE128/256; reusable, allocation-free after construction. */
 export class Sponge {
   private readonly state = new Int32Array(50);
@@ -325,10 +318,9 @@ export class Sponge {
 
   /** Absorb bytes data[off, off+len) (defaults: whole array). Any number of calls, any lengths (including 0). */
   absorb(data: Uint8Array, off = 0, len = data.length - off): this {
-    const rate = this.rate;
-    if (rate === 0) throw new Error('Sponge.absorb: call init first');
+    this.check('absorb', data.length, off, len);
     if (this.squeezing) throw new Error('Sponge.absorb: cannot absorb after squeezing; call init');
-    checkRange('Sponge.absorb', data.length, off, len);
+    const rate = this.rate;
     const { state, buf } = this;
     const end = off + len;
     let pos = this.pos;
@@ -354,8 +346,7 @@ export class Sponge {
 
   /** Squeeze len bytes into out[off ...]. The first call pads and finishes absorbing. Any number of calls, any lengths; consecutive calls continue the output stream. */
   squeeze(out: Uint8Array, off = 0, len = out.length - off): void {
-    if (this.rate === 0) throw new Error('Sponge.squeeze: call init first');
-    checkRange('Sponge.squeeze', out.length, off, len);
+    this.check('squeeze', out.length, off, len);
     const { state, buf, rate } = this;
     if (!this.squeezing) this.pad();
     let pos = this.pos;
@@ -388,8 +379,7 @@ export class Sponge {
    * skips the conversion to bytes and back.
    */
   squeezeWords(out: Int32Array, off: number, count: number): void {
-    if (this.rate === 0) throw new Error('Sponge.squeezeWords: call init first');
-    checkRange('Sponge.squeezeWords', out.length, off, count);
+    this.check('squeezeWords', out.length, off, count);
     const { state, rate } = this;
     if (!this.squeezing) this.pad();
     if (this.pos !== rate) throw new Error('Sponge.squeezeWords: the output is not at a block boundary');
@@ -423,16 +413,18 @@ export class Sponge {
     this.pos = rate;
   }
 
+  /** Throws unless init has run and [off, off + len) is a range of integers inside an array of length size. */
+  private check(method: string, size: number, off: number, len: number): void {
+    if (this.rate === 0) throw new Error(`Sponge.${method}: call init first`);
+    if (off >>> 0 !== off || len >>> 0 !== len || off + len > size)
+      throw new RangeError(`Sponge.${method}: range [${off}, ${off} + ${len}) is not within length ${size}`);
+  }
+
   /** Zero the state and internal buffers (the sponge may hold secrets). */
   wipe(): void {
     this.state.fill(0);
     this.buf.fill(0);
-    this.rate = 0;
-    this.suffix = 0;
-    this.rounds = 24;
-    this.pos = 0;
-    this.done = 0;
-    this.squeezing = false;
+    this.rate = 0; // every method refuses to run until init, which resets the rest
   }
 }
 

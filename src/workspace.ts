@@ -13,7 +13,6 @@ export interface Workspace {
   /** Vectors of k polynomials (ŝ or ŷ; ê or e1; t̂; u) and their polynomial views. */
   readonly s: Int16Array;
   readonly sPoly: Int16Array[];
-  readonly e: Int16Array;
   readonly ePoly: Int16Array[];
   readonly t: Int16Array;
   readonly tPoly: Int16Array[];
@@ -102,7 +101,6 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     aRows: Array.from({ length: k }, (_, i) => a.subarray(256 * k * i, 256 * k * (i + 1))),
     s,
     sPoly: polys(s, k),
-    e,
     ePoly: polys(e, k),
     t,
     tPoly: polys(t, k),

@@ -206,14 +206,11 @@ export type WebCryptoName =
   | 'MLKEM768-X25519'
   | 'MLKEM768-P256'
   | 'MLKEM1024-P384';
-/** The HPKE KEM names of the package's KEMs, as draft-ietf-hpke-pq spells them (mlkem-ts/hpke). */
-export type HpkeName =
-  | 'ML-KEM-512'
-  | 'ML-KEM-768'
-  | 'ML-KEM-1024'
-  | 'MLKEM768-X25519'
-  | 'MLKEM768-P256'
-  | 'MLKEM1024-P384';
+/**
+ * The HPKE KEM names of the package's KEMs, as draft-ietf-hpke-pq spells them (mlkem-ts/hpke):
+ * Web Crypto's (NamesOfEntries checks both against the entries).
+ */
+export type HpkeName = WebCryptoName;
 
 /** The entries with their literal types. */
 type Entry = (typeof ML_KEM_ENTRIES)[number] | (typeof HYBRID_ENTRIES)[number];

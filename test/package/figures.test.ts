@@ -10,8 +10,10 @@ import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
+import { bytesHeld } from '../../bench/key-objects.js';
 import * as hybrid from '../../src/hybrid/index.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../../src/index.js';
+import { FORMS, LEVELS } from '../support/api.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const page = (p: string) => readFileSync(join(root, p), 'utf8');
@@ -80,6 +82,25 @@ describe('size tables are the objects’ own sizes', () => {
       }
     }
   });
+
+  it("docs/key-objects.md's bytes held, as npm run bench computes them", () => {
+    const rows = table(page('docs/key-objects.md'), /\| \| `EncapsulationKey` bytes \| `DecapsulationKey` bytes \|/);
+    assert.deepEqual(
+      rows.map((r) => [r[0], num(r[1]!), num(r[2]!)]),
+      [2, 3, 4].map((k) => {
+        const held = bytesHeld(k);
+        return [`ML-KEM-${256 * k}`, held.encapsulationKey, held.decapsulationKey];
+      }),
+    );
+  });
+});
+
+it("docs/api.md's example message is the one a 1183-byte public key gets", () => {
+  const example = /for example `(ML-KEM-768 publicKey must be \d+ bytes long, got (\d+))`/.exec(
+    page('docs/api.md').replace(/\s+/g, ' '),
+  );
+  assert.ok(example !== null, 'docs/api.md no longer has its example message');
+  assert.throws(() => MlKem768.encapsulate(new Uint8Array(Number(example[2]))), { message: example[1] });
 });
 
 describe("the prose ranges agree with docs/benchmark.md's table (npm run bench)", () => {
@@ -172,6 +193,19 @@ describe('counts are those the tests and CI use', () => {
     assert.equal(says(v, /(\d+) non-canonical u\)/), source(x, /'NonCanonicalPublic'\), (\d+)\)/));
   });
 
+  it('VERIFICATION.md: the RFC 9935 files, the iterated X25519 test and the browser differential cases', () => {
+    const v = 'VERIFICATION.md';
+    assert.equal(says(v, /our encoder reproduces all (\d+) files/), LEVELS.length * (1 + FORMS.length)); // a .pub and a .priv per form
+    assert.equal(
+      says(v, /the iterated test to ([\d,]+) iterations/),
+      source('test/wasm/x25519.test.ts', /i <= (\d+); i\+\+/),
+    );
+    assert.equal(
+      says(v, /be: ACVP, (\d+) differential cases per level/),
+      source('test/browser/browser.test.ts', /diffCount\((\d+)\)/),
+    );
+  });
+
   it("VERIFICATION.md and SIDE_CHANNELS.md: CI's fuzz iterations, timing samples and leak bound, the differential cases", () => {
     const ci = '.ci/run';
     assert.equal(
@@ -208,6 +242,14 @@ describe('counts are those the tests and CI use', () => {
     assert.ok(oldest !== undefined, `engines.node is ${engines}`);
     const readme = page('README.md');
     assert.ok(readme.includes(`runs in Node.js ${oldest}+`) && readme.includes(`(Node.js ${oldest} or later)`), oldest);
+  });
+
+  it("SIDE_CHANNELS.md: npm run ct:wasm's defaults", () => {
+    const s = 'SIDE_CHANNELS.md';
+    const ct = 'scripts/ct-wasm.ts';
+    assert.equal(says(s, /with its defaults: (\d+) rounds of every ML-KEM operation/), source(ct, /rounds: (\d+),/));
+    assert.equal(says(s, /and (\d+) random X25519 ladders/), source(ct, /x25519: (\d+),/));
+    assert.equal(says(s, /(\d+) fuzz iterations\)/), source(ct, /fuzz: (\d+),/));
   });
 
   it("docs/command-line.md: bench's defaults", () => {

@@ -1,8 +1,8 @@
 // `npm run build`: the package's dist/ from src/.
 //   dist/**.js, .d.ts   ES modules and declarations (tsc -p tsconfig.build.json), file for file but
-//                       for dist/chunks/core.js, which holds the modules that both backends'
-//                       entry points import, and dist/wasm/index.js, which holds its glue
-//                       (bundleEsModules: fewer files to load at start-up)
+//                       for dist/chunks/core.js, which holds the modules that the WebAssembly
+//                       backend's entry point imports, and the two backends' entry points, which
+//                       hold their kernels (bundleEsModules: fewer files to load at start-up)
 //   dist/cjs/**         the CommonJS build, file for file (esbuild, from tsc's modules), the same
 //                       declarations, and a package.json {"type":"commonjs"} so that both are read
 //                       as CommonJS
@@ -284,11 +284,13 @@ const CORE_MARK = '@mlkem-ts-core';
 /**
  * Fewer ES modules on the import path of the two backends: a runtime loads a module at a time (on
  * this project's machine 0.4–1 ms each, more when it is busy), and a one-line
- * `import('mlkem-ts/wasm')` loaded 18 files. It now loads two, and `import('mlkem-ts')` two:
- *   dist/chunks/core.js  every module that mlkem-ts and mlkem-ts/wasm import, but for the entry
- *                        points themselves and the WebAssembly glue: the ML-KEM core, its shared
- *                        internals, SHA-3 and the portable kernels, in one file;
- *   dist/wasm/index.js   the entry point with its glue and the embedded module.
+ * `import('mlkem-ts/wasm')` loaded 18 files. It now loads two, and `import('mlkem-ts')` three:
+ *   dist/chunks/core.js  every module that mlkem-ts/wasm imports but its own glue: the ML-KEM
+ *                        core and its shared internals, in one file (38 of the 69 kB it held with
+ *                        SHA-3 and the portable kernels: a busy Node 26 spent about 1.5 ms of CPU
+ *                        compiling those at every import of the WebAssembly backend);
+ *   dist/wasm/index.js   the entry point with its glue and the embedded module;
+ *   dist/index.js        the portable entry point with its kernels, which import dist/sha3.js.
  * Every other module stays a file of its own, as tsc wrote it, with its imports of the core
  * pointing into core.js: each module is in exactly one file, so the state that entry points share
  * (MlKemError, the loaded backend, the lifetimes of keys) is one object; and each file beside its
@@ -312,12 +314,13 @@ async function bundleEsModules(): Promise<void> {
     external: ['node:*', ...[...dependencies(), ...peerDependencies()].flatMap((n) => [n, `${n}/*`])],
     logLevel: 'warning',
   };
-  const backends = [join(dist, 'index.js'), wasmEntry];
-  const probe = await build({ ...common, entryPoints: backends, outdir: staging, write: false, metafile: true });
+  const portableEntry = join(dist, 'index.js');
+  const inPortableDir = (f: string): boolean => f.startsWith(join(dist, 'portable') + sep);
+  const probe = await build({ ...common, entryPoints: [wasmEntry], outdir: staging, write: false, metafile: true });
   const core = new Set(
     Object.keys(probe.metafile.inputs)
       .map((input) => resolve(root, input))
-      .filter((f) => f.startsWith(dist + sep) && !backends.includes(f) && !inWasmDir(f)),
+      .filter((f) => f.startsWith(dist + sep) && !inWasmDir(f)),
   );
   await build({
     ...common,
@@ -328,10 +331,14 @@ async function bundleEsModules(): Promise<void> {
     },
     outfile: join(staging, 'chunks', 'core.js'),
   });
-  // The rest file for file; the wasm entry point takes in its glue, the command (below) its modules.
+  // The rest file for file; each backend's entry point takes in its kernels, the command (below) its modules.
   const separate = esm.filter(
-    (f) => !core.has(f) && (!inWasmDir(f) || f === wasmEntry) && !f.startsWith(dirname(command) + sep),
+    (f) =>
+      !core.has(f) && (!inWasmDir(f) || f === wasmEntry) && !inPortableDir(f) && !f.startsWith(dirname(command) + sep),
   );
+  const takesIn = (importer: string, target: string): boolean =>
+    (inWasmDir(target) && inWasmDir(importer) && target !== wasmEntry) ||
+    (inPortableDir(target) && (importer === portableEntry || inPortableDir(importer)));
   const relativeTo = (from: string, target: string): string => {
     const path = relative(dirname(from), target).split(sep).join('/');
     return path.startsWith('.') ? path : `./${path}`;
@@ -343,9 +350,10 @@ async function bundleEsModules(): Promise<void> {
         if (args.kind === 'entry-point') return undefined;
         const target = resolve(args.resolveDir, args.path);
         if (core.has(target)) return { path: CORE_MARK, external: true };
-        return inWasmDir(target) && inWasmDir(args.importer) && target !== wasmEntry
-          ? undefined
-          : { path: args.path, external: true };
+        const importer = resolve(args.importer);
+        if (takesIn(importer, target)) return undefined;
+        // A path from a module taken into an entry point is made relative to the entry point.
+        return { path: inPortableDir(importer) ? relativeTo(portableEntry, target) : args.path, external: true };
       });
     },
   };

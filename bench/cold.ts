@@ -111,12 +111,17 @@ interface Task {
 }
 
 let files = 0;
+// The clock of the scripts: the wall clock, or with --cpu the main thread's CPU time (Node ≥ 23.9;
+// before it the process's, which counts the background threads too).
+const clock = opts.cpu
+  ? `(() => { const u = process.threadCpuUsage?.() ?? process.cpuUsage(); return (u.user + u.system) / 1000; })`
+  : '(() => performance.now())';
 /** A script file that prints the ms from its first import to the end of `body`. */
 function script(body: string): string {
   const path = join(dir, `s${files++}.mjs`);
   writeFileSync(
     path,
-    `const t0 = performance.now();\n${body}\nprocess.stdout.write(String(performance.now() - t0));\n`,
+    `const clock = ${clock}; const t0 = clock();\n${body}\nprocess.stdout.write(String(clock() - t0));\n`,
   );
   return path;
 }

@@ -3,7 +3,9 @@
  * (wasm, portable) against the peers, in one process, interleaved, with medians over rounds (ARCHITECTURE.md; the README's Benchmark section).
  *
  * Usage: npm run bench -- [--rounds N] [--quick] [--json FILE] [--filter 768[,1024]]
- *                         [--batch-ms MS] [--clock cpu|wall] [--skip-hybrids]
+ *                         [--batch-ms MS] [--clock cpu|wall] [--skip-hybrids] [--write]
+ * --write (under Node 26, all levels) puts the ML-KEM and key-object tables into docs/benchmark.md
+ * between their markers (bench/doc-tables.ts).
  * The hybrid KEM rows (bench/hybrid.ts, also `npm run bench:hybrid`) follow the ML-KEM table, and
  * the rows of the noble drop-ins (bench/noble.ts, also `npm run bench:noble`) the Web Crypto ones.
  *
@@ -32,7 +34,7 @@
  * when the runtime lacks it) and append it to `IMPLEMENTATIONS`.
  */
 import * as nodeCrypto from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 
@@ -42,6 +44,7 @@ import { createMlKem1024, createMlKem512, createMlKem768 } from 'mlkem';
 import { ctEqual } from '../src/ct.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
+import { keyObjectTable, mlkemTable, writeBetween } from './doc-tables.js';
 import { runHybridBench } from './hybrid.js';
 import { keyObjectCosts, keyObjectImpls, keyObjectTargets } from './key-objects.js';
 import { median, shuffle } from './micro.js';
@@ -212,6 +215,8 @@ interface Options {
   quick: boolean;
   /** Also run bench/hybrid.ts (the hybrid KEM rows); --skip-hybrids turns it off. */
   hybrids: boolean;
+  /** Write the ML-KEM and key-object tables into docs/benchmark.md. */
+  write: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -225,6 +230,7 @@ function parseOptions(argv: string[]): Options {
       'batch-ms': { type: 'string' },
       clock: { type: 'string', default: 'cpu' },
       'skip-hybrids': { type: 'boolean', default: false },
+      write: { type: 'boolean', default: false },
     },
   });
   const quick = values.quick === true;
@@ -239,6 +245,7 @@ function parseOptions(argv: string[]): Options {
     json: values.json,
     quick,
     hybrids: values['skip-hybrids'] !== true,
+    write: values.write === true,
   };
 }
 
@@ -552,6 +559,38 @@ function report(impls: readonly Impl[], results: readonly Result[], rs: readonly
   ].join('\n');
 }
 
+/** docs/benchmark.md's ML-KEM and key-object tables from this run (bench/doc-tables.ts); the page records a Node 26 run. */
+function writeDocTables(impls: readonly Impl[], results: readonly Result[], rs: readonly Ratio[], opts: Options): void {
+  if (!impls.some((i) => i.name === 'node') || opts.levels.length !== LEVELS.length)
+    throw new Error(
+      '--write: the page records every level beside Node 26 (run under $(scripts/install-node.sh), no --filter)',
+    );
+  const version = (name: string) =>
+    (
+      JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+  const names = {
+    node: `Node ${process.versions.node.split('.')[0]} (OpenSSL)`,
+    noble: `@noble/post-quantum ${version('@noble/post-quantum')}`,
+    mlkem: `mlkem ${version('mlkem')}`,
+  };
+  const args = process.argv.slice(2).join(' ');
+  const path = new URL('../docs/benchmark.md', import.meta.url);
+  let doc = readFileSync(path, 'utf8');
+  doc = writeBetween(
+    doc,
+    'mlkem',
+    `\`$(scripts/install-node.sh) --import tsx bench/bench.ts ${args}\`,\n${environment(opts)}:\n` +
+      'µs per operation (lower is better) and how many times faster our WebAssembly backend is than\n' +
+      'each peer in the same rounds:\n\n' +
+      mlkemTable(results, rs, names),
+  );
+  writeFileSync(path, writeBetween(doc, 'key-objects', keyObjectTable(results, rs)));
+  progress('wrote docs/benchmark.md');
+}
+
 function progress(message: string): void {
   process.stderr.write(`${message}\n`);
 }
@@ -568,6 +607,7 @@ async function main(): Promise<void> {
   const results = summarize(runRounds(tasks, opts), opts.clock);
   const rs = ratios(results);
   process.stdout.write(report(impls, results, rs, opts));
+  if (opts.write) writeDocTables(impls, results, rs, opts);
   process.stdout.write('\n' + keyObjectTargets(rs, opts.levels) + '\n');
   progress('key-object construction costs');
   process.stdout.write('\n' + (await keyObjectCosts(opts.levels, opts.quick ? 3 : 9)) + '\n');

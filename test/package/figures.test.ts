@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
+import { type MedianUs, type PairedRatio, keyObjectTable, mlkemTable } from '../../bench/doc-tables.js';
 import { bytesHeld } from '../../bench/key-objects.js';
 import * as hybrid from '../../src/hybrid/index.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../../src/index.js';
@@ -115,6 +116,46 @@ describe("the prose ranges agree with docs/benchmark.md's table (npm run bench)"
   it('has the rows it reads', () => {
     assert.equal(main.length, 9);
     assert.equal(keys.length, 3);
+  });
+
+  it('the tables are as `npm run bench -- --write` writes them, between their markers', () => {
+    const between = (name: string) =>
+      bench
+        .split(`<!-- bench:${name} begin -->`)[1]!
+        .split(`<!-- bench:${name} end -->`)[0]!
+        .split('\n')
+        .filter((l) => l.startsWith('|'))
+        .join('\n');
+    // The figures read back into a run's medians and ratios, which the writer turns into the same text.
+    const results: MedianUs[] = [];
+    const rs: PairedRatio[] = [];
+    const levels = [512, 768, 1024];
+    const ops = ['keygen', 'encaps', 'decaps'];
+    main.forEach((r, i) => {
+      const [level, op] = [levels[Math.floor(i / 3)]!, ops[i % 3]!];
+      ['wasm', 'portable', 'node', 'noble', 'mlkem'].forEach((impl, j) =>
+        results.push({ impl, level, op, medianUs: r[j]! }),
+      );
+      rs.push({ peer: 'node', base: 'wasm', level, op, pairedMedian: r[5]! });
+      rs.push({ peer: 'noble', base: 'wasm', level, op, pairedMedian: r[6]! });
+    });
+    keys.forEach(([encaps, decaps, keyUs, node], i) => {
+      const level = levels[i]!;
+      [encaps!, decaps!].forEach(([wasm, portable], j) => {
+        rs.push({ peer: 'wasm', base: 'wasm-key', level, op: ops[j + 1]!, pairedMedian: wasm! });
+        rs.push({ peer: 'portable', base: 'portable-key', level, op: ops[j + 1]!, pairedMedian: portable! });
+        rs.push({ peer: 'node', base: 'wasm-key', level, op: ops[j + 1]!, pairedMedian: node![j]! });
+        results.push({ impl: 'wasm-key', level, op: ops[j + 1]!, medianUs: keyUs![j]! });
+      });
+    });
+    const header = between('mlkem')
+      .split('\n')[0]!
+      .split('|')
+      .map((c) => c.trim());
+    const names = { node: header[5]!, noble: header[6]!, mlkem: header[7]! };
+    assert.match(names.noble, /^@noble\/post-quantum \d/);
+    assert.equal(mlkemTable(results, rs, names), between('mlkem'));
+    assert.equal(keyObjectTable(results, rs), between('key-objects'));
   });
 
   it('the portable backend against the WebAssembly one', () => {

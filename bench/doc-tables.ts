@@ -1,0 +1,92 @@
+// The tables of docs/benchmark.md that `npm run bench -- --write` writes between their markers
+// (bench:mlkem, bench:key-objects), from a run's medians and same-round ratios;
+// test/package/figures.test.ts reads them back and checks the prose that summarizes them.
+
+/** A median of bench.ts: µs per operation of one implementation at one level and operation. */
+export interface MedianUs {
+  impl: string;
+  level: number;
+  op: string;
+  medianUs: number;
+}
+
+/** A same-round ratio of bench.ts: peer µs / base µs, median over rounds. */
+export interface PairedRatio {
+  peer: string;
+  base: string;
+  level: number;
+  op: string;
+  pairedMedian: number;
+}
+
+/** The peers' column names: Node's ML-KEM and the two libraries, with their versions. */
+export interface PeerNames {
+  node: string;
+  noble: string;
+  mlkem: string;
+}
+
+const OPS = ['keygen', 'encaps', 'decaps'] as const;
+const us = (x: number) => (x < 100 ? x.toFixed(1) : Math.round(x).toLocaleString('en-US'));
+
+function lookup(results: readonly MedianUs[], rs: readonly PairedRatio[]) {
+  const get = <T extends { level: number; op: string }>(
+    xs: readonly T[],
+    level: number,
+    op: string,
+    f: (x: T) => boolean,
+  ) => {
+    const x = xs.find((y) => y.level === level && y.op === op && f(y));
+    if (x === undefined) throw new Error(`the run has no ML-KEM-${level} ${op} figure for a docs/benchmark.md cell`);
+    return x;
+  };
+  return {
+    us: (impl: string, level: number, op: string) => us(get(results, level, op, (r) => r.impl === impl).medianUs),
+    ratio: (peer: string, base: string, level: number, op: string, digits = 2) =>
+      `${get(rs, level, op, (r) => r.peer === peer && r.base === base).pairedMedian.toFixed(digits)}×`,
+  };
+}
+
+/** The ML-KEM table: µs per operation of each implementation, and how many times faster wasm is than Node's and noble's. */
+export function mlkemTable(results: readonly MedianUs[], rs: readonly PairedRatio[], names: PeerNames): string {
+  const { us: cell, ratio } = lookup(results, rs);
+  const levels = [...new Set(results.map((r) => r.level))];
+  const lines = [
+    `| parameter set | op | mlkem-ts/wasm | mlkem-ts | ${names.node} | ${names.noble} | ${names.mlkem} | vs Node | vs noble |`,
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const level of levels) {
+    for (const op of OPS) {
+      const cells = ['wasm', 'portable', 'node', 'noble', 'mlkem'].map((impl) => cell(impl, level, op));
+      const vs = [ratio('node', 'wasm', level, op), ratio('noble', 'wasm', level, op, 1)];
+      lines.push(`| ML-KEM-${level} | ${op} | ${[...cells, ...vs].join(' | ')} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The key-object table: how many times faster than the one-shot calls and than Node's KeyObjects, and wasm-key's µs. */
+export function keyObjectTable(results: readonly MedianUs[], rs: readonly PairedRatio[]): string {
+  const { us: cell, ratio } = lookup(results, rs);
+  const levels = [...new Set(results.map((r) => r.level))];
+  const lines = [
+    '| parameter set | encaps: wasm / portable | decaps: wasm / portable | wasm-key µs: encaps / decaps | vs Node: encaps / decaps |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const level of levels) {
+    const own = (op: string) =>
+      `${ratio('wasm', 'wasm-key', level, op)} / ${ratio('portable', 'portable-key', level, op)}`;
+    const keyUs = `${cell('wasm-key', level, 'encaps')} / ${cell('wasm-key', level, 'decaps')}`;
+    const node = `${ratio('node', 'wasm-key', level, 'encaps')} / ${ratio('node', 'wasm-key', level, 'decaps')}`;
+    lines.push(`| ML-KEM-${level} | ${own('encaps')} | ${own('decaps')} | ${keyUs} | ${node} |`);
+  }
+  return lines.join('\n');
+}
+
+/** `doc` with what lies between `<!-- bench:NAME begin -->` and `<!-- bench:NAME end -->` replaced by `content`. */
+export function writeBetween(doc: string, name: string, content: string): string {
+  const [begin, end] = [`<!-- bench:${name} begin -->`, `<!-- bench:${name} end -->`];
+  const [from, to] = [doc.indexOf(begin), doc.indexOf(end)];
+  if (from === -1 || to < from) throw new Error(`docs/benchmark.md lacks the ${begin} … ${end} markers`);
+  return `${doc.slice(0, from + begin.length)}\n${content}\n${doc.slice(to)}`;
+}

@@ -41,6 +41,15 @@ export function wipe(...buffers: Array<Uint8Array | Int16Array | Int32Array | un
   for (const buf of buffers) buf?.fill(0);
 }
 
+/** `use` of a secret copy, which is wiped after it returns or throws (`use` must not keep it). */
+export function wipedAfter<A extends Uint8Array, T>(copy: A, use: (copy: A) => T): T {
+  try {
+    return use(copy);
+  } finally {
+    wipe(copy);
+  }
+}
+
 /**
  * Whether two byte strings are equal, in time that depends only on their lengths (which are
  * public): for comparing shared secrets, MACs or keys without `===` on their hex, which leaks

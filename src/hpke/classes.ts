@@ -21,7 +21,7 @@ import {
 } from '@hpke/core';
 
 import { type ByteArray, copyBuffer, decodeBase64url, isUint8Array } from '../bytes.js';
-import { wipe } from '../ct.js';
+import { wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { hiddenMap } from '../hidden-map.js';
 import { fillRandom } from '../random.js';
@@ -279,14 +279,9 @@ export class HpkeKemClass implements KemInterface {
    */
   deriveKeyPair(ikm: ArrayBufferLike | ArrayBufferView): Promise<CryptoKeyPair> {
     const c = configOf(this);
-    return mapError(DeriveKeyPairError, () => {
-      const copy = bytesOf(ikm, 'ikm');
-      try {
-        return pairFrom(c, c.seedFromIkm(copy));
-      } finally {
-        wipe(copy);
-      }
-    });
+    return mapError(DeriveKeyPairError, () =>
+      wipedAfter(bytesOf(ikm, 'ikm'), (copy) => pairFrom(c, c.seedFromIkm(copy))),
+    );
   }
 
   /**

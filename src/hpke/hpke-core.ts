@@ -34,22 +34,12 @@ import {
   type SenderContextParams,
 } from '@hpke/core';
 
-import { wipe } from '../ct.js';
+import { wipe, wipedAfter } from '../ct.js';
 import { bytesOf, mapError, toArrayBuffer } from './buffer-source.js';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
 export * from './named-kems.js';
-
-/** f of a copy of secret input bytes (ikm, ekm), wiped after. */
-function withCopy<T>(value: unknown, what: string, f: (copy: Uint8Array) => T): T {
-  const copy = bytesOf(value, what);
-  try {
-    return f(copy);
-  } finally {
-    wipe(copy);
-  }
-}
 
 /**
  * A `KemInterface` for `@hpke/core`'s `CipherSuite`, over one of our HPKE KEMs.
@@ -105,7 +95,10 @@ export function hpkeCoreKem(kem: HpkeKem): KemInterface {
       mapError(DeriveKeyPairError, () => newKeyPair(kem, kem.generateKeyPair(), true) as unknown as CryptoKeyPair),
     deriveKeyPair: (ikm: ArrayBufferLike | ArrayBufferView) =>
       mapError(DeriveKeyPairError, () =>
-        withCopy(ikm, 'ikm', (copy) => newKeyPair(kem, kem.deriveKeyPair(copy), true) as unknown as CryptoKeyPair),
+        wipedAfter(
+          bytesOf(ikm, 'ikm'),
+          (copy) => newKeyPair(kem, kem.deriveKeyPair(copy), true) as unknown as CryptoKeyPair,
+        ),
       ),
     encap: (params: SenderContextParams) =>
       mapError(EncapError, async () => {
@@ -113,7 +106,7 @@ export function hpkeCoreKem(kem: HpkeKem): KemInterface {
         const { sharedSecret, enc } =
           ekm === undefined
             ? await encapTo(kem, pkR)
-            : withCopy(ekm, 'ekm', (copy) => kem.encapDerand(keyBytes(kem, pkR, 'public'), copy));
+            : wipedAfter(bytesOf(ekm, 'ekm'), (copy) => kem.encapDerand(keyBytes(kem, pkR, 'public'), copy));
         return { sharedSecret: toArrayBuffer(sharedSecret), enc: toArrayBuffer(enc) };
       }),
     decap: (params: RecipientContextParams) =>

@@ -2,7 +2,7 @@ import { checkBytes, describe, takeUint8Array } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 // The KEMs of draft-ietf-hpke-pq as HPKE defines a KEM (draft-ietf-hpke-hpke, §4): synchronous,
 // on byte strings, independent of any HPKE library. The adapters (hpke.ts, hpke-core.ts) wrap them.
-import { wipe } from '../ct.js';
+import { wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { hiddenMap } from '../hidden-map.js';
 import { asynchronousOf } from '../hybrid/concrete-async.js';
@@ -146,12 +146,7 @@ function withKeyObjects(hpke: HpkeKem, kem: MlKem | HybridKem): HpkeKem {
 
 /** deriveSeed over a private copy of the caller's ikm (wiped after). */
 function seedFromIkm(id: number, ikm: Uint8Array, seedBytes: number, name: string): ByteArray {
-  const copy = takeUint8Array(ikm, `HPKE ${name} ikm`);
-  try {
-    return deriveSeed(id, copy, seedBytes);
-  } finally {
-    wipe(copy);
-  }
+  return wipedAfter(takeUint8Array(ikm, `HPKE ${name} ikm`), (copy) => deriveSeed(id, copy, seedBytes));
 }
 
 /** A KEM's HPKE name and id (the registry's `hpke`). */

@@ -7,7 +7,7 @@
 // element before any work on the secret key.
 import { checkBytes, checkDecapsulateArguments, takeBytes } from '../args.js';
 import type { ByteArray } from '../bytes.js';
-import { wipe } from '../ct.js';
+import { wipe, wipedAfter } from '../ct.js';
 import { rethrowAs } from '../errors.js';
 import type { DecapsulationKey, Encapsulation, EncapsulationKey, MlKem } from '../kem.js';
 import { keyLifetime } from '../lifetime.js';
@@ -119,14 +119,8 @@ export function buildHybrid(s: HybridSteps): BuiltHybrid {
           wipe(eseed);
         }
       },
-      encapsulateInternal(eseed: Uint8Array): Encapsulation {
-        const es = takeBytes(eseed, sizes.eseed, arg('eseed'));
-        try {
-          return run(ekPq, ekT, es);
-        } finally {
-          wipe(es);
-        }
-      },
+      encapsulateInternal: (eseed: Uint8Array): Encapsulation =>
+        wipedAfter(takeBytes(eseed, sizes.eseed, arg('eseed')), (es) => run(ekPq, ekT, es)),
     });
   }
 

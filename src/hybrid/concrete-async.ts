@@ -6,7 +6,7 @@
 // hybrids import nothing of it, nor of Web Crypto's curves.
 import { takeBytes } from '../args.js';
 import { type ByteArray, concat } from '../bytes.js';
-import { wipe } from '../ct.js';
+import { wipe, wipedAfter } from '../ct.js';
 import type { Encapsulation, EncapsulationKey } from '../kem.js';
 import { keyLifetime } from '../lifetime.js';
 import { fillRandom } from '../random.js';
@@ -172,14 +172,9 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
     const { key: dk, dkPq, ekT } = c.decapsulationKey(takeBytes(secretKey, 32, `${name} secretKey`));
     /** dk_T in the asynchronous implementation, derived again from the seed (wiped after) and loaded once (again after a failure). */
     const dkT = retried(() =>
-      impl().then((curve) => {
-        const seed = dk.seed();
-        try {
-          return c.derive(seed, `${name} secretKey`, (_, scalar) => curve.load(scalar, 'kept'));
-        } finally {
-          wipe(seed);
-        }
-      }),
+      impl().then((curve) =>
+        wipedAfter(dk.seed(), (seed) => c.derive(seed, `${name} secretKey`, (_, scalar) => curve.load(scalar, 'kept'))),
+      ),
     );
     const encapsulationKey = encapsulationKeyOf(dkPq.encapsulationKey, ekT);
     // One lifetime (lifetime.ts): dispose() or collection disposes of the synchronous key object

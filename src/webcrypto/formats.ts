@@ -4,7 +4,7 @@ import type { ByteArray } from '../bytes.js';
 // SPKI, PKCS#8 and base64url come from mlkem-ts/keys; this file maps their results and errors to
 // the specification's steps and DOMExceptions. Where the specification is silent (what a
 // raw-public key is checked for, the hybrids), Node 26 is followed.
-import { ctEqual, wipe } from '../ct.js';
+import { ctEqual, wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { decodeAkpMember, encodeAkp } from '../keys/akp.js';
 import { encodePkcs8 } from '../keys/pkcs8.js';
@@ -195,14 +195,7 @@ export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffe
     if (k.type !== type) fail('InvalidAccessError', `Key must be a ${type} key to export it as ${format}`);
   };
   /** f of a copy of the private key's seed, which is wiped afterwards. */
-  const withSeed = <T>(f: (seed: Uint8Array) => T): T => {
-    const seed = (k.handle as PrivateHandle).seed();
-    try {
-      return f(seed);
-    } finally {
-      wipe(seed);
-    }
-  };
+  const withSeed = <T>(f: (seed: Uint8Array) => T): T => wipedAfter((k.handle as PrivateHandle).seed(), f);
   if ((format === 'spki' || format === 'pkcs8') && !entry.pkix)
     fail('NotSupportedError', `Unable to export ${entry.name} ${k.type} key using ${format} format`);
   switch (format) {

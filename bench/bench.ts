@@ -5,7 +5,7 @@
  * Usage: npm run bench -- [--rounds N] [--quick] [--json FILE] [--filter 768[,1024]]
  *                         [--batch-ms MS] [--clock cpu|wall] [--skip-hybrids] [--write]
  * --write (under Node 26, all levels) puts the ML-KEM and key-object tables into docs/benchmark.md
- * between their markers (bench/doc-tables.ts).
+ * between their markers, and the hybrid rows' table into docs/hybrid.md (bench/doc-tables.ts).
  * The hybrid KEM rows (bench/hybrid.ts, also `npm run bench:hybrid`) follow the ML-KEM table, and
  * the rows of the noble drop-ins (bench/noble.ts, also `npm run bench:noble`) the Web Crypto ones.
  *
@@ -626,7 +626,7 @@ async function main(): Promise<void> {
     progress(`wrote ${opts.json}`);
   }
   if (sink === undefined) progress('(nothing ran)');
-  if (opts.hybrids) process.stdout.write(`\n${await runHybridBench({ quick: opts.quick })}`);
+  if (opts.hybrids) process.stdout.write(`\n${await runHybridBench({ quick: opts.quick, write: opts.write })}`);
   progress(`npm run bench took ${Math.round(performance.now() / 1000)} s`); // since the process started
 }
 

@@ -1,6 +1,7 @@
-// The tables of docs/benchmark.md that `npm run bench -- --write` writes between their markers
-// (bench:mlkem, bench:key-objects), from a run's medians and same-round ratios;
-// test/package/figures.test.ts reads them back and checks the prose that summarizes them.
+// The tables that `npm run bench -- --write` writes between their markers: docs/benchmark.md's
+// (bench:mlkem, bench:key-objects) from a run's medians and same-round ratios, and docs/hybrid.md's
+// (bench:hybrid, also `npm run bench:hybrid -- --write`); test/package/figures.test.ts reads them
+// back and checks the prose that summarizes them.
 
 /** A median of bench.ts: µs per operation of one implementation at one level and operation. */
 export interface MedianUs {
@@ -83,10 +84,40 @@ export function keyObjectTable(results: readonly MedianUs[], rs: readonly Paired
   return lines.join('\n');
 }
 
+/** docs/hybrid.md's columns: the heading and the implementation of bench/hybrid.ts (the concrete KEM's name follows a space). */
+const HYBRID_COLUMNS = [
+  ['ours, wasm, native curves', 'wasm+native'],
+  ['the same with key objects', 'wasm+native keys'],
+  ['ours, wasm, noble curves', 'wasm+noble'],
+  ["Node's Web Crypto", 'webcrypto '],
+  ['@noble/post-quantum', 'noble '],
+] as const;
+const HYBRID_ROWS = [
+  ['X-Wing', 'XWing', 'MLKEM768-X25519'],
+  ['MLKEM768-P256', 'MLKEM768-P256', 'MLKEM768-P256'],
+  ['MLKEM1024-P384', 'MLKEM1024-P384', 'MLKEM1024-P384'],
+] as const;
+
+/** docs/hybrid.md's table: keygen / encaps / decaps µs of each column's implementation, `us` giving the medians. */
+export function hybridTable(us: (hybrid: string, impl: string, op: string) => number | undefined): string {
+  const lines = [`| | ${HYBRID_COLUMNS.map(([heading]) => heading).join(' | ')} |`, `| --- |${' --- |'.repeat(5)}`];
+  for (const [row, hybrid, concrete] of HYBRID_ROWS) {
+    const cells = HYBRID_COLUMNS.map(([, impl]) =>
+      OPS.map((op) => {
+        const x = us(hybrid, impl.endsWith(' ') ? impl + concrete : impl, op);
+        if (x === undefined) throw new Error(`the run has no ${hybrid} ${impl} ${op} figure for docs/hybrid.md`);
+        return Math.round(x).toLocaleString('en-US');
+      }).join(' / '),
+    );
+    lines.push(`| ${row} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
 /** `doc` with what lies between `<!-- bench:NAME begin -->` and `<!-- bench:NAME end -->` replaced by `content`. */
 export function writeBetween(doc: string, name: string, content: string): string {
   const [begin, end] = [`<!-- bench:${name} begin -->`, `<!-- bench:${name} end -->`];
   const [from, to] = [doc.indexOf(begin), doc.indexOf(end)];
-  if (from === -1 || to < from) throw new Error(`docs/benchmark.md lacks the ${begin} … ${end} markers`);
+  if (from === -1 || to < from) throw new Error(`the page lacks the ${begin} … ${end} markers`);
   return `${doc.slice(0, from + begin.length)}\n${content}\n${doc.slice(to)}`;
 }

@@ -6,7 +6,8 @@
  * in one process, interleaved, medians over rounds, ratios measured within each round.
  *
  * Usage: npm run bench:hybrid -- [--quick] [--rounds N] [--batch-ms MS] [--filter NAME[,NAME]]
- *                                [--baseline PATH/TO/dist/hybrid/index.js]
+ *                                [--baseline PATH/TO/dist/hybrid/index.js] [--write]
+ * --write (under Node 26, no --filter) puts docs/hybrid.md's speed table between its markers.
  * --baseline adds the hybrids of another build (for example the last release) as `before`.
  *
  * Timing: CPU time of the process (user + system, as bench/bench.ts; Web Crypto's work on libuv's
@@ -17,6 +18,8 @@
  * Targets: with native curves, ours within 1.5× of Node's Web Crypto on the same
  * concrete KEM (the RFC 10024 groups: the concrete KEM on the same curve); ≥ 5× faster than noble.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ml_kem1024_p384, ml_kem768_p256, ml_kem768_x25519 } from '@noble/post-quantum/hybrid.js';
@@ -28,6 +31,7 @@ import { secP256r1MlKem768Over, secP384r1MlKem1024Over, x25519MlKem768Over } fro
 import { xwingOver } from '../src/hybrid/xwing.js';
 import { MlKem1024, MlKem768, type MlKem } from '../src/index.js';
 import { loadWasm } from '../src/wasm/index.js';
+import { hybridTable, writeBetween } from './doc-tables.js';
 import { median, shuffle } from './micro.js';
 
 type Op = 'keygen' | 'encaps' | 'decaps';
@@ -225,6 +229,8 @@ export interface HybridBenchOptions {
   batchMs?: number | undefined;
   filter?: readonly string[] | undefined;
   baseline?: string | undefined;
+  /** Write docs/hybrid.md's speed table (bench/doc-tables.ts). */
+  write?: boolean | undefined;
 }
 
 /** Runs the hybrid benchmark and returns its report (Markdown). */
@@ -251,6 +257,25 @@ export async function runHybridBench(opts: HybridBenchOptions): Promise<string> 
     for (const cell of cells.values()) for (const t of shuffle(cell)) samples.get(t)!.push(await timeBatch(t, t.batch));
   }
   if (sink === undefined) throw new Error('nothing ran');
+  if (opts.write === true) {
+    if (opts.filter !== undefined || !tasks.some((t) => t.impl.startsWith('webcrypto ')))
+      throw new Error(
+        '--write: docs/hybrid.md records every hybrid beside Node 26 (run under $(scripts/install-node.sh), no --filter)',
+      );
+    const us = (hybrid: string, impl: string, op: string) => {
+      const t = tasks.find((x) => x.hybrid === hybrid && x.impl === impl && x.op === op);
+      return t === undefined ? undefined : median(samples.get(t)!);
+    };
+    const path = new URL('../docs/hybrid.md', import.meta.url);
+    const command = [
+      '$(scripts/install-node.sh) --import tsx',
+      `bench/${basename(process.argv[1]!)}`,
+      ...process.argv.slice(2),
+    ];
+    const intro = `\`${command.join(' ')}\`, node ${process.version}, ${new Date().toISOString().slice(0, 10)}:\n\n`;
+    writeFileSync(path, writeBetween(readFileSync(path, 'utf8'), 'hybrid', intro + hybridTable(us)));
+    process.stderr.write('wrote docs/hybrid.md\n');
+  }
   return report(tasks, samples, rounds);
 }
 
@@ -315,6 +340,7 @@ async function main(): Promise<void> {
       'batch-ms': { type: 'string' },
       filter: { type: 'string' },
       baseline: { type: 'string' },
+      write: { type: 'boolean', default: false },
     },
   });
   process.stdout.write(
@@ -324,6 +350,7 @@ async function main(): Promise<void> {
       batchMs: values['batch-ms'] === undefined ? undefined : Number(values['batch-ms']),
       filter: values.filter?.split(','),
       baseline: values.baseline,
+      write: values.write,
     }),
   );
 }

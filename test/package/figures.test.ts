@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { type MedianUs, type PairedRatio, keyObjectTable, mlkemTable } from '../../bench/doc-tables.js';
+import { type MedianUs, type PairedRatio, hybridTable, keyObjectTable, mlkemTable } from '../../bench/doc-tables.js';
 import { bytesHeld } from '../../bench/key-objects.js';
 import * as hybrid from '../../src/hybrid/index.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../../src/index.js';
@@ -202,6 +202,33 @@ describe("the prose ranges agree with docs/benchmark.md's table (npm run bench)"
   });
 });
 
+it("docs/hybrid.md's speed table is as `npm run bench:hybrid -- --write` writes it, between its markers", () => {
+  const text = page('docs/hybrid.md').split('<!-- bench:hybrid begin -->')[1]!.split('<!-- bench:hybrid end -->')[0]!;
+  const lines = text.split('\n').filter((l) => l.startsWith('|'));
+  const headings = lines[0]!
+    .split('|')
+    .slice(2, -1)
+    .map((c) => c.trim());
+  const impls = ['wasm+native', 'wasm+native keys', 'wasm+noble', 'webcrypto', 'noble'];
+  assert.equal(headings.length, impls.length);
+  // The figures read back as the run's medians, by row and column, which the writer turns into the same text.
+  const figures = new Map<string, number>();
+  for (const line of lines.slice(2)) {
+    const [row, ...cells] = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    const hybrid = row === 'X-Wing' ? 'XWing' : row!;
+    cells.forEach((cell, j) =>
+      cell
+        .split(' / ')
+        .forEach((x, k) => figures.set(`${hybrid} ${impls[j]} ${['keygen', 'encaps', 'decaps'][k]}`, num(x))),
+    );
+  }
+  const us = (hybrid: string, impl: string, op: string) => figures.get(`${hybrid} ${impl.split(' MLKEM')[0]} ${op}`);
+  assert.equal(hybridTable(us), lines.join('\n'));
+});
+
 it("docs/hpke.md's ML-KEM-768 cost over the floor is its table's", () => {
   const rows = table(page('docs/hpke.md'), /\| library \| \| floor \| ours \(wasm\) \|/).filter((r) =>
     /ML-KEM-768/.test(r[1]!),
@@ -269,6 +296,11 @@ describe('counts are those the tests and CI use', () => {
       says('docs/hybrid.md', /Web Crypto in both directions on ([\d,]+) random seeds each per CI run/),
       seeds,
     );
+  });
+
+  it("docs/keys.md: the key decoders' fuzzed inputs per CI run", () => {
+    const fuzz = source('test/keys/fuzz.test.ts', /CI === 'true' \? ([\d_]+) :/);
+    assert.equal(says('docs/keys.md', /with ([\d,]+) fuzzed inputs per CI run/), fuzz);
   });
 
   it('VERIFICATION.md: the text-parsing bound of test/keys/hardening.test.ts', () => {

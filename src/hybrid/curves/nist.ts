@@ -110,13 +110,6 @@ export interface NistGroup extends Group {
   readonly name: 'P-256' | 'P-384';
   /** The group order n, big-endian in scalarBytes bytes. */
   readonly order: Uint8Array;
-  /**
-   * The uncompressed point of a compressed one (SEC 1, §2.3.4), valid; undefined where q encodes
-   * none. node:crypto's answer where it checks out (the same x, the prefix's parity of y, on the
-   * curve: one point has all three), so that a platform's fault costs speed, never a wrong point;
-   * else @noble/curves'.
-   */
-  decompress(q: Uint8Array): Uint8Array | undefined;
 }
 
 function nistGroup(c: NistParams): NistGroup {
@@ -143,7 +136,7 @@ function nistGroup(c: NistParams): NistGroup {
       knownAnswers: knownAnswers(c, true),
     },
   } as const;
-  const group: NistGroup = Object.freeze({
+  return Object.freeze({
     ...data,
     order,
     ...doors(data, { noble: c.noble }),
@@ -163,18 +156,7 @@ function nistGroup(c: NistParams): NistGroup {
       return undefined;
     },
     isValidScalar: (d: Uint8Array) => inRange(d, order) === 1,
-    decompress(q: Uint8Array): Uint8Array | undefined {
-      if (q.length !== 1 + L || (q[0] !== 2 && q[0] !== 3)) return undefined; // public: branches are fine
-      const u = nativeUncompressed(c.opensslName, q);
-      const checks = (v: Uint8Array) =>
-        v.length === 1 + 2 * L &&
-        v.subarray(1, 1 + L).every((b, i) => b === q[1 + i]) &&
-        (v[2 * L]! & 1) === (q[0]! & 1) &&
-        group.elementProblem(v) === undefined;
-      return u !== undefined && checks(u) ? u : nobleUncompressed(c.name, q);
-    },
   } as const);
-  return group;
 }
 
 /**
@@ -184,10 +166,27 @@ function nistGroup(c: NistParams): NistGroup {
  */
 export function compressedPoints(g: NistGroup): Group {
   const L = g.scalarBytes;
+  const { opensslName } = g.native.keys as { opensslName: string };
+  /**
+   * The uncompressed point of a compressed one (SEC 1, §2.3.4), valid; undefined where q encodes
+   * none. node:crypto's answer where it checks out (the same x, the prefix's parity of y, on the
+   * curve: one point has all three), so that a platform's fault costs speed, never a wrong point;
+   * else @noble/curves'. Here, not in the Group: an app without compressed points bundles none of it.
+   */
+  const decompress = (q: Uint8Array): Uint8Array | undefined => {
+    if (q.length !== 1 + L || (q[0] !== 2 && q[0] !== 3)) return undefined; // public: branches are fine
+    const u = nativeUncompressed(opensslName, q);
+    const checks = (v: Uint8Array) =>
+      v.length === 1 + 2 * L &&
+      v.subarray(1, 1 + L).every((b, i) => b === q[1 + i]) &&
+      (v[2 * L]! & 1) === (q[0]! & 1) &&
+      g.elementProblem(v) === undefined;
+    return u !== undefined && checks(u) ? u : nobleUncompressed(g.name, q);
+  };
   // The last decompression (public data): a decapsulation checks its element twice, then uses it.
   let last: { q: Uint8Array; u: Uint8Array | undefined } | undefined;
   const uncompressed = (q: Uint8Array): Uint8Array | undefined => {
-    if (last?.q.length !== q.length || !last.q.every((b, i) => b === q[i])) last = { q: q.slice(), u: g.decompress(q) };
+    if (last?.q.length !== q.length || !last.q.every((b, i) => b === q[i])) last = { q: q.slice(), u: decompress(q) };
     return last.u;
   };
   const compress = (u: Uint8Array): Uint8Array => {

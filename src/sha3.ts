@@ -452,11 +452,6 @@ export function sha3_512(out: Uint8Array, a: Uint8Array, b?: Uint8Array): void {
   oneShot(72, 0x06, out, 64, a, b);
 }
 
-/** SHAKE128(a ‖ b, 8 · out.length) (FIPS 202, Section 6.2): fills out. */
-export function shake128(out: Uint8Array, a: Uint8Array, b?: Uint8Array): void {
-  oneShot(168, 0x1f, out, out.length, a, b);
-}
-
 /** SHAKE256(a ‖ b, 8 · out.length) (FIPS 202, Section 6.2): fills out. */
 export function shake256(out: Uint8Array, a: Uint8Array, b?: Uint8Array): void {
   oneShot(136, 0x1f, out, out.length, a, b);

@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import * as noble from '@noble/hashes/sha3.js';
 
 import { splice } from '../../scripts/gen-keccak.js';
-import { interleaveLanes, keccakF1600, sha3_256, sha3_512, shake128, shake256, Sponge } from '../../src/sha3.js';
+import { interleaveLanes, keccakF1600, sha3_256, sha3_512, shake256, Sponge } from '../../src/sha3.js';
 
 /** mulberry32: a small seeded generator, so that failures reproduce. */
 function rng(seed: number): () => number {
@@ -31,6 +31,13 @@ const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 function nodeHash(alg: string, data: Uint8Array, outputLength?: number): Uint8Array {
   const h = outputLength === undefined ? createHash(alg) : createHash(alg, { outputLength });
   return new Uint8Array(h.update(data).digest());
+}
+
+/** SHAKE128(a ‖ b) into out on a Sponge of SampleNTT's rate (src/ has no one-shot SHAKE128: SampleNTT squeezes its own). */
+function shake128(out: Uint8Array, a: Uint8Array, b?: Uint8Array): void {
+  const sponge = new Sponge().init(168, 0x1f).absorb(a);
+  if (b !== undefined) sponge.absorb(b);
+  sponge.squeeze(out);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -1,7 +1,8 @@
 // The tables that `npm run bench -- --write` writes between their markers: docs/benchmark.md's
 // (bench:mlkem, bench:key-objects) from a run's medians and same-round ratios, and docs/hybrid.md's
-// (bench:hybrid, also `npm run bench:hybrid -- --write`); test/package/figures.test.ts reads them
-// back and checks the prose that summarizes them.
+// (bench:hybrid, also `npm run bench:hybrid -- --write`) and docs/hpke.md's (bench:hpke, also
+// `npm run bench:hpke -- --write`); test/package/figures.test.ts reads them back and checks the
+// prose that summarizes them.
 
 /** A median of bench.ts: µs per operation of one implementation at one level and operation. */
 export interface MedianUs {
@@ -110,6 +111,53 @@ export function hybridTable(us: (hybrid: string, impl: string, op: string) => nu
       }).join(' / '),
     );
     lines.push(`| ${row} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** docs/hpke.md's columns after the floor and ours (wasm): the peers of each library, by name in bench/hpke.ts. */
+const HPKE_PEERS = [
+  { hpke: '@panva/hpke-noble' },
+  { '@hpke/core ML-KEM-768': '@hpke/ml-kem', '@hpke/core X-Wing': '@hpke/hybridkem-x-wing' },
+  { hpke: 'native' },
+] as const;
+
+/**
+ * docs/hpke.md's table: seal / open µs of the library's floor (`floor`), of ours on wasm (`wasm`)
+ * and of each peer, with how many times faster ours is in the same rounds (`ratio`).
+ */
+export function hpkeTable(
+  us: (library: string, kem: string, name: string, op: string) => number | undefined,
+  ratio: (library: string, kem: string, name: string, op: string) => number | undefined,
+): string {
+  const lines = [
+    "| library | | floor | ours (wasm) | `@panva/hpke-noble` | `@hpke/ml-kem`, `@hpke/hybridkem-x-wing` | `hpke`'s native Web Crypto KEM |",
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const pair = (f: (op: string) => number | undefined, digits: number, suffix = '') =>
+    ['seal', 'open']
+      .map((op) => {
+        const x = f(op);
+        if (x === undefined) throw new Error(`the run has no HPKE ${op} figure for docs/hpke.md`);
+        return digits === 0 ? Math.round(x).toLocaleString('en-US') : `${x.toFixed(digits)}${suffix}`;
+      })
+      .join(' / ');
+  for (const kem of ['ML-KEM-768', 'X-Wing']) {
+    for (const library of ['hpke', '@hpke/core']) {
+      const peers = HPKE_PEERS.map(
+        (p) => (p as Record<string, string>)[library] ?? (p as Record<string, string>)[`${library} ${kem}`],
+      );
+      const cells = [
+        pair((op) => us(library, 'ML-KEM-768', 'floor', op), 0),
+        pair((op) => us(library, kem, 'wasm', op), 0),
+        ...peers.map((name) =>
+          name === undefined || us(library, kem, name, 'seal') === undefined
+            ? ''
+            : `${pair((op) => us(library, kem, name, op), 0)} (${pair((op) => ratio(library, kem, name, op), 1, '×')})`,
+        ),
+      ];
+      lines.push(`| \`${library}\` | ${kem} seal / open |${cells.map((c) => (c === '' ? ' ' : ` ${c} `)).join('|')}|`);
+    }
   }
   return lines.join('\n');
 }

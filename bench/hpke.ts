@@ -1,5 +1,5 @@
 /**
- * HPKE rows of `npm run bench` (also alone: `npm run bench:hpke -- [--quick] [--rounds N]`):
+ * HPKE rows of `npm run bench` (also alone: `npm run bench:hpke -- [--quick] [--rounds N] [--write]`):
  * single-shot Seal and Open of 1 KiB with ML-KEM-768 and with X-Wing (MLKEM768-X25519), our KEMs
  * (wasm and portable backends) against the other HPKE KEM packages, each inside the HPKE library
  * it is made for, with the same KDF (HKDF-SHA256) and AEAD (AES-128-GCM) as ours there:
@@ -13,7 +13,10 @@
  * rounds, and the median over rounds of the per-round ratio peer / ours. Keys are deserialized
  * once, outside the timed region, as an application would keep them; every Seal draws fresh
  * randomness. Before timing, each implementation's Seal must be opened by ours and vice versa.
+ * --write (under Node 26) puts docs/hpke.md's table between its markers (bench/doc-tables.ts).
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import * as Core from '@hpke/core';
@@ -26,6 +29,7 @@ import { hpkeCoreKem } from '../src/hpke/hpke-core.js';
 import { createHpkeKem, hpkeKem, ML_KEM_768, MLKEM768_X25519, type HpkeKem } from '../src/hpke/index.js';
 import { createXWing } from '../src/hybrid/index.js';
 import { loadWasm } from '../src/wasm/index.js';
+import { hpkeTable, writeBetween } from './doc-tables.js';
 import { median, shuffle } from './micro.js';
 
 type KemName = 'ML-KEM-768' | 'X-Wing';
@@ -171,7 +175,9 @@ async function timeBatch(f: () => Promise<unknown>, n: number): Promise<number> 
 const fmt = (us: number) => (us >= 100 ? us.toFixed(0) : us.toFixed(1));
 
 /** Runs the HPKE benchmark and returns its report (markdown). */
-export async function hpkeBench(options: { rounds?: number | undefined; quick?: boolean } = {}): Promise<string> {
+export async function hpkeBench(
+  options: { rounds?: number | undefined; quick?: boolean; write?: boolean } = {},
+): Promise<string> {
   const quick = options.quick === true;
   const rounds = options.rounds ?? (quick ? 3 : 15);
   const batchMs = quick ? 5 : 30;
@@ -204,6 +210,7 @@ export async function hpkeBench(options: { rounds?: number | undefined; quick?: 
     for (const t of shuffle(tasks)) t.samples.push(await timeBatch(t.run, t.batch));
   }
 
+  if (options.write === true) writeDocTable(tasks);
   const lines = [
     '## HPKE benchmark: single-shot Seal / Open of 1 KiB (HKDF-SHA256, AES-128-GCM)',
     '',
@@ -236,9 +243,39 @@ export async function hpkeBench(options: { rounds?: number | undefined; quick?: 
   return lines.join('\n');
 }
 
+/** docs/hpke.md's table from this run's samples (bench/doc-tables.ts); the page records a Node 26 run. */
+function writeDocTable(tasks: ReadonlyArray<{ impl: Impl; op: string; samples: number[] }>): void {
+  if (!tasks.some((t) => t.impl.name === 'native'))
+    throw new Error(
+      "--write: docs/hpke.md records hpke's native KEMs beside ours (run under $(scripts/install-node.sh))",
+    );
+  const find = (library: string, kem: string, name: string, op: string) =>
+    tasks.find((t) => t.impl.library === library && t.impl.kem === kem && t.op === op && t.impl.name === name);
+  const us = (library: string, kem: string, name: string, op: string) => {
+    const t = find(library, kem, name === 'floor' ? NO_KEM : name, op);
+    return t === undefined ? undefined : median(t.samples);
+  };
+  const ratio = (library: string, kem: string, name: string, op: string) => {
+    const [t, ours] = [find(library, kem, name, op), find(library, kem, 'wasm', op)];
+    return t === undefined || ours === undefined ? undefined : median(t.samples.map((s, r) => s / ours.samples[r]!));
+  };
+  const command = [
+    '$(scripts/install-node.sh) --import tsx',
+    `bench/${basename(process.argv[1]!)}`,
+    ...process.argv.slice(2),
+  ];
+  const intro = `\`${command.join(' ')}\`, node ${process.version}, ${new Date().toISOString().slice(0, 10)}:\n\n`;
+  const path = new URL('../docs/hpke.md', import.meta.url);
+  writeFileSync(path, writeBetween(readFileSync(path, 'utf8'), 'hpke', intro + hpkeTable(us, ratio)));
+  process.stderr.write('wrote docs/hpke.md\n');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, rounds: { type: 'string' } } });
-  hpkeBench({ quick: values.quick, rounds: values.rounds === undefined ? undefined : Number(values.rounds) }).then(
+  const { values } = parseArgs({
+    options: { quick: { type: 'boolean', default: false }, rounds: { type: 'string' }, write: { type: 'boolean' } },
+  });
+  const rounds = values.rounds === undefined ? undefined : Number(values.rounds);
+  hpkeBench({ quick: values.quick, rounds, write: values.write === true }).then(
     (report) => process.stdout.write(report),
     (err: unknown) => {
       process.stderr.write(`HPKE bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

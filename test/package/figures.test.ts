@@ -10,7 +10,14 @@ import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { type MedianUs, type PairedRatio, hybridTable, keyObjectTable, mlkemTable } from '../../bench/doc-tables.js';
+import {
+  type MedianUs,
+  type PairedRatio,
+  hpkeTable,
+  hybridTable,
+  keyObjectTable,
+  mlkemTable,
+} from '../../bench/doc-tables.js';
 import { bytesHeld } from '../../bench/key-objects.js';
 import * as hybrid from '../../src/hybrid/index.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../../src/index.js';
@@ -227,6 +234,42 @@ it("docs/hybrid.md's speed table is as `npm run bench:hybrid -- --write` writes 
   }
   const us = (hybrid: string, impl: string, op: string) => figures.get(`${hybrid} ${impl.split(' MLKEM')[0]} ${op}`);
   assert.equal(hybridTable(us), lines.join('\n'));
+});
+
+it("docs/hpke.md's table is as `npm run bench:hpke -- --write` writes it, between its markers", () => {
+  const text = page('docs/hpke.md').split('<!-- bench:hpke begin -->')[1]!.split('<!-- bench:hpke end -->')[0]!;
+  const lines = text.split('\n').filter((l) => l.startsWith('|'));
+  const names = ['floor', 'wasm', '@panva/hpke-noble', 'package', 'native'];
+  const [us, ratios] = [new Map<string, number>(), new Map<string, number>()];
+  for (const line of lines.slice(2)) {
+    const [library, what, ...cells] = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    const kem = what!.replace(' seal / open', '');
+    cells.forEach((cell, j) => {
+      const [times, ratio] = cell.split(' (');
+      if (times === '') return;
+      times!
+        .split(' / ')
+        .forEach((x, k) => us.set(`${library!.replace(/`/g, '')} ${kem} ${names[j]} ${['seal', 'open'][k]}`, num(x)));
+      ratio
+        ?.split(' / ')
+        .forEach((x, k) =>
+          ratios.set(`${library!.replace(/`/g, '')} ${kem} ${names[j]} ${['seal', 'open'][k]}`, num(x)),
+        );
+    });
+  }
+  const name = (n: string) => (n.startsWith('@hpke/') ? 'package' : n);
+  const key = (library: string, kem: string, n: string, op: string) =>
+    `${library} ${n === 'floor' ? 'ML-KEM-768' : kem} ${name(n)} ${op}`;
+  assert.equal(
+    hpkeTable(
+      (...a) => us.get(key(...a)),
+      (...a) => ratios.get(key(...a)),
+    ),
+    lines.join('\n'),
+  );
 });
 
 it("docs/hpke.md's ML-KEM-768 cost over the floor is its table's", () => {

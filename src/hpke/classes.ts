@@ -26,7 +26,7 @@ import { MlKemError } from '../errors.js';
 import { hiddenMap } from '../hidden-map.js';
 import { fillRandom } from '../random.js';
 import { bytesOf, mapError, toArrayBuffer } from './buffer-source.js';
-import type { HpkeKem } from './kem.js';
+import { type HpkeKem, keyPairOfSeed } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
 
 /** What `encap` of the drop-in classes returns, as `@hpke/core`'s KEMs return it. */
@@ -104,16 +104,7 @@ function keyFrom(c: ClassConfig, bytes: Uint8Array, type: 'public' | 'private'):
 
 /** A pair of keys of c from a private key (seed) it takes over. */
 function pairFrom(c: ClassConfig, seed: ByteArray): CryptoKeyPair {
-  let publicKey: ByteArray;
-  try {
-    const pair = c.core.keygen(seed);
-    wipe(pair.secretKey, pair.seed);
-    publicKey = pair.publicKey;
-  } catch (err) {
-    wipe(seed);
-    throw err;
-  }
-  return newKeyPair(c.kem, { privateKey: seed, publicKey }, true, c.name) as unknown as CryptoKeyPair;
+  return newKeyPair(c.kem, keyPairOfSeed(c.core, seed), true, c.name) as unknown as CryptoKeyPair;
 }
 
 /** The key pair of a class instance from a private key (seed) it takes over, for a subclass's own methods. @internal */

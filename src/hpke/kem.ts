@@ -96,6 +96,21 @@ export interface HpkeKem {
   decap(enc: Uint8Array, privateKey: Uint8Array): ByteArray;
 }
 
+/** The pair (seed, ek) of a seed, which it takes over (and wipes on error): ek of `kem`'s keygen. */
+export function keyPairOfSeed(
+  kem: { keygen(seed: Uint8Array): { publicKey: ByteArray; secretKey: ByteArray; seed: ByteArray } },
+  seed: ByteArray,
+): HpkeKeyPair {
+  try {
+    const pair = kem.keygen(seed);
+    wipe(pair.secretKey, pair.seed);
+    return { privateKey: seed, publicKey: pair.publicKey };
+  } catch (err) {
+    wipe(seed);
+    throw err;
+  }
+}
+
 /** A KEM's { ciphertext, sharedSecret } as HPKE names them: the ciphertext is `enc`. */
 const asHpke = ({
   ciphertext,
@@ -167,18 +182,6 @@ function fromKem(given: MlKem | HybridKem, ids: HpkeIds): HpkeKem {
   const { id, name } = ids;
   const { publicKey: Npk, ciphertext: Nenc, seed: Nsk, sharedSecret: Nsecret } = kem.sizes;
 
-  /** The pair (seed, ek) of a fresh seed, which it takes over (and wipes on error). */
-  function withPublicKey(seed: ByteArray): HpkeKeyPair {
-    try {
-      const pair = kem.keygen(seed);
-      wipe(pair.secretKey, pair.seed);
-      return { privateKey: seed, publicKey: pair.publicKey };
-    } catch (err) {
-      wipe(seed);
-      throw err;
-    }
-  }
-
   const hpke: HpkeKem = Object.freeze({
     id,
     name,
@@ -189,13 +192,13 @@ function fromKem(given: MlKem | HybridKem, ids: HpkeIds): HpkeKem {
     Nrandom: hybrid ? (kem as HybridKem).sizes.eseed : 32,
     /** §3, §4 DeriveKeyPair: seed = SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", Nsk); ek from the KEM's keygen(seed). */
     deriveKeyPair(ikm: Uint8Array): HpkeKeyPair {
-      return withPublicKey(seedFromIkm(id, ikm, Nsk, name));
+      return keyPairOfSeed(kem, seedFromIkm(id, ikm, Nsk, name));
     },
     /** §3, §4 GenerateKeyPair: seed = random(Nsk). */
     generateKeyPair(): HpkeKeyPair {
       const seed = new Uint8Array(Nsk);
       fillRandom(seed);
-      return withPublicKey(seed);
+      return keyPairOfSeed(kem, seed);
     },
     /** §3, §4 Encap: the KEM's Encaps (ML-KEM: FIPS 203, Algorithm 20). */
     encap(publicKey: Uint8Array): HpkeEncapsulation {

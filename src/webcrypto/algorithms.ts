@@ -9,7 +9,7 @@ import type { AsyncCurveChoice } from '../hybrid/curves/curve.js';
 import type { HybridKem } from '../hybrid/types.js';
 import { type HybridName, REGISTRY, type RegistryEntry, memberOf } from '../registry.js';
 import type { Backend } from './backend.js';
-import { type Kem, type KemHandles, handlesOf } from './handles.js';
+import type { Kem, KemHandles } from './handles.js';
 
 export interface AlgorithmEntry {
   /** The recognized algorithm name, as the specification (or, for the hybrids, Node) spells it. */
@@ -78,14 +78,17 @@ export function handlesFor(entry: AlgorithmEntry, backend: Backend, curves?: Asy
   const name = curves === undefined || curves === 'auto' ? entry.name : `${entry.name} ${curves}`;
   let handles = byName.get(name);
   if (handles === undefined) {
-    const made = (async () => {
+    const made = (async (): Promise<KemHandles> => {
       const kem = await entry.kem(backend);
       // A concrete hybrid runs through its asynchronous door, whose curve half may be the
       // runtime's own Web Crypto (undefined for the others: ML-KEM's sizes have no eseed).
-      return handlesOf(
+      const door = 'eseed' in kem.sizes ? (await hybrids()).asynchronousOf(kem as HybridKem, curves) : undefined;
+      const keys = door ?? kem;
+      return {
         kem,
-        'eseed' in kem.sizes ? (await hybrids()).asynchronousOf(kem as HybridKem, curves) : undefined,
-      );
+        encapsulationKey: (bytes) => keys.encapsulationKey(bytes), // the FIPS 203, §7.2 check (and a curve's)
+        decapsulationKey: (seed) => keys.decapsulationKey(seed),
+      };
     })();
     made.catch(() => byName.delete(name));
     byName.set(name, (handles = made));

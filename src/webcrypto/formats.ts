@@ -14,9 +14,15 @@ import type { AlgorithmEntry } from './algorithms.js';
 import { type Jwk, type KeyFormat, intersect } from './arguments.js';
 import { fail, failWith } from './errors.js';
 import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
-import type { KeyUsage, MlKemCryptoKey } from './key.js';
-import { exportableSlots, makeKey } from './key.js';
-import { PRIVATE_USAGES, PUBLIC_USAGES, checkUsages } from './usages.js';
+import {
+  type KeyUsage,
+  type MlKemCryptoKey,
+  PRIVATE_USAGES,
+  PUBLIC_USAGES,
+  checkUsages,
+  exportableSlots,
+  makeKey,
+} from './key.js';
 
 /** An MlKemError as a DataError (its message after `what`, it as the cause), or the error itself when it is anything else. */
 function dataError(err: unknown, what: string): never {
@@ -27,7 +33,7 @@ function publicFrom(h: KemHandles, entry: AlgorithmEntry, bytes: Uint8Array, wha
   if (bytes.length !== h.kem.sizes.publicKey)
     fail('DataError', `${what} must be ${h.kem.sizes.publicKey} bytes for ${entry.name}, got ${bytes.length}`);
   try {
-    return h.publicKey(bytes);
+    return h.encapsulationKey(bytes);
   } catch (err) {
     return dataError(err, `${what} is not a valid ${entry.name} public key`);
   }
@@ -38,7 +44,7 @@ function privateFrom(h: KemHandles, entry: AlgorithmEntry, seed: Uint8Array, wha
   try {
     if (seed.length !== h.kem.sizes.seed)
       fail('DataError', `${what} must be ${h.kem.sizes.seed} bytes for ${entry.name}, got ${seed.length}`);
-    return h.privateKey(seed);
+    return h.decapsulationKey(seed);
   } finally {
     wipe(seed);
   }
@@ -85,7 +91,7 @@ function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: ByteArray): Priv
     if (!same)
       invalid(`the seed and the expandedKey of this ${entry.name} key disagree: the seed does not expand to it`);
   }
-  if (fields.publicKey !== undefined && !ctEqual(fields.publicKey, handle.publicKey.bytes)) {
+  if (fields.publicKey !== undefined && !ctEqual(fields.publicKey, handle.encapsulationKey.bytes())) {
     invalid(`publicKey [1] is not the public key of this ${entry.name} private key`);
   }
   return handle;
@@ -127,7 +133,8 @@ function importJwk(
   if (isPrivate) {
     const priv = privateFrom(h, entry, decodeJwkBytes(jwk.priv, 'priv'), 'JWK priv (the seed)');
     const pub = decodeJwkBytes(jwk.pub, 'pub');
-    if (!ctEqual(pub, priv.publicKey.bytes)) fail('DataError', `JWK pub is not the public key of the seed in priv`);
+    if (!ctEqual(pub, priv.encapsulationKey.bytes()))
+      fail('DataError', `JWK pub is not the public key of the seed in priv`);
     return makeKey(entry, { type: 'private', handle: priv }, extractable, intersect(usages));
   }
   const pub = publicFrom(h, entry, decodeJwkBytes(jwk.pub, 'pub'), 'JWK pub');
@@ -195,19 +202,19 @@ export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffe
     if (k.type !== type) fail('InvalidAccessError', `Key must be a ${type} key to export it as ${format}`);
   };
   /** f of a copy of the private key's seed, which is wiped afterwards. */
-  const withSeed = <T>(f: (seed: Uint8Array) => T): T => wipedAfter((k.handle as PrivateHandle).seed(), f);
+  const withSeed = <T>(f: (seed: Uint8Array) => T): T => wipedAfter((k.handle as PrivateHandle).seed()!, f);
   if ((format === 'spki' || format === 'pkcs8') && !entry.pkix)
     fail('NotSupportedError', `Unable to export ${entry.name} ${k.type} key using ${format} format`);
   switch (format) {
     case 'raw-public':
       needType('public');
-      return buffer((k.handle as PublicHandle).bytes);
+      return (k.handle as PublicHandle).bytes().buffer;
     case 'raw-seed':
       needType('private');
       return withSeed(buffer);
     case 'spki':
       needType('public');
-      return encodeSpki((k.handle as PublicHandle).bytes).buffer as ArrayBuffer;
+      return encodeSpki((k.handle as PublicHandle).bytes()).buffer;
     case 'pkcs8': {
       needType('private');
       // The seed-only form, as the specification requires for export.
@@ -215,7 +222,9 @@ export function exportOurKey(format: KeyFormat, key: MlKemCryptoKey): ArrayBuffe
       return der.buffer as ArrayBuffer;
     }
     case 'jwk': {
-      const pub = k.type === 'public' ? (k.handle as PublicHandle).bytes : (k.handle as PrivateHandle).publicKey.bytes;
+      const pub = (
+        k.type === 'public' ? (k.handle as PublicHandle) : (k.handle as PrivateHandle).encapsulationKey
+      ).bytes();
       // Members in the lexicographic order in which WebIDL converts a dictionary (WebIDL, §3.2.18).
       const akp =
         k.type === 'private' ? withSeed((seed) => encodeAkp(entry.name, pub, seed)) : encodeAkp(entry.name, pub);

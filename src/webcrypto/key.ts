@@ -1,6 +1,6 @@
 import type { ByteArray } from '../bytes.js';
 import { hiddenMap } from '../hidden-map.js';
-import { type Part, recordSecrets } from '../lifetime.js'; // @test-hook
+import { recordSecrets } from '../lifetime.js'; // @test-hook
 // The CryptoKeys of the algorithms of this layer. They have the four attributes of a CryptoKey
 // (WebCrypto, §13) as accessors of their own and hold the key material privately.
 // Where the runtime has a CryptoKey class, they are CryptoKeys as far as JavaScript allows: their
@@ -35,6 +35,18 @@ export const KEY_USAGES = /* @__PURE__ */ Object.freeze([
 
 /** A key usage of the KeyUsage enum. */
 export type KeyUsage = (typeof KEY_USAGES)[number];
+
+/** The usages a public key of our algorithms may have. */
+export const PUBLIC_USAGES: readonly KeyUsage[] = ['encapsulateKey', 'encapsulateBits'];
+/** The usages a private key of our algorithms may have. */
+export const PRIVATE_USAGES: readonly KeyUsage[] = ['decapsulateKey', 'decapsulateBits'];
+
+/** SyntaxError unless every usage is allowed for the key's type. */
+export function checkUsages(usages: readonly KeyUsage[], allowed: readonly KeyUsage[], entry: AlgorithmEntry): void {
+  const bad = usages.find((u) => !allowed.includes(u));
+  if (bad !== undefined)
+    fail('SyntaxError', `Unsupported key usage for ${entry.name} key: ${bad} (allowed: ${allowed.join(', ')})`);
+}
 
 const NOT_CLONEABLE =
   'mlkem-ts/webcrypto keys cannot be structured-cloned (postMessage, IndexedDB): wrap it (wrapKey under a non-extractable AES-KW key, which clones) and keep or send the wrapped bytes, or export it; see docs/webcrypto.md, "Keeping keys"';
@@ -159,7 +171,7 @@ export function makeKey(
 ): MlKemCryptoKey {
   if (!linked) linkToCryptoKey();
   const made = new MlKemCryptoKey(token, entry, key, extractable, usages);
-  recordSecrets(made, { arrays: [], parts: key.type === 'private' ? [key.handle as PrivateHandle & Part] : [] }); // @test-hook
+  recordSecrets(made, { arrays: [], parts: key.type === 'private' ? [key.handle] : [] }); // @test-hook
   return made;
 }
 
@@ -210,12 +222,13 @@ export function decapsulatorOf(
   key: MlKemCryptoKey,
   usage: 'decapsulateKey' | 'decapsulateBits',
 ): (ciphertext: Uint8Array) => ByteArray | Promise<ByteArray> {
-  return (usable(entry, key, usage, 'private') as PrivateHandle).decapsulate; // an arrow of handlesOf's, not a method
+  const dk = usable(entry, key, usage, 'private') as PrivateHandle;
+  return (ciphertext) => dk.decapsulate(ciphertext);
 }
 
 /** The algorithm and public handle of a private key (getPublicKey, §4.5); InvalidAccessError for a public key. */
 export function publicPartOf(key: MlKemCryptoKey): { entry: AlgorithmEntry; handle: PublicHandle } {
   const { entry, key: k } = slotsOfKey(key);
   if (k.type !== 'private') fail('InvalidAccessError', 'key must be a private key');
-  return { entry, handle: k.handle.publicKey };
+  return { entry, handle: k.handle.encapsulationKey };
 }

@@ -8,8 +8,17 @@ import type { AlgorithmEntry } from './algorithms.js';
 import { intersect } from './arguments.js';
 import { fail, failWith } from './errors.js';
 import type { KemHandles, PrivateHandle } from './handles.js';
-import { type KeyUsage, type MlKemCryptoKey, decapsulatorOf, encapsulatorOf, makeKey, publicPartOf } from './key.js';
-import { PRIVATE_USAGES, PUBLIC_USAGES, checkUsages } from './usages.js';
+import {
+  type KeyUsage,
+  type MlKemCryptoKey,
+  PRIVATE_USAGES,
+  PUBLIC_USAGES,
+  checkUsages,
+  decapsulatorOf,
+  encapsulatorOf,
+  makeKey,
+  publicPartOf,
+} from './key.js';
 
 export interface KeyPair {
   publicKey: MlKemCryptoKey;
@@ -36,14 +45,19 @@ export function generateOurKey(
   let handle: PrivateHandle;
   try {
     seed = randomBytes(h.kem.sizes.seed); // FIPS 203, §7.1: d ‖ z, kept for export as raw-seed
-    handle = h.privateKey(seed);
+    handle = h.decapsulationKey(seed);
   } catch (err) {
     failWith('OperationError', 'key generation failed', err);
   } finally {
     wipe(seed);
   }
   return {
-    publicKey: makeKey(entry, { type: 'public', handle: handle.publicKey }, true, intersect(usages, PUBLIC_USAGES)),
+    publicKey: makeKey(
+      entry,
+      { type: 'public', handle: handle.encapsulationKey },
+      true,
+      intersect(usages, PUBLIC_USAGES),
+    ),
     privateKey: makeKey(entry, { type: 'private', handle }, extractable, privateUsages),
   };
 }

@@ -21,7 +21,7 @@ import { fail, typeError } from './errors.js';
 import { KEM_USAGES, type KeyUsage, isOurKey } from './key.js';
 import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
 import { type RuntimeCall, runtimeFormat, runtimePublicKey } from './runtime-keys.js';
-import { checkSharedAlgorithm, sharedKeyFormat } from './shared-key.js';
+import { RAW_ALIASES, checkSharedAlgorithm, sharedKeyFormat } from './shared-key.js';
 import type { AnyCryptoKey, Bytes, Usages, WebCryptoSubtle } from './types.js';
 
 // The key formats (and with them mlkem-ts/keys' DER and the portable ML-KEM behind its default
@@ -67,11 +67,23 @@ export const SUBTLE_METHODS = [
   'getPublicKey',
 ] as const;
 
+/**
+ * The methods our algorithms have no part in, which refuse our names and keys and pass the call
+ * on to the runtime: the positions of their algorithm and key arguments, and their arity.
+ */
+const PASSED_ON: Readonly<Record<string, readonly [algorithms: number[], keys: number[], arity: number]>> = {
+  encrypt: [[0], [1], 3],
+  decrypt: [[0], [1], 3],
+  sign: [[0], [1], 3],
+  verify: [[0], [1], 4],
+  digest: [[0], [], 2],
+  deriveBits: [[0], [1], 3],
+  deriveKey: [[0, 2], [1], 5],
+};
+
 /** The key usages and formats of "Modern Algorithms", which older runtimes' enums lack. */
 const MODERN_USAGES: readonly string[] = KEM_USAGES;
 const MODERN_FORMATS: readonly string[] = ['raw-public', 'raw-private', 'raw-seed', 'raw-secret'];
-/** The runtime algorithms whose importKey checks the usages before the format, as Node 26 does. */
-const USAGES_FIRST = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
 /** The runtime algorithms that import keys but export none (WebCrypto, §31 HKDF, §32 PBKDF2). */
 const NO_EXPORT = ['HKDF', 'PBKDF2'];
 /** Usages that no algorithm allows together (a signing and an encryption usage). */
@@ -200,9 +212,9 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const name = (err as { name?: unknown } | null)?.name;
       if (name === 'NotSupportedError' || name === 'TypeError') throw err;
     }
-    if (modernFormat && USAGES_FIRST.includes(algorithmName(algorithm).toUpperCase())) {
-      // Node 26 checks these algorithms' usages before the format (for AES and HMAC, the first
-      // import step): a usage they refuse is the SyntaxError, as the runtime gives it for "raw".
+    if (modernFormat && RAW_ALIASES.includes(algorithmName(algorithm).toUpperCase())) {
+      // Node 26 checks the usages of WebCrypto's symmetric algorithms before the format (for AES
+      // and HMAC, the first import step): a usage they refuse is the SyntaxError, as the runtime gives it for "raw".
       if (usages.some((u) => MODERN_USAGES.includes(u)))
         fail('SyntaxError', `Unsupported key usage for ${algorithmName(algorithm)}`);
       try {
@@ -216,7 +228,21 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     fail('SyntaxError', `Unsupported key usage for ${algorithmName(algorithm)}`);
   };
 
+  /** PASSED_ON's methods, given the runtime as many arguments as it declares (deriveBits' length only when given). */
+  const passedOn = Object.fromEntries(
+    Object.entries(PASSED_ON).map(([method, [algs, keys, arity]]) => [
+      method,
+      async (...given: unknown[]) => {
+        const args = Array.from({ length: arity }, (_, i) => given[i]);
+        if (method === 'deriveBits' && args[2] === undefined) args.pop();
+        const at = (i: number) => args[i];
+        return passOn(method, algs.map(at), keys.map(at), args);
+      },
+    ]),
+  );
+
   const subtle: WebCryptoSubtle = {
+    ...passedOn,
     async generateKey(algorithm: unknown, extractable: boolean, keyUsages: Usages) {
       const entry = ours(algorithm);
       if (entry === undefined) {
@@ -404,44 +430,6 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       } finally {
         wipe(bytes);
       }
-    },
-
-    async encrypt(algorithm: unknown, key: AnyCryptoKey, data: Bytes) {
-      return passOn('encrypt', [algorithm], [key], [algorithm, key, data]);
-    },
-    async decrypt(algorithm: unknown, key: AnyCryptoKey, data: Bytes) {
-      return passOn('decrypt', [algorithm], [key], [algorithm, key, data]);
-    },
-    async sign(algorithm: unknown, key: AnyCryptoKey, data: Bytes) {
-      return passOn('sign', [algorithm], [key], [algorithm, key, data]);
-    },
-    async verify(algorithm: unknown, key: AnyCryptoKey, signature: Bytes, data: Bytes) {
-      return passOn('verify', [algorithm], [key], [algorithm, key, signature, data]);
-    },
-    async digest(algorithm: unknown, data: Bytes) {
-      return passOn('digest', [algorithm], [], [algorithm, data]);
-    },
-    async deriveBits(algorithm: unknown, baseKey: AnyCryptoKey, length?: number | null) {
-      return passOn(
-        'deriveBits',
-        [algorithm],
-        [baseKey],
-        length === undefined ? [algorithm, baseKey] : [algorithm, baseKey, length],
-      );
-    },
-    async deriveKey(
-      algorithm: unknown,
-      baseKey: AnyCryptoKey,
-      derivedKeyType: unknown,
-      extractable: boolean,
-      keyUsages: Usages,
-    ) {
-      return passOn(
-        'deriveKey',
-        [algorithm, derivedKeyType],
-        [baseKey],
-        [algorithm, baseKey, derivedKeyType, extractable, keyUsages],
-      );
     },
   } as WebCryptoSubtle;
   return subtle;

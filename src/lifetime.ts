@@ -8,7 +8,7 @@ import { wipe } from './ct.js';
 import { MlKemError } from './errors.js';
 
 /** Something a key owns and disposes of with itself: an inner key object, a loaded curve key. */
-export interface Part {
+interface Part {
   dispose(): void;
 }
 

@@ -84,14 +84,6 @@ export function readUsages(value: unknown): KeyUsage[] {
   return out;
 }
 
-/**
- * The usage intersection of `usages` and `allowed`: each usage in both, once, in the order of
- * the KeyUsage enum (WebCrypto, §14.2). With every usage allowed, the normalized value of usages.
- */
-export function intersect(usages: readonly KeyUsage[], allowed: readonly KeyUsage[] = KEY_USAGES): KeyUsage[] {
-  return KEY_USAGES.filter((u) => usages.includes(u) && allowed.includes(u));
-}
-
 /** True for a BufferSource: an ArrayBuffer or a view of one (also from another realm). */
 function isBufferSource(value: unknown): value is ArrayBuffer | ArrayBufferView {
   const copy = copyBuffer(value);

@@ -11,7 +11,7 @@ import { encodePkcs8 } from '../keys/pkcs8.js';
 import { type Pkcs8Fields, type SpkiFields, pkcs8Outline, readPkcs8, readSpki } from '../keys/pkix.js';
 import { encodeSpki } from '../keys/spki.js';
 import type { AlgorithmEntry } from './algorithms.js';
-import { type Jwk, type KeyFormat, intersect } from './arguments.js';
+import type { Jwk, KeyFormat } from './arguments.js';
 import { fail, failWith } from './errors.js';
 import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
 import {
@@ -21,6 +21,7 @@ import {
   PUBLIC_USAGES,
   checkUsages,
   exportableSlots,
+  intersect,
   makeKey,
 } from './key.js';
 

@@ -1,17 +1,21 @@
 import type { ByteArray } from '../bytes.js';
-import { hiddenMap } from '../hidden-map.js';
-import { recordSecrets } from '../lifetime.js'; // @test-hook
-// The CryptoKeys of the algorithms of this layer. They have the four attributes of a CryptoKey
-// (WebCrypto, §13) as accessors of their own and hold the key material privately.
+// The CryptoKeys of the algorithms of this layer, and their key-pair, encapsulation and public-key
+// operations ("Modern Algorithms in the Web Cryptography API", §4 and §8.4). They have the four
+// attributes of a CryptoKey (WebCrypto, §13) as accessors of their own and hold the key material
+// privately.
 // Where the runtime has a CryptoKey class, they are CryptoKeys as far as JavaScript allows: their
 // prototype chain reaches CryptoKey.prototype, their `constructor` is CryptoKey and their
 // Symbol.toStringTag "CryptoKey". They are not the runtime's own (this layer never hands them to it). They cannot be
 // structured-cloned (postMessage to a worker, IndexedDB): an own enumerable getter that throws makes
 // every such attempt throw our DataCloneError, which says what to do instead (Chromium and Firefox
 // alike; a Symbol-valued property failed too, but Firefox's message dropped our text).
+import { wipe } from '../ct.js';
+import { hiddenMap } from '../hidden-map.js';
+import { recordSecrets } from '../lifetime.js'; // @test-hook
+import { randomBytes } from '../random.js';
 import type { AlgorithmEntry } from './algorithms.js';
-import { fail, typeError } from './errors.js';
-import type { PrivateHandle, PublicHandle } from './handles.js';
+import { fail, failWith, typeError } from './errors.js';
+import type { KemHandles, PrivateHandle, PublicHandle } from './handles.js';
 
 /** The usages "Modern Algorithms" adds to the KeyUsage enum (§2.2): the only ones our keys take. */
 export const KEM_USAGES = ['encapsulateKey', 'encapsulateBits', 'decapsulateKey', 'decapsulateBits'] as const;
@@ -35,6 +39,14 @@ export const KEY_USAGES = /* @__PURE__ */ Object.freeze([
 
 /** A key usage of the KeyUsage enum. */
 export type KeyUsage = (typeof KEY_USAGES)[number];
+
+/**
+ * The usage intersection of `usages` and `allowed`: each usage in both, once, in the order of
+ * the KeyUsage enum (WebCrypto, §14.2). With every usage allowed, the normalized value of usages.
+ */
+export function intersect(usages: readonly KeyUsage[], allowed: readonly KeyUsage[] = KEY_USAGES): KeyUsage[] {
+  return KEY_USAGES.filter((u) => usages.includes(u) && allowed.includes(u));
+}
 
 /** The usages a public key of our algorithms may have. */
 export const PUBLIC_USAGES: readonly KeyUsage[] = ['encapsulateKey', 'encapsulateBits'];
@@ -207,28 +219,81 @@ function usable(
   return slots.key.handle;
 }
 
-/** The public handle of a public key that may encapsulate (public data only). */
-export function encapsulatorOf(
+/** §8.4 Generate Key, and WebCrypto, §14.3.6 step 9: the private key needs a usage. */
+export function generateOurKey(
+  entry: AlgorithmEntry,
+  h: KemHandles,
+  extractable: boolean,
+  usages: readonly KeyUsage[],
+): { publicKey: MlKemCryptoKey; privateKey: MlKemCryptoKey } {
+  checkUsages(usages, [...PUBLIC_USAGES, ...PRIVATE_USAGES], entry);
+  // WebCrypto, §14.3.6 step 9 checks the pair's private usages after generation; checking them
+  // first gives the same result without a wasted key generation.
+  const privateUsages = intersect(usages, PRIVATE_USAGES);
+  if (privateUsages.length === 0)
+    fail(
+      'SyntaxError',
+      'Usages cannot be empty when creating a key: the private key needs decapsulateKey or decapsulateBits',
+    );
+  let seed: Uint8Array | undefined;
+  let handle: PrivateHandle;
+  try {
+    seed = randomBytes(h.kem.sizes.seed); // FIPS 203, §7.1: d ‖ z, kept for export as raw-seed
+    handle = h.decapsulationKey(seed);
+  } catch (err) {
+    failWith('OperationError', 'key generation failed', err);
+  } finally {
+    wipe(seed);
+  }
+  return {
+    publicKey: makeKey(
+      entry,
+      { type: 'public', handle: handle.encapsulationKey },
+      true,
+      intersect(usages, PUBLIC_USAGES),
+    ),
+    privateKey: makeKey(entry, { type: 'private', handle }, extractable, privateUsages),
+  };
+}
+
+/** The encapsulate operation (§8.4 Encapsulate): the ciphertext and the shared secret (ours to wipe). */
+export async function encapsulateOurs(
   entry: AlgorithmEntry,
   key: MlKemCryptoKey,
   usage: 'encapsulateKey' | 'encapsulateBits',
-): PublicHandle {
-  return usable(entry, key, usage, 'public') as PublicHandle;
+) {
+  const handle = usable(entry, key, usage, 'public') as PublicHandle;
+  try {
+    return await handle.encapsulate();
+  } catch (err) {
+    failWith('OperationError', 'encapsulation failed', err);
+  }
 }
 
-/** Decapsulation with a private key that may decapsulate: the function only, never the handle (which holds the seed). */
-export function decapsulatorOf(
+/** The decapsulate operation (§8.4 Decapsulate): the shared secret (ours to wipe). */
+export async function decapsulateOurs(
   entry: AlgorithmEntry,
+  h: KemHandles,
   key: MlKemCryptoKey,
+  ciphertext: Uint8Array,
   usage: 'decapsulateKey' | 'decapsulateBits',
-): (ciphertext: Uint8Array) => ByteArray | Promise<ByteArray> {
-  const dk = usable(entry, key, usage, 'private') as PrivateHandle;
-  return (ciphertext) => dk.decapsulate(ciphertext);
+): Promise<ByteArray> {
+  const handle = usable(entry, key, usage, 'private') as PrivateHandle;
+  const expected = h.kem.sizes.ciphertext;
+  // FIPS 203, §7.3, the ciphertext type check: OperationError, as Node 26 reports it.
+  if (ciphertext.length !== expected)
+    fail('OperationError', `ciphertext must be ${expected} bytes for ${entry.name}, got ${ciphertext.length}`);
+  try {
+    return await handle.decapsulate(ciphertext);
+  } catch (err) {
+    failWith('OperationError', 'decapsulation failed', err);
+  }
 }
 
-/** The algorithm and public handle of a private key (getPublicKey, §4.5); InvalidAccessError for a public key. */
-export function publicPartOf(key: MlKemCryptoKey): { entry: AlgorithmEntry; handle: PublicHandle } {
+/** getPublicKey (§4.5) for one of our keys. */
+export function publicKeyOf(key: MlKemCryptoKey, usages: readonly KeyUsage[]): MlKemCryptoKey {
   const { entry, key: k } = slotsOfKey(key);
   if (k.type !== 'private') fail('InvalidAccessError', 'key must be a private key');
-  return { entry, handle: k.handle.encapsulationKey };
+  checkUsages(usages, PUBLIC_USAGES, entry);
+  return makeKey(entry, { type: 'public', handle: k.handle.encapsulationKey }, true, intersect(usages));
 }

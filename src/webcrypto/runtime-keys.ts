@@ -5,9 +5,9 @@
 // read through node:crypto where there is one (a non-extractable key's KeyObject), else exported
 // from an extractable key, and imported again by the runtime.
 import { builtinNodeCrypto } from '../node-builtin.js';
-import { intersect, upperName } from './arguments.js';
+import { upperName } from './arguments.js';
 import { domError, fail } from './errors.js';
-import type { KeyUsage } from './key.js';
+import { type KeyUsage, intersect } from './key.js';
 import { RAW_ALIASES } from './shared-key.js';
 
 /** What this module needs of the runtime's crypto.subtle. */

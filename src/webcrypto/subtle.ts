@@ -18,8 +18,15 @@ import {
 } from './arguments.js';
 import type { Backend } from './backend.js';
 import { fail, typeError } from './errors.js';
-import { KEM_USAGES, type KeyUsage, isOurKey } from './key.js';
-import { decapsulateOurs, encapsulateOurs, generateOurKey, publicKeyOf } from './operations.js';
+import {
+  KEM_USAGES,
+  type KeyUsage,
+  decapsulateOurs,
+  encapsulateOurs,
+  generateOurKey,
+  isOurKey,
+  publicKeyOf,
+} from './key.js';
 import { type RuntimeCall, runtimeFormat, runtimePublicKey } from './runtime-keys.js';
 import { RAW_ALIASES, checkSharedAlgorithm, sharedKeyFormat } from './shared-key.js';
 import type { AnyCryptoKey, Bytes, Usages, WebCryptoSubtle } from './types.js';

@@ -1,9 +1,8 @@
 // Every hybrid's construction, in the registry's order: the one list the layers above
 // mlkem-ts/hybrid iterate (a new hybrid adds its construction here, and its entry to the registry).
-import type { HybridConstruction } from './construction-interface.js';
 import { NIST_CONCRETE } from './nist-hybrids.js';
 import { TLS_GROUPS } from './tls-hybrids.js';
-import type { HybridName } from './types.js';
+import type { HybridConstruction, HybridName } from './types.js';
 import { XWING } from './xwing.js';
 
 export type { HybridConstruction };

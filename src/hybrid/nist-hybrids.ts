@@ -4,10 +4,9 @@
 import { checkKem, type MlKem } from '../kem.js';
 import { type HybridEntry, entryOf } from '../registry.js';
 import { createConcrete } from './concrete.js';
-import type { HybridConstruction } from './construction-interface.js';
 import type { CurveChoice } from './curves/curve.js';
 import { type NistGroup, P256_GROUP, P384_GROUP, randomScalar } from './curves/nist.js';
-import type { HybridKem, HybridName } from './types.js';
+import type { HybridConstruction, HybridKem, HybridName } from './types.js';
 
 /**
  * The concrete hybrid KEM of a registry entry of ML-KEM and a NIST curve, from the entry alone and

@@ -9,11 +9,10 @@ import { MlKemError } from '../errors.js';
 import { checkKem, type Encapsulation, type EncapsulationKey, type KeyPair, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { type Expanded, buildHybrid, kemEncapsulationKey } from './builder.js';
-import type { HybridConstruction } from './construction-interface.js';
 import { type CurveChoice, type CurveKey, type Group, publicElement, withCurveKey } from './curves/curve.js';
 import { P256_GROUP, P384_GROUP, tlsScalar } from './curves/nist.js';
 import { X25519 } from './curves/x25519.js';
-import type { HybridKem, HybridName } from './types.js';
+import type { HybridConstruction, HybridKem, HybridName } from './types.js';
 
 /** The ECDH half of an RFC 10024 group: its curve, and how seed material becomes a scalar. */
 interface TlsEcdh {

@@ -2,8 +2,9 @@ import type { ByteArray } from '../bytes.js';
 // The shape every hybrid KEM of mlkem-ts/hybrid shares: the MlKem interface of the core, with
 // the hybrid's own sizes and a caller-chosen encapsulation seed instead of ML-KEM's m, and key
 // objects that parse and expand a key once.
-import type { Encapsulation } from '../kem.js';
+import type { Encapsulation, MlKem } from '../kem.js';
 import type { HybridName } from '../registry.js';
+import type { CurveChoice } from './curves/curve.js';
 
 export type { Encapsulation };
 
@@ -175,4 +176,21 @@ export interface HybridKem {
    * const sharedSecret = dk.decapsulate(ciphertext);
    */
   decapsulationKey(secretKey: Uint8Array): HybridDecapsulationKey;
+}
+
+/**
+ * One hybrid's construction: what its construction file gives the rest of the package. The layers
+ * above (Web Crypto, the fuzzer, the tests) take their hybrids from CONSTRUCTIONS and their
+ * identifiers from the registry (src/registry.ts), so that neither names a hybrid.
+ */
+export interface HybridConstruction {
+  /** The hybrid's name: its registry entry's. */
+  readonly name: HybridName;
+  /** The hybrid over an ML-KEM object (of the entry's parameter set), with the given curve implementation (internal: tests, benchmarks). */
+  over(kem: MlKem, curves: CurveChoice): HybridKem;
+  /**
+   * The public factory (createXWing, ...): checks its argument, then `over(kem, 'auto')`. Options:
+   * `refuseLowOrder` for X-Wing (createXWing); the other hybrids refuse invalid shares always.
+   */
+  create(kem: MlKem, options?: { refuseLowOrder?: boolean }): HybridKem;
 }

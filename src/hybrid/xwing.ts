@@ -4,10 +4,9 @@ import { describe, readOptions } from '../args.js';
 import { MlKemError } from '../errors.js';
 import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
-import type { HybridConstruction } from './construction-interface.js';
 import type { CurveChoice } from './curves/curve.js';
 import { X25519 } from './curves/x25519.js';
-import type { HybridKem } from './types.js';
+import type { HybridConstruction, HybridKem } from './types.js';
 
 /** XWingLabel, "\./" ‖ "/^\" (§5.3). */
 const LABEL = '\\.//^\\';

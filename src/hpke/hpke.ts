@@ -18,11 +18,6 @@ function checkKey(kem: HpkeKem, key: unknown, extractable = false): void {
   if (extractable && !key.extractable) throw new TypeError('key must be extractable');
 }
 
-/** The `hpke` library's name for a KEM's factory: 'ML-KEM-768' → 'KEM_ML_KEM_768', 'MLKEM768-X25519' → 'KEM_MLKEM768_X25519'. */
-function factoryName(kem: HpkeKem): string {
-  return `KEM_${kem.name.replaceAll('-', '_')}`;
-}
-
 /** A fresh KEM object over kem, as the library's factories return one per call (plain and writable). */
 function kemObject(kem: HpkeKem): KEM<HpkeKey> {
   return {
@@ -91,7 +86,7 @@ function kemObject(kem: HpkeKem): KEM<HpkeKey> {
  */
 export function hpkeKem(kem: HpkeKem): KEMFactory<HpkeKey> {
   const factory = () => kemObject(kem);
-  // The library's test harness finds factories by their function name.
-  Object.defineProperty(factory, 'name', { value: factoryName(kem) });
+  // The library's test harness finds factories by their function name: 'KEM_ML_KEM_768', 'KEM_MLKEM768_X25519'.
+  Object.defineProperty(factory, 'name', { value: `KEM_${kem.name.replaceAll('-', '_')}` });
   return factory;
 }

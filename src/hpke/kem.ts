@@ -112,13 +112,7 @@ export function keyPairOfSeed(
 }
 
 /** A KEM's { ciphertext, sharedSecret } as HPKE names them: the ciphertext is `enc`. */
-const asHpke = ({
-  ciphertext,
-  sharedSecret,
-}: {
-  ciphertext: ByteArray;
-  sharedSecret: ByteArray;
-}): HpkeEncapsulation => ({ sharedSecret, enc: ciphertext });
+export const asHpke = (e: Encapsulation): HpkeEncapsulation => ({ sharedSecret: e.sharedSecret, enc: e.ciphertext });
 
 /** The key objects behind an HPKE KEM's keys: the ML-KEM or hybrid KEM's own (parsed, checked and expanded once). */
 export interface KeyObjects {
@@ -151,11 +145,7 @@ export function keyObjectsOf(hpke: HpkeKem): KeyObjects {
  * curve half where src/hybrid/curves/choose.ts says, the runtime's own Web Crypto among them).
  */
 function withKeyObjects(hpke: HpkeKem, kem: MlKem | HybridKem): HpkeKem {
-  const objects = ('eseed' in kem.sizes ? asynchronousOf(kem as HybridKem) : undefined) ?? kem;
-  keyObjects.set(hpke, {
-    encapsulationKey: (publicKey) => objects.encapsulationKey(publicKey),
-    decapsulationKey: (privateKey) => objects.decapsulationKey(privateKey),
-  });
+  keyObjects.set(hpke, ('eseed' in kem.sizes ? asynchronousOf(kem as HybridKem) : undefined) ?? kem);
   return hpke;
 }
 

@@ -7,7 +7,14 @@ import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { hiddenMap } from '../hidden-map.js';
 import { recordSecrets } from '../lifetime.js'; // @test-hook
-import { keyObjectsOf, type HpkeEncapsulation, type HpkeKem, type HpkeKeyPair, type KeyObjects } from './kem.js';
+import {
+  asHpke,
+  keyObjectsOf,
+  type HpkeEncapsulation,
+  type HpkeKem,
+  type HpkeKeyPair,
+  type KeyObjects,
+} from './kem.js';
 
 /** A public key: its bytes, and its key object once the first Encap has checked and expanded it. */
 interface PublicData {
@@ -113,8 +120,7 @@ export function keyBytes(kem: HpkeKem, key: unknown, type: 'public' | 'private')
 export async function encapTo(kem: HpkeKem, key: unknown): Promise<HpkeEncapsulation> {
   const data = dataOf(kem, key, 'public');
   data.ek ??= keyObjectsOf(kem).encapsulationKey(data.bytes);
-  const { ciphertext, sharedSecret } = await data.ek.encapsulate();
-  return { sharedSecret, enc: ciphertext };
+  return asHpke(await data.ek.encapsulate());
 }
 
 /** Decap(enc, skR) with a private key of kem, through its decapsulation key object. */

@@ -8,8 +8,8 @@ import { type ByteArray, copyBytes, isUint8Array } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import type { DecapsulationKey, EncapsulationKey } from '../kem.js';
-import { HYBRID_ENTRIES, type RegistryEntry, orList } from '../registry.js';
-import { kemFor, readBackend } from './algorithms.js';
+import { HYBRID_ENTRIES, type RegistryEntry } from '../registry.js';
+import { algorithmOfLength, kemFor, lengthsOf, readBackend } from './algorithms.js';
 import { fromJwk } from './jwk.js';
 import { fromPem } from './pem.js';
 import { decodePkcs8 } from './pkcs8.js';
@@ -242,20 +242,16 @@ export function getPublicKey(
     );
   const bytes = copyBytes(secret);
   try {
-    const kems = [backend.MlKem512, backend.MlKem768, backend.MlKem1024];
-    let kem = algorithm === undefined ? undefined : kemFor(algorithm, backend);
-    if (kem === undefined) {
-      if (bytes.length === 64) {
-        throw new MlKemError(
-          'ERR_INVALID_TYPE',
-          "getPublicKey needs the algorithm with a 64-byte seed, which fits every parameter set: getPublicKey(seed, 'ML-KEM-768')",
-        );
-      }
-      kem = kems.find((k) => k.sizes.secretKey === bytes.length);
+    if (algorithm === undefined && bytes.length === 64) {
+      throw new MlKemError(
+        'ERR_INVALID_TYPE',
+        "getPublicKey needs the algorithm with a 64-byte seed, which fits every parameter set: getPublicKey(seed, 'ML-KEM-768')",
+      );
     }
+    const named = algorithm ?? algorithmOfLength('secretKey', bytes.length);
+    const kem = named === undefined ? undefined : kemFor(named, backend);
     if (kem === undefined || (bytes.length !== 64 && bytes.length !== kem.sizes.secretKey)) {
-      const expected =
-        algorithm === undefined ? orList(kems.map((k) => String(k.sizes.secretKey))) : String(kem!.sizes.secretKey);
+      const expected = kem === undefined ? lengthsOf('secretKey') : String(kem.sizes.secretKey);
       throw new MlKemError(
         'ERR_INVALID_LENGTH',
         `getPublicKey secret must be a 64-byte seed or a ${expected}-byte secret key, got ${bytes.length} bytes${lengthHint(bytes.length, 'secretKey')}`,

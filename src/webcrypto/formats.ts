@@ -7,6 +7,7 @@ import type { ByteArray } from '../bytes.js';
 import { ctEqual, wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { decodeAkpMember, encodeAkp } from '../keys/akp.js';
+import { TAG_OCTET_STRING } from '../keys/der.js';
 import { encodePkcs8 } from '../keys/pkcs8.js';
 import { type Pkcs8Fields, type SpkiFields, pkcs8Outline, readPkcs8, readSpki } from '../keys/pkix.js';
 import { encodeSpki } from '../keys/spki.js';
@@ -25,18 +26,13 @@ import {
   makeKey,
 } from './key.js';
 
-/** An MlKemError as a DataError (its message after `what`, it as the cause), or the error itself when it is anything else. */
-function dataError(err: unknown, what: string): never {
-  return failWith('DataError', what, err);
-}
-
 function publicFrom(h: KemHandles, entry: AlgorithmEntry, bytes: Uint8Array, what: string): PublicHandle {
   if (bytes.length !== h.kem.sizes.publicKey)
     fail('DataError', `${what} must be ${h.kem.sizes.publicKey} bytes for ${entry.name}, got ${bytes.length}`);
   try {
     return h.encapsulationKey(bytes);
   } catch (err) {
-    return dataError(err, `${what} is not a valid ${entry.name} public key`);
+    return failWith('DataError', `${what} is not a valid ${entry.name} public key`, err);
   }
 }
 
@@ -51,47 +47,38 @@ function privateFrom(h: KemHandles, entry: AlgorithmEntry, seed: Uint8Array, wha
   }
 }
 
-const TAG_EXPANDED_KEY = 0x04;
-
 /**
  * A PKCS#8 key through the structural reader of mlkem-ts/keys, then expanded once, into the
  * handle, on which the key checks of decodePkcs8 run: a both form's expandedKey must be the
  * seed's, a publicKey [1] the key's own.
  */
 function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: ByteArray): PrivateHandle {
-  let fields: Pkcs8Fields | undefined;
-  let failure: unknown;
-  try {
-    fields = readPkcs8(der);
-  } catch (err) {
-    if (!(err instanceof MlKemError)) throw err;
-    failure = err;
-  }
-  // A key the reader refused, or an expandedKey: which one decides the error.
-  const outline = fields === undefined ? pkcs8Outline(der) : undefined;
-  const algorithm = fields?.algorithm ?? outline?.algorithm;
-  if (algorithm !== undefined && algorithm !== entry.name)
-    fail('DataError', `PKCS#8 holds an ${algorithm} key, not ${entry.name}`);
-  if (fields !== undefined ? fields.form === 'expanded' : outline?.tag === TAG_EXPANDED_KEY) {
+  // The algorithm, then the expandedKey form, decide the error first, also for a key the reader refuses.
+  const outline = pkcs8Outline(der);
+  if (outline?.algorithm !== undefined && outline.algorithm !== entry.name)
+    fail('DataError', `PKCS#8 holds an ${outline.algorithm} key, not ${entry.name}`);
+  if (outline?.tag === TAG_OCTET_STRING) {
     fail(
       'NotSupportedError',
       'importing an ML-KEM PKCS#8 key in the expandedKey form (without its seed) is not supported ("Modern Algorithms in the Web Cryptography API", §8.4)',
     );
   }
-  if (fields === undefined) return dataError(failure, 'PKCS#8 is not a valid ML-KEM private key');
+  let fields: Pkcs8Fields;
+  try {
+    fields = readPkcs8(der);
+  } catch (err) {
+    return failWith('DataError', 'PKCS#8 is not a valid ML-KEM private key', err);
+  }
   const handle = privateFrom(h, entry, fields.seed!.slice(), 'PKCS#8 seed');
   const invalid = (message: string): never =>
-    dataError(
-      new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: ${message}`),
+    failWith(
+      'DataError',
       'PKCS#8 is not a valid ML-KEM private key',
+      new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: ${message}`),
     );
-  if (fields.expandedKey !== undefined) {
-    const expanded = handle.secretKey!();
-    const same = ctEqual(expanded, fields.expandedKey);
-    wipe(expanded);
-    if (!same)
-      invalid(`the seed and the expandedKey of this ${entry.name} key disagree: the seed does not expand to it`);
-  }
+  const expandedKey = fields.expandedKey;
+  if (expandedKey !== undefined && !wipedAfter(handle.secretKey!(), (expanded) => ctEqual(expanded, expandedKey)))
+    invalid(`the seed and the expandedKey of this ${entry.name} key disagree: the seed does not expand to it`);
   if (fields.publicKey !== undefined && !ctEqual(fields.publicKey, handle.encapsulationKey.bytes())) {
     invalid(`publicKey [1] is not the public key of this ${entry.name} private key`);
   }
@@ -103,7 +90,7 @@ function decodeJwkBytes(text: string | undefined, what: 'pub' | 'priv'): ByteArr
   try {
     return decodeAkpMember(text, what);
   } catch (err) {
-    return dataError(err, `JWK ${what} is not base64url without padding (RFC 7515, §2)`);
+    return failWith('DataError', `JWK ${what} is not base64url without padding (RFC 7515, §2)`, err);
   }
 }
 
@@ -167,7 +154,7 @@ export function importOurKey(
       try {
         info = readSpki(bytes);
       } catch (err) {
-        dataError(err, 'SubjectPublicKeyInfo is not a valid ML-KEM public key');
+        failWith('DataError', 'SubjectPublicKeyInfo is not a valid ML-KEM public key', err);
       }
       if (info.algorithm !== entry.name)
         fail('DataError', `SubjectPublicKeyInfo holds an ${info.algorithm} key, not ${entry.name}`);

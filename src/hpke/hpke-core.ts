@@ -1,9 +1,7 @@
 /// <reference lib="dom" preserve="true" />
-// mlkem-ts/hpke/core: the KEMs of draft-ietf-hpke-pq for `@hpke/core` (npm; an optional peer
-// dependency of this entry point only), as KemInterfaces. `@hpke/core` passes a KEM's errors
-// through unchanged, so we throw its own error classes (EncapError, DecapError, ...). A separate
-// entry point from mlkem-ts/hpke, so that each imports (and its types name) only its own library.
-// @hpke/core's declarations use the Web Crypto types (CryptoKey, JsonWebKey) of TypeScript's DOM
+// `@hpke/core` passes a KEM's errors through unchanged, so we throw its own error classes. A
+// separate entry point from mlkem-ts/hpke, so that each imports (and its types name) only its own
+// library. @hpke/core's declarations use the Web Crypto types (CryptoKey, JsonWebKey) of TypeScript's DOM
 // library: the reference above brings it to every program that imports this entry.
 /**
  * The post-quantum KEMs of draft-ietf-hpke-pq for the

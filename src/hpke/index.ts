@@ -1,7 +1,3 @@
-// mlkem-ts/hpke: the KEMs of draft-ietf-hpke-pq for the `hpke` library (npm `hpke`, an optional
-// peer dependency of this entry point only); `mlkem-ts/hpke/core` has them for `@hpke/core`. We
-// write no HPKE of our own: the library runs the key schedule and the AEAD, our KEMs the key
-// encapsulation.
 /**
  * The post-quantum KEMs of draft-ietf-hpke-pq (ML-KEM-512/768/1024, MLKEM768-X25519 = X-Wing,
  * MLKEM768-P256, MLKEM1024-P384) for the [`hpke`](https://www.npmjs.com/package/hpke) library:

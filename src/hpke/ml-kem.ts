@@ -1,6 +1,5 @@
 /// <reference lib="dom" preserve="true" />
-// mlkem-ts/hpke/ml-kem: drop-ins for `@hpke/ml-kem`'s classes, so that an alias of that package
-// name to this entry point is the whole switch. Thin adapters (classes.ts) over our HPKE KEMs.
+// Drop-ins: an alias of `@hpke/ml-kem` to this entry point is the whole switch.
 /**
  * `MlKem512`, `MlKem768` and `MlKem1024` in the shape `@hpke/ml-kem` exports them: `@hpke/core`
  * `KemInterface` classes with the same `id`, sizes, methods, derivation, error classes (`@hpke/core`'s)

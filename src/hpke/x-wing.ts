@@ -1,7 +1,5 @@
 /// <reference lib="dom" preserve="true" />
-// mlkem-ts/hpke/x-wing: a drop-in for `@hpke/hybridkem-x-wing`'s XWing class, so that an alias of
-// that package name to this entry point is the whole switch. A thin adapter (classes.ts) over our
-// HPKE MLKEM768-X25519, which refuses low-order X25519 shares as that package does.
+// A drop-in: an alias of `@hpke/hybridkem-x-wing` to this entry point is the whole switch.
 /**
  * `XWing` in the shape `@hpke/hybridkem-x-wing` exports it: a `@hpke/core` `KemInterface` class
  * with the same `id` (0x647a), sizes, methods, derivation, error classes (`@hpke/core`'s) and

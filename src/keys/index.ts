@@ -1,6 +1,3 @@
-// mlkem-ts/keys: ML-KEM keys in the formats the world uses — the seed form, RFC 9935
-// SubjectPublicKeyInfo and PKCS#8 in DER and PEM, and JWK as Node.js writes it. Interoperable
-// with Node.js and OpenSSL; strict on input. Built on the public MlKem interface only.
 /**
  * ML-KEM keys in the standard formats: SubjectPublicKeyInfo and PKCS#8 (RFC 9935) in DER or PEM,
  * and JWK as Node.js writes it. The files interoperate with OpenSSL 3.5 and Node.js 24+; the

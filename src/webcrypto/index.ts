@@ -1,6 +1,3 @@
-// mlkem-ts/webcrypto: the Web Crypto API's ML-KEM ("Modern Algorithms in the Web Cryptography
-// API") and hybrid KEMs in every runtime — as a ponyfill (`subtle`, `supports`) that leaves the
-// global alone, and as a polyfill (`install()`) that adds to crypto.subtle what the runtime lacks.
 /**
  * The Web Crypto API's ML-KEM ("Modern Algorithms in the Web Cryptography API":
  * `encapsulateBits`, `decapsulateBits`, `encapsulateKey`, `decapsulateKey`, `getPublicKey`, the

@@ -1,7 +1,7 @@
 // The three ML-KEM parameter sets as key formats name them, from the registry (src/registry.ts):
 // the name, the OID of RFC 9935, §3 (id-alg-ml-kem-512/768/1024, from the NIST CSOR arc), and the
 // MlKem object that does the work. Only the public MlKem interface is used from here on.
-import { describe, isObjectArgument, readFields } from '../args.js';
+import { describe, isObjectArgument, lengthHint, readFields } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 import { MlKemError } from '../errors.js';
 import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../index.js';
@@ -94,9 +94,16 @@ export function algorithmOfOid(contents: Uint8Array): MlKemAlgorithm | undefined
   });
 }
 
-/** The algorithm whose public key (ek) or secret key (dk) has this many bytes, if any. */
-export function algorithmOfLength(kind: 'publicKey' | 'secretKey', length: number): MlKemAlgorithm | undefined {
-  return ML_KEM_ENTRIES.find((e) => e.sizes[kind] === length)?.name;
+/** The algorithm whose public key (ek) or secret key (dk) has this many bytes; ERR_INVALID_LENGTH naming `what` otherwise. */
+export function algorithmOfLength(kind: 'publicKey' | 'secretKey', length: number, what: string): MlKemAlgorithm {
+  const entry = ML_KEM_ENTRIES.find((e) => e.sizes[kind] === length);
+  if (entry === undefined) {
+    throw new MlKemError(
+      'ERR_INVALID_LENGTH',
+      `${what} must be ${lengthsOf(kind)} bytes long, got ${length}${lengthHint(length, kind)}`,
+    );
+  }
+  return entry.name;
 }
 
 /** "800, 1184 or 1568" */

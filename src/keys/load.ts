@@ -8,8 +8,8 @@ import { type ByteArray, copyBytes, isUint8Array } from '../bytes.js';
 import { wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import type { DecapsulationKey, EncapsulationKey } from '../kem.js';
-import { HYBRID_ENTRIES, type RegistryEntry } from '../registry.js';
-import { algorithmOfLength, kemFor, lengthsOf, readBackend } from './algorithms.js';
+import { HYBRID_ENTRIES, ML_KEM_ENTRIES, type RegistryEntry } from '../registry.js';
+import { kemFor, lengthsOf, readBackend } from './algorithms.js';
 import { fromJwk } from './jwk.js';
 import { fromPem } from './pem.js';
 import { decodePkcs8 } from './pkcs8.js';
@@ -248,7 +248,7 @@ export function getPublicKey(
         "getPublicKey needs the algorithm with a 64-byte seed, which fits every parameter set: getPublicKey(seed, 'ML-KEM-768')",
       );
     }
-    const named = algorithm ?? algorithmOfLength('secretKey', bytes.length);
+    const named = algorithm ?? ML_KEM_ENTRIES.find((e) => e.sizes.secretKey === bytes.length)?.name;
     const kem = named === undefined ? undefined : kemFor(named, backend);
     if (kem === undefined || (bytes.length !== 64 && bytes.length !== kem.sizes.secretKey)) {
       const expected = kem === undefined ? lengthsOf('secretKey') : String(kem.sizes.secretKey);

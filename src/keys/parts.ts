@@ -1,4 +1,4 @@
-import { checkBytes, describe, isObjectArgument, lengthHint, readFields, takeUint8Array } from '../args.js';
+import { checkBytes, describe, isObjectArgument, readFields, takeUint8Array } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 // A key as the caller hands it to an encoder ({ algorithm?, seed?, secretKey?, publicKey? }, for
 // example a KeyPair from keygen or the result of a decoder): checked at the boundary, completed
@@ -6,7 +6,7 @@ import type { ByteArray } from '../bytes.js';
 import { ctEqual, wipe } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import type { MlKem } from '../index.js';
-import { type MlKemAlgorithm, algorithmOfLength, checkAlgorithm, kemFor, lengthsOf } from './algorithms.js';
+import { type MlKemAlgorithm, algorithmOfLength, checkAlgorithm, kemFor } from './algorithms.js';
 import type { MlKemBackend } from './types.js';
 import { checkPublicKey, checkSecretKey, embeddedPublicKey } from './validate.js';
 
@@ -59,13 +59,7 @@ function pickKem(p: ReturnType<typeof readParts>, what: string, backend: MlKemBa
   for (const kind of ['secretKey', 'publicKey'] as const) {
     const bytes = p[kind];
     if (algorithm !== undefined || bytes === undefined) continue;
-    algorithm = algorithmOfLength(kind, bytes.length);
-    if (algorithm === undefined) {
-      throw new MlKemError(
-        'ERR_INVALID_LENGTH',
-        `${what}.${kind} must be ${lengthsOf(kind)} bytes long, got ${bytes.length}${lengthHint(bytes.length, kind)}`,
-      );
-    }
+    algorithm = algorithmOfLength(kind, bytes.length, `${what}.${kind}`);
   }
   if (algorithm === undefined) {
     throw new MlKemError(

@@ -1,8 +1,7 @@
-import { lengthHint, readOptions, takeUint8Array } from '../args.js';
+import { readOptions, takeUint8Array } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 // SubjectPublicKeyInfo (RFC 5280, §4.1.2.7) for ML-KEM public keys (RFC 9935, §4): the
 // algorithm's OID with parameters absent, and the encapsulation key ek as the BIT STRING.
-import { MlKemError } from '../errors.js';
 import { algorithmIdentifier, algorithmOfLength, kemFor, lengthsOf, readBackend } from './algorithms.js';
 import { TAG_BIT_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
 import { takeDer } from './pem.js';
@@ -24,13 +23,7 @@ import { checkPublicKey } from './validate.js';
 export function encodeSpki(key: Uint8Array, options?: KeyOptions): ByteArray {
   const { backend } = readOptions(options, ['backend'], 'encodeSpki options');
   const publicKey = takeUint8Array(key, 'encodeSpki publicKey', ` of ${lengthsOf('publicKey')} bytes`);
-  const algorithm = algorithmOfLength('publicKey', publicKey.length);
-  if (algorithm === undefined) {
-    throw new MlKemError(
-      'ERR_INVALID_LENGTH',
-      `encodeSpki publicKey must be ${lengthsOf('publicKey')} bytes long, got ${publicKey.length}${lengthHint(publicKey.length, 'publicKey')}`,
-    );
-  }
+  const algorithm = algorithmOfLength('publicKey', publicKey.length, 'encodeSpki publicKey');
   checkPublicKey(
     kemFor(algorithm, readBackend(backend, 'encodeSpki options')),
     publicKey,

@@ -4,7 +4,9 @@
 // (native.ts), the WebAssembly module (wasm-x25519.ts) or @noble/curves (noble-*.ts), and on the
 // asynchronous doors the runtime's Web Crypto (webcrypto-curves.ts); choose.ts says which serves.
 // Every check runs before an implementation is called, so all give the same bytes and errors.
+import { wipe } from '../../ct.js';
 import { MlKemError } from '../../errors.js';
+import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { detail, randomnessError } from '../../random.js';
 import type { HybridEntry } from '../../registry.js';
 import { fromHex, offsetView, toHex } from './encoding.js';
@@ -44,6 +46,30 @@ export interface CurveImpl {
   readonly path: CurvePath;
   /** Loads a scalar that the Group has already accepted, for a use (default 'once'); the implementation keeps its own copy. */
   load(scalar: Uint8Array, use?: CurveUse): CurveKey;
+}
+
+/**
+ * An implementation that keeps its own copy of a loaded scalar, wiped on dispose, and computes
+ * from it (@noble/curves', the WebAssembly module's): the same for every use.
+ */
+export function scalarCopy(
+  path: CurvePath,
+  publicKey: (k: Uint8Array) => Uint8Array,
+  sharedSecret: (k: Uint8Array, peer: Uint8Array) => Uint8Array,
+): CurveImpl {
+  return Object.freeze({
+    path,
+    load(scalar: Uint8Array): CurveKey {
+      const k = scalar.slice();
+      const key: CurveKey = {
+        publicKey: () => publicKey(k),
+        sharedSecret: (peer: Uint8Array) => sharedSecret(k, peer),
+        dispose: () => wipe(k),
+      };
+      recordSecrets(key, { arrays: [k], parts: [] }); // @test-hook
+      return key;
+    },
+  });
 }
 
 /** A scalar loaded for one use (by default an ephemeral key's), disposed of after it, also when `use` throws. */

@@ -3,27 +3,16 @@
 import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
 import { p256, p384 } from '@noble/curves/nist.js';
 
-import { wipe } from '../../ct.js';
-import { recordSecrets } from '../../lifetime.js'; // @test-hook
-import { type CurveImpl, type CurveKey, nobleCall } from './curve.js';
+import { type CurveImpl, nobleCall, scalarCopy } from './curve.js';
 
 function nobleNist(name: 'P-256' | 'P-384', curve: ECDSA): CurveImpl {
   const { Point } = curve;
-  return Object.freeze({
-    path: 'noble',
-    load(scalar: Uint8Array): CurveKey {
-      const d = scalar.slice();
-      const key: CurveKey = {
-        publicKey: () => nobleCall(name, () => curve.getPublicKey(d, false)),
-        // The x-coordinate of d·Q (SEC 1 §3.3.1). Prime order, valid Q, d ∈ [1, n - 1]: never the identity.
-        sharedSecret: (q: Uint8Array) =>
-          nobleCall(name, () => Point.Fp.toBytes(Point.fromBytes(q).multiply(Point.Fn.fromBytes(d)).toAffine().x)),
-        dispose: () => wipe(d),
-      };
-      recordSecrets(key, { arrays: [d], parts: [] }); // @test-hook
-      return key;
-    },
-  } as const);
+  return scalarCopy(
+    'noble',
+    (d) => nobleCall(name, () => curve.getPublicKey(d, false)),
+    // The x-coordinate of d·Q (SEC 1 §3.3.1). Prime order, valid Q, d ∈ [1, n - 1]: never the identity.
+    (d, q) => nobleCall(name, () => Point.Fp.toBytes(Point.fromBytes(q).multiply(Point.Fn.fromBytes(d)).toAffine().x)),
+  );
 }
 
 export const nobleP256: CurveImpl = /* @__PURE__ */ nobleNist('P-256', p256);

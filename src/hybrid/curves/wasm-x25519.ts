@@ -2,26 +2,8 @@
 // the app has loaded the WebAssembly backend (loadWasm or loadWasmSync offer it,
 // src/loaded-backend.ts); choose.ts says when it serves. Used only after a self-test, on first
 // use; the Group checks every element before it is called.
-import { wipe } from '../../ct.js';
-import { recordSecrets } from '../../lifetime.js'; // @test-hook
 import { type X25519Function, loadedX25519 } from '../../loaded-backend.js';
-import { type CurveImpl, type CurveKey, type Group, passesSelfTest } from './curve.js';
-
-function implOver(f: X25519Function): CurveImpl {
-  return Object.freeze({
-    path: 'wasm',
-    load(scalar: Uint8Array): CurveKey {
-      const k = scalar.slice();
-      const key: CurveKey = {
-        publicKey: () => f(k),
-        sharedSecret: (u: Uint8Array) => f(k, u),
-        dispose: () => wipe(k),
-      };
-      recordSecrets(key, { arrays: [k], parts: [] }); // @test-hook
-      return key;
-    },
-  } as const);
-}
+import { type CurveImpl, type Group, passesSelfTest, scalarCopy } from './curve.js';
 
 /**
  * The WebAssembly X25519 of the last instance (loaded-backend.ts), past the self-test that
@@ -34,7 +16,7 @@ export function wasmX25519(test: Group['native'], reference: CurveImpl): () => C
     const f = loadedX25519();
     if (f !== tested) {
       tested = f;
-      impl = f === undefined ? undefined : implOver(f);
+      impl = f === undefined ? undefined : scalarCopy('wasm', f, f); // X25519(k, 9) and X25519(k, u)
       if (impl !== undefined && !passesSelfTest(impl, test, reference)) impl = undefined;
     }
     return impl;

@@ -68,12 +68,14 @@ type Handle = { type: 'public'; handle: PublicHandle } | { type: 'private'; hand
 /** Lets only this layer make keys: the constructor refuses anything else. */
 const token = Symbol('mlkem-ts/webcrypto key');
 
-/** The internal slots of one of our keys, for this layer only. */
+/** The internal slots of one of our keys, for this layer only (algorithm and usagesCopy: made on first read). */
 interface Slots {
   entry: AlgorithmEntry;
   key: Handle;
   extractable: boolean;
   usages: readonly KeyUsage[];
+  algorithm?: { name: string };
+  usagesCopy?: KeyUsage[];
 }
 
 /**
@@ -81,11 +83,10 @@ interface Slots {
  * Native's Babel preset compiles those to plain properties, where anyone holding a
  * non-extractable key could read its handle (its seed).
  */
-type KeySlots = Slots & { algorithm?: { name: string }; usagesCopy?: KeyUsage[] };
-const slotsOfKeys = /* @__PURE__ */ hiddenMap<object, KeySlots>(); // its methods captured at load
+const slotsOfKeys = /* @__PURE__ */ hiddenMap<object, Slots>(); // its methods captured at load
 
 /** The slots of one of our keys; TypeError for any other object, as a native accessor gives. */
-function slotsOfKey(key: unknown): KeySlots {
+function slotsOfKey(key: unknown): Slots {
   const slots = typeof key === 'object' && key !== null ? slotsOfKeys.get(key) : undefined;
   if (slots === undefined) typeError('Illegal invocation: not a key of mlkem-ts/webcrypto');
   return slots;

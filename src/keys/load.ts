@@ -5,7 +5,7 @@
 // names, so that an app of ML-KEM alone does not carry the curves.
 import { describe, isObjectArgument, lengthHint, readOptions } from '../args.js';
 import { type ByteArray, copyBytes, isUint8Array } from '../bytes.js';
-import { wipe } from '../ct.js';
+import { wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import type { DecapsulationKey, EncapsulationKey } from '../kem.js';
 import { HYBRID_ENTRIES, ML_KEM_ENTRIES, type RegistryEntry } from '../registry.js';
@@ -136,16 +136,14 @@ function decodePrivate(key: unknown, options: DecodePkcs8Options | undefined, fn
       throw new MlKemError('ERR_INVALID_KEY_ENCODING', `${fn}: the JWK is a public key (no priv): use loadPublicKey`);
     return info;
   }
-  try {
+  return wipedAfter(u.der, (der) => {
     if (u.label === 'PUBLIC KEY')
       throw new MlKemError(
         'ERR_INVALID_KEY_ENCODING',
         `${fn}: the key is a public key (SubjectPublicKeyInfo): use loadPublicKey`,
       );
-    return decodePkcs8(u.der, options);
-  } finally {
-    wipe(u.der);
-  }
+    return decodePkcs8(der, options);
+  });
 }
 
 /**
@@ -202,13 +200,8 @@ export function loadPublicKey(key: KeyFileInput, options?: KeyOptions): Encapsul
   } else if (u.label === 'PUBLIC KEY') {
     info = decodeSpki(u.der, { backend });
   } else {
-    try {
-      const priv = decodePkcs8(u.der, { backend });
-      wipe(priv.seed, priv.secretKey);
-      info = priv;
-    } finally {
-      wipe(u.der);
-    }
+    info = wipedAfter(u.der, (der) => decodePkcs8(der, { backend }));
+    wipe((info as PrivateKeyInfo).seed, (info as PrivateKeyInfo).secretKey);
   }
   return kemFor(info.algorithm, backend).encapsulationKey(info.publicKey);
 }

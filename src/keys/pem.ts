@@ -1,6 +1,6 @@
 import { describe, takeUint8Array } from '../args.js';
 import { type ByteArray, decodeBase64, encodeBase64 } from '../bytes.js';
-import { wipe } from '../ct.js';
+import { wipe, wipedAfter } from '../ct.js';
 // PEM, the textual encoding of RFC 7468, for "PUBLIC KEY" (SubjectPublicKeyInfo, §13) and
 // "PRIVATE KEY" (OneAsymmetricKey, §10). Written in the strict form of §3 (64-character lines,
 // LF). Read tolerantly where RFC 7468 asks parsers to be (text around the block, CRLF or CR line
@@ -34,14 +34,11 @@ function checkLabel(label: unknown, what: string): asserts label is PemLabel {
  * const pem = toPem(encodeSpki(publicKey), 'PUBLIC KEY');
  */
 export function toPem(der: Uint8Array, label: PemLabel): string {
-  const bytes = takeUint8Array(der, 'toPem der');
-  let body: string;
-  try {
+  // Our copy of der, wiped: it may be a private key.
+  const body = wipedAfter(takeUint8Array(der, 'toPem der'), (bytes) => {
     checkLabel(label, 'toPem label');
-    body = encodeBase64(bytes);
-  } finally {
-    wipe(bytes); // it may be a private key
-  }
+    return encodeBase64(bytes);
+  });
   let text = `-----BEGIN ${label}-----\n`;
   for (let i = 0; i < body.length; i += 64) text += `${body.slice(i, i + 64)}\n`;
   return `${text}-----END ${label}-----\n`;

@@ -7,7 +7,7 @@ import type { ByteArray } from '../bytes.js';
 //     expandedKey OCTET STRING (SIZE (1632 | 2400 | 3168)),        -- 0x04
 //     both        SEQUENCE { seed OCTET STRING (SIZE (64)),        -- 0x30
 //                            expandedKey OCTET STRING (SIZE (1632 | 2400 | 3168)) } }
-import { ctEqual, wipe } from '../ct.js';
+import { ctEqual, wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { algorithmIdentifier, kemFor, readBackend } from './algorithms.js';
 import { type DerNode, TAG_CONTEXT_0, TAG_INTEGER, TAG_OCTET_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
@@ -107,12 +107,8 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): ByteAr
  * const sharedSecret = kemFor(algorithm).decapsulate(ciphertext, secretKey);
  */
 export function decodePkcs8(der: Uint8Array, options?: DecodePkcs8Options): PrivateKeyInfo {
-  const bytes = takeDer(der, 'decodePkcs8', 'loadPrivateKey');
-  try {
-    return decodeOwned(bytes, options);
-  } finally {
-    wipe(bytes); // our copy of the caller's DER, which holds the key
-  }
+  // Our copy of the caller's DER, which holds the key.
+  return wipedAfter(takeDer(der, 'decodePkcs8', 'loadPrivateKey'), (bytes) => decodeOwned(bytes, options));
 }
 
 /** options.pairwiseCheck: true unless it is false (ERR_INVALID_TYPE for a value that is not a boolean). */

@@ -4,7 +4,7 @@ import type { ByteArray } from '../bytes.js';
 // SPKI, PKCS#8 and base64url come from mlkem-ts/keys; this file maps their results and errors to
 // the specification's steps and DOMExceptions. Where the specification is silent (what a
 // raw-public key is checked for, the hybrids), Node 26 is followed.
-import { ctEqual, wipe, wipedAfter } from '../ct.js';
+import { ctEqual, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { decodeAkpMember, encodeAkp } from '../keys/akp.js';
 import { TAG_OCTET_STRING } from '../keys/der.js';
@@ -38,13 +38,11 @@ function publicFrom(h: KemHandles, entry: AlgorithmEntry, bytes: Uint8Array, wha
 
 /** The private key of a seed; the seed (our copy) is wiped. */
 function privateFrom(h: KemHandles, entry: AlgorithmEntry, seed: Uint8Array, what: string): PrivateHandle {
-  try {
+  return wipedAfter(seed, () => {
     if (seed.length !== h.kem.sizes.seed)
       fail('DataError', `${what} must be ${h.kem.sizes.seed} bytes for ${entry.name}, got ${seed.length}`);
     return h.decapsulationKey(seed);
-  } finally {
-    wipe(seed);
-  }
+  });
 }
 
 /**

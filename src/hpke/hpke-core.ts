@@ -32,7 +32,7 @@ import {
   type SenderContextParams,
 } from '@hpke/core';
 
-import { wipe, wipedAfter } from '../ct.js';
+import { wipedAfter } from '../ct.js';
 import { bytesOf, mapError, toArrayBuffer } from './buffer-source.js';
 import type { HpkeKem } from './kem.js';
 import { decapWith, encapTo, HpkeKey, keyBytes, newKey, newKeyPair } from './key.js';
@@ -59,15 +59,14 @@ export * from './named-kems.js';
  * ```
  */
 export function hpkeCoreKem(kem: HpkeKem): KemInterface {
+  // Our copy of the key is wiped: the key object holds its own.
   const importRaw = (key: unknown, isPublic: boolean) =>
-    mapError(DeserializeError, () => {
-      const bytes = bytesOf(key, 'key');
-      try {
-        return newKey(kem, isPublic ? 'public' : 'private', bytes, true) as unknown as CryptoKey;
-      } finally {
-        if (!isPublic) wipe(bytes); // our copy of a private key: the key object holds its own
-      }
-    });
+    mapError(DeserializeError, () =>
+      wipedAfter(
+        bytesOf(key, 'key'),
+        (bytes) => newKey(kem, isPublic ? 'public' : 'private', bytes, true) as unknown as CryptoKey,
+      ),
+    );
 
   return Object.freeze({
     // KemId lists only the ids @hpke/core knows; 0x0050 and 0x0051 are valid HPKE KEM ids all the same.

@@ -4,7 +4,7 @@ import type { ByteArray } from '../bytes.js';
 // The "AKP" key type (draft-ietf-cose-dilithium), `alg` the parameter-set name, `pub` the
 // encapsulation key and, for a private key, `priv` the 64-byte seed d ‖ z (never the expanded
 // key), both in unpadded base64url (RFC 7515, §2). A private JWK always carries `pub` too.
-import { ctEqual, wipe } from '../ct.js';
+import { ctEqual, wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { ML_KEM_ENTRIES, orList } from '../registry.js';
 import { decodeAkpMember, encodeAkp } from './akp.js';
@@ -78,8 +78,7 @@ export function fromJwk(jwk: object, options?: KeyOptions): PublicKeyInfo | Priv
     checkPublicKey(kem, publicKey, 'JWK pub', 'ERR_INVALID_PUBLIC_KEY');
     return { algorithm, publicKey };
   }
-  const pair = kem.keygen(seed);
-  wipe(seed); // keygen returned its own copy
+  const pair = wipedAfter(seed, (s) => kem.keygen(s)); // keygen returns its own copy
   if (!ctEqual(pair.publicKey, publicKey)) {
     wipe(pair.seed, pair.secretKey);
     throw new MlKemError('ERR_INVALID_SECRET_KEY', `JWK: pub is not the public key of the seed in priv (${algorithm})`);

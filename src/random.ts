@@ -1,11 +1,13 @@
 import type { ByteArray } from './bytes.js';
 // The one place mlkem-ts calls out for randomness: Web Crypto's getRandomValues, reached through
-// globalThis.crypto at call time. Whatever goes wrong there (no crypto, a getter that throws, a
+// globalThis.crypto at call time (on Node.js after loadWasm, while that is Node's own, the
+// generator behind it: nodeRandom). Whatever goes wrong there (no crypto, a getter that throws, a
 // call that throws, as Cloudflare workerd's does at global scope) becomes ERR_RANDOMNESS, with the
 // platform's error kept as `cause`. The generator only ever sees a fresh buffer of our own: a
 // polyfill cannot read or keep a view of the caller's arrays or of a workspace.
 import { wipe } from './ct.js';
 import { MlKemError } from './errors.js';
+import { builtinNodeCrypto } from './node-builtin.js';
 
 /** Web Crypto's limit on one getRandomValues call (W3C Web Crypto, §10.1.1: QuotaExceededError). */
 const MAX_CALL = 65536;
@@ -29,8 +31,8 @@ export function detail(err: unknown): string {
   }
 }
 
-/** The platform's getRandomValues and its crypto object (its `this`), or ERR_RANDOMNESS. */
-function source(): [GetRandomValues, unknown] {
+/** The platform's getRandomValues and its crypto object (its `this`; or nodeRandom's), or ERR_RANDOMNESS. */
+function source(): [GetRandomValues, unknown?] {
   let crypto: unknown;
   let getRandomValues: unknown;
   try {
@@ -48,17 +50,38 @@ function source(): [GetRandomValues, unknown] {
       'no secure random source: globalThis.crypto.getRandomValues is not available in this runtime',
     );
   }
-  return [getRandomValues as GetRandomValues, crypto];
+  return nodeRandom && crypto === nodeRandom[0] && getRandomValues === nodeRandom[1]
+    ? nodeRandom[2]
+    : [getRandomValues as GetRandomValues, crypto];
 }
+
+/**
+ * Node's own Web Crypto object, its getRandomValues and the generator behind it, node:crypto's
+ * randomFillSync, as touchRandomSource found them. While globalThis.crypto is still that object
+ * with that method, randomFillSync fills the buffer: the same generator without Web Crypto's
+ * argument conversion, whose code a fresh process loads on its first call (≈ 1 ms on Node 26).
+ * A replaced crypto object or getRandomValues is called, as anywhere else.
+ */
+let nodeRandom: [unknown, unknown, [GetRandomValues]] | undefined;
 
 /**
  * Reads the platform's generator without calling it, ignoring a failure (the first call that
  * needs randomness reports it): Node.js loads its Web Crypto on the first read of
- * globalThis.crypto (≈ 5 ms), which loadWasm does while the module compiles off the main thread.
+ * globalThis.crypto (≈ 5 ms), which loadWasm does while the module compiles off the main thread;
+ * and captures nodeRandom where the runtime has node:crypto (here, not in source(): a page's
+ * bundle of the portable core then holds none of this).
  */
 export function touchRandomSource(): void {
   try {
     source();
+    const node = builtinNodeCrypto() as { webcrypto: object; randomFillSync: unknown } | undefined;
+    const web = node?.webcrypto;
+    if (nodeRandom === undefined && typeof web === 'object' && typeof node?.randomFillSync === 'function')
+      nodeRandom = [
+        web,
+        Reflect.get(Object.getPrototypeOf(web) as object, 'getRandomValues'),
+        [node.randomFillSync as GetRandomValues],
+      ];
   } catch {}
 }
 

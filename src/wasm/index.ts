@@ -88,5 +88,6 @@ export async function loadWasm(module?: WasmModuleSource): Promise<WasmMlKem> {
  * @throws MlKemError `ERR_WASM_UNAVAILABLE` or `ERR_INVALID_TYPE`, as {@link loadWasm}.
  */
 export function loadWasmSync(module?: WasmModuleSync): WasmMlKem {
+  touchRandomSource();
   return build(compileSync(module));
 }

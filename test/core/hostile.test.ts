@@ -2,6 +2,7 @@
 // Proxies, objects whose constructor name is not a string, arrays from another realm, and a
 // randomness source that calls back into the library while the library is using it.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { runInNewContext } from 'node:vm';
 
@@ -468,5 +469,30 @@ describe('randomness: failures are ERR_RANDOMNESS, and getRandomValues sees only
     );
     assert.equal(bytes.length, 150_000);
     assert.deepEqual(sizes, [65536, 65536, 18928]);
+  });
+
+  test("after loadWasm, with Node's own Web Crypto in place, its generator is called directly with fresh buffers; a replaced getRandomValues is called instead", () => {
+    // A fresh process: loadWasm captures node:crypto's randomFillSync.
+    const script = `
+      const node = process.getBuiltinModule('node:crypto');
+      const handed = [];
+      const fill = node.randomFillSync;
+      node.randomFillSync = (a) => (handed.push(a), fill(a));
+      const proto = Object.getPrototypeOf(globalThis.crypto);
+      const own = proto.getRandomValues;
+      let webCrypto = 0;
+      proto.getRandomValues = function (a) { webCrypto++; return own.call(this, a); };
+      const { loadWasm } = await import(${JSON.stringify(new URL('../../src/wasm/index.ts', import.meta.url).href)});
+      const { MlKem768 } = await loadWasm();
+      MlKem768.encapsulate(MlKem768.keygen().publicKey);
+      const fresh = handed.every((a) => a.buffer.byteLength === a.length && a.every((b) => b === 0));
+      let replaced = 0;
+      globalThis.crypto.getRandomValues = (a) => (replaced++, own.call(globalThis.crypto, a));
+      MlKem768.keygen();
+      console.log(JSON.stringify({ sizes: handed.map((a) => a.length), webCrypto, fresh, replaced }));`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    assert.deepEqual(JSON.parse(out), { sizes: [64, 32], webCrypto: 0, fresh: true, replaced: 1 });
   });
 });

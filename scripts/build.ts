@@ -343,46 +343,43 @@ async function bundleEsModules(): Promise<void> {
     const path = relative(dirname(from), target).split(sep).join('/');
     return path.startsWith('.') ? path : `./${path}`;
   };
-  const imports: Plugin = {
-    name: 'imports-stay-files',
+  // One resolver for both passes below: a relative import of a core module becomes CORE_MARK
+  // (rewritten to the chunk's path at the end); `place` says whether the importer takes the target
+  // in (undefined) or keeps it as an import, and at which path.
+  const relativeImports = (
+    name: string,
+    place: (importer: string, target: string, path: string) => string | undefined,
+  ): Plugin => ({
+    name,
     setup(b) {
       b.onResolve({ filter: /^\.\.?\// }, (args) => {
         if (args.kind === 'entry-point') return undefined;
         const target = resolve(args.resolveDir, args.path);
         if (core.has(target)) return { path: CORE_MARK, external: true };
-        const importer = resolve(args.importer);
-        if (takesIn(importer, target)) return undefined;
-        // A path from a module taken into an entry point is made relative to the entry point.
-        return { path: inPortableDir(importer) ? relativeTo(portableEntry, target) : args.path, external: true };
+        const path = place(resolve(args.importer), target, args.path);
+        return path === undefined ? undefined : { path, external: true };
       });
     },
-  };
+  });
+  // A path from a module taken into an entry point is made relative to the entry point.
+  const imports = relativeImports('imports-stay-files', (importer, target, path) =>
+    takesIn(importer, target) ? undefined : inPortableDir(importer) ? relativeTo(portableEntry, target) : path,
+  );
   await build({ ...common, entryPoints: separate, outbase: dist, outdir: staging, plugins: [imports] });
   // The command takes in its own modules (dist/cli/, which nothing else imports); the rest of what
   // it imports stays in the files above, relative to bin.js. Copying dist/keys/ in too saved about
   // 10 ms of a busy machine's CPU per command, but cost 10 kB of the tarball's 400.
   const cliDir = dirname(command) + sep;
-  const commandImports: Plugin = {
-    name: 'the-command-takes-in-its-modules',
-    setup(b) {
-      b.onResolve({ filter: /^\.\.?\// }, (args) => {
-        if (args.kind === 'entry-point') return undefined;
-        const target = resolve(args.resolveDir, args.path);
-        if (core.has(target)) return { path: CORE_MARK, external: true };
-        return target.startsWith(cliDir) ? undefined : { path: relativeTo(command, target), external: true };
-      });
-    },
-  };
+  const commandImports = relativeImports('the-command-takes-in-its-modules', (_importer, target) =>
+    target.startsWith(cliDir) ? undefined : relativeTo(command, target),
+  );
   await build({ ...common, entryPoints: [command], outbase: dist, outdir: staging, plugins: [commandImports] });
   for (const file of esm) rmSync(file);
   for (const file of files(staging, '.js')) {
     const to = join(dist, relative(staging, file));
-    const path = relative(dirname(to), join(dist, 'chunks', 'core.js'))
-      .split(sep)
-      .join('/');
     const text = readFileSync(file, 'utf8').replaceAll(
       `"${CORE_MARK}"`,
-      JSON.stringify(path.startsWith('.') ? path : `./${path}`),
+      JSON.stringify(relativeTo(to, join(dist, 'chunks', 'core.js'))),
     );
     mkdirSync(dirname(to), { recursive: true });
     writeFileSync(to, text);

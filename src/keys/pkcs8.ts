@@ -92,9 +92,6 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): ByteAr
  * - both: the seed is expanded and must give exactly the expandedKey (all of it, z included).
  * - an included publicKey [1] must be the key's own.
  * - attributes [0] must be a DER SET OF Attribute; their values are not interpreted.
- *
- * Malformed DER throws ERR_INVALID_KEY_ENCODING; a key that fails a check or disagrees with
- * itself, ERR_INVALID_SECRET_KEY.
  * @param der - the DER bytes (fromPem gives them for PEM text).
  * @param options - `pairwiseCheck` (default true): the round trip for an expanded key;
  *   `backend` as everywhere.

@@ -245,16 +245,8 @@ export function runtimeSupports(operation: string, algorithm: unknown, extra?: u
       const n = normalizeFor('exportKey', algorithm);
       return n !== undefined && PUBLIC_USAGES[n.name] !== undefined;
     }
-    case 'encrypt':
-    case 'decrypt':
-    case 'sign':
-    case 'verify':
-    case 'digest':
-    case 'generateKey':
-    case 'importKey':
-    case 'exportKey':
-      return check(operation, algorithm, null);
     default:
-      return false; // encapsulation: none of the runtime's algorithms; or no operation at all
+      // TABLE's operations; encapsulation (none of the runtime's algorithms) or no operation: false.
+      return operation !== 'get key length' && check(operation, algorithm, null);
   }
 }

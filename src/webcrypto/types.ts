@@ -120,7 +120,9 @@ export type Bytes = ArrayBuffer | ArrayBufferView;
  * unknown format or usage, key data or a ciphertext that is not a BufferSource, an algorithm
  * object without `name`), else a DOMException named as the specification says. Everything else
  * is the runtime's own crypto.subtle, with its own rejections (a NotSupportedError when the
- * runtime has no crypto.subtle or lacks the method).
+ * runtime has no crypto.subtle or lacks the method). The methods our algorithms have no part in
+ * (encrypt, decrypt, sign, verify, digest, deriveBits, deriveKey) first reject our algorithm
+ * names with `NotSupportedError` and our keys with `InvalidAccessError`.
  */
 export interface WebCryptoSubtle {
   /**
@@ -335,9 +337,7 @@ export interface WebCryptoSubtle {
    * @param key - A runtime key.
    * @param data - The plaintext.
    * @returns The ciphertext.
-   * @throws {DOMException} (the promise rejects) `NotSupportedError` when `algorithm` names one
-   *   of our algorithms (or the runtime has no crypto.subtle); `InvalidAccessError` when `key` is
-   *   one of ours; otherwise what the runtime's method rejects with.
+   * @throws {DOMException} (the promise rejects) As the interface says of pass-through methods; else the runtime's.
    */
   encrypt(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
   /**
@@ -347,9 +347,7 @@ export interface WebCryptoSubtle {
    * @param key - A runtime key.
    * @param data - The ciphertext.
    * @returns The plaintext.
-   * @throws {DOMException} (the promise rejects) `NotSupportedError` when `algorithm` names one
-   *   of our algorithms (or the runtime has no crypto.subtle); `InvalidAccessError` when `key` is
-   *   one of ours; otherwise what the runtime's method rejects with.
+   * @throws {DOMException} (the promise rejects) As the interface says of pass-through methods; else the runtime's.
    */
   decrypt(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
   /**
@@ -359,9 +357,7 @@ export interface WebCryptoSubtle {
    * @param key - A runtime key.
    * @param data - The data to sign.
    * @returns The signature.
-   * @throws {DOMException} (the promise rejects) `NotSupportedError` when `algorithm` names one
-   *   of our algorithms (or the runtime has no crypto.subtle); `InvalidAccessError` when `key` is
-   *   one of ours; otherwise what the runtime's method rejects with.
+   * @throws {DOMException} (the promise rejects) As the interface says of pass-through methods; else the runtime's.
    */
   sign(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, data: Bytes): Promise<ArrayBuffer>;
   /**
@@ -372,9 +368,7 @@ export interface WebCryptoSubtle {
    * @param signature - The signature to check.
    * @param data - The signed data.
    * @returns Whether the signature is valid.
-   * @throws {DOMException} (the promise rejects) `NotSupportedError` when `algorithm` names one
-   *   of our algorithms (or the runtime has no crypto.subtle); `InvalidAccessError` when `key` is
-   *   one of ours; otherwise what the runtime's method rejects with.
+   * @throws {DOMException} (the promise rejects) As the interface says of pass-through methods; else the runtime's.
    */
   verify(algorithm: AlgorithmIdentifier | object, key: AnyCryptoKey, signature: Bytes, data: Bytes): Promise<boolean>;
   /**
@@ -383,9 +377,7 @@ export interface WebCryptoSubtle {
    * @param algorithm - The hash algorithm ("SHA-256", ...).
    * @param data - The data to hash.
    * @returns The digest.
-   * @throws {DOMException} (the promise rejects) `NotSupportedError` when `algorithm` names one
-   *   of our algorithms (or the runtime has no crypto.subtle); otherwise what the runtime's
-   *   method rejects with.
+   * @throws {DOMException} (the promise rejects) As the interface says of pass-through methods; else the runtime's.
    */
   digest(algorithm: AlgorithmIdentifier | object, data: Bytes): Promise<ArrayBuffer>;
   /**
@@ -395,9 +387,7 @@ export interface WebCryptoSubtle {
    * @param baseKey - A runtime key.
    * @param length - The number of bits to derive (omitted: not passed on).
    * @returns The derived bits.
-   * @throws {DOMException} (the promise rejects) `NotSupportedError` when `algorithm` names one
-   *   of our algorithms (or the runtime has no crypto.subtle); `InvalidAccessError` when `baseKey`
-   *   is one of ours; otherwise what the runtime's method rejects with.
+   * @throws {DOMException} (the promise rejects) As the interface says of pass-through methods; else the runtime's.
    */
   deriveBits(
     algorithm: AlgorithmIdentifier | object,
@@ -413,10 +403,7 @@ export interface WebCryptoSubtle {
    * @param extractable - Whether the derived key may be exported.
    * @param keyUsages - The derived key's usages.
    * @returns The derived key (a runtime CryptoKey).
-   * @throws {DOMException} (the promise rejects) `NotSupportedError` when `algorithm` or
-   *   `derivedKeyType` names one of our algorithms (or the runtime has no crypto.subtle);
-   *   `InvalidAccessError` when `baseKey` is one of ours; otherwise what the runtime's method
-   *   rejects with.
+   * @throws {DOMException} (the promise rejects) As the interface says of pass-through methods; else the runtime's.
    */
   deriveKey(
     algorithm: AlgorithmIdentifier | object,

@@ -163,3 +163,10 @@ export function readOptions<K extends string>(
   }
   return readFields(value, names, what);
 }
+
+/** A boolean option: `fallback` when undefined; ERR_INVALID_TYPE for anything but a boolean. */
+export function readBoolean(value: unknown, what: string, fallback: boolean): boolean {
+  if (value !== undefined && typeof value !== 'boolean')
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a boolean, got ${describe(value)}`);
+  return value ?? fallback;
+}

@@ -1,4 +1,3 @@
-// mlkem-ts: ML-KEM (FIPS 203) in portable TypeScript. Synchronous, no dependencies.
 /**
  * ML-KEM (FIPS 203) in portable TypeScript: the three parameter sets as {@link MlKem} objects,
  * synchronous, with no dependencies. The other entry points: `mlkem-ts/wasm` (the same objects

@@ -3,7 +3,7 @@
 // Each operation copies the cached expansion into the backend's workspace, so a key holds no
 // backend memory: any number of keys can be alive at once, on either backend, and the backend's
 // memory holds no secret between operations. A decapsulation key wipes its secrets on dispose.
-import { checkBytes, describe, lengthHint, readOptions } from './args.js';
+import { checkBytes, describe, lengthHint, readBoolean, readOptions } from './args.js';
 import { type ByteArray, isUint8Array, lengthOf } from './bytes.js';
 import { ctEqual, wipe } from './ct.js';
 import { MlKemError } from './errors.js';
@@ -122,12 +122,7 @@ export function createEncapsulationKey(core: Core, x: EkExpansion): Encapsulatio
 export function createDecapsulationKey(core: Core, secret: unknown, options: unknown, what: string): DecapsulationKey {
   const p = core.p;
   const { pairwiseCheck } = readOptions(options, ['pairwiseCheck'], `${what} options`);
-  if (pairwiseCheck !== undefined && typeof pairwiseCheck !== 'boolean') {
-    throw new MlKemError(
-      'ERR_INVALID_TYPE',
-      `${what} options.pairwiseCheck must be a boolean, got ${describe(pairwiseCheck)}`,
-    );
-  }
+  const pairwise = readBoolean(pairwiseCheck, `${what} options.pairwiseCheck`, true);
   const expected = `64 bytes (the seed d ‖ z) or ${p.secretKeyBytes} bytes (the expanded decapsulation key)`;
   if (!isUint8Array(secret))
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array of ${expected}, got ${describe(secret)}`);
@@ -140,7 +135,7 @@ export function createDecapsulationKey(core: Core, secret: unknown, options: unk
     );
   const x = core.expandSecretKey(secret, `${p.name} secretKey`);
   expansions?.made.push(x); // @test-hook
-  if (pairwiseCheck !== false) checkPairwise(core, x);
+  if (pairwise) checkPairwise(core, x);
   return decapsulationKeyOf(core, x);
 }
 

@@ -1,8 +1,5 @@
-// mlkem-ts/hybrid: the concrete hybrid KEMs of draft-irtf-cfrg-concrete-hybrid-kems (X-Wing =
-// MLKEM768-X25519, MLKEM768-P256, MLKEM1024-P384) and the RFC 10024 TLS 1.3 groups. The curve
-// halves run natively through node:crypto where the runtime has it (reached at run time, never
-// imported) and on @noble/curves elsewhere; the core ('mlkem-ts') imports neither.
-//
+// The curve halves run through node:crypto where the runtime has it (reached at run time, never
+// imported), else on @noble/curves; the core ('mlkem-ts') imports neither.
 // Naming: an identifier spells its specification's name with hyphens as underscores
 // (MLKEM768_P256, createMLKEM768_P256); X-Wing keeps its established XWing / createXWing.
 /**

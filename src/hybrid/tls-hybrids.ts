@@ -112,15 +112,8 @@ function createTlsHybrid({ name, kem, ecdh, kemFirst, curves }: TlsParams): Hybr
   function parsePublicKey(publicKey: Uint8Array): { ekPq: EncapsulationKey; ekT: Uint8Array } {
     const share = publicKey.subarray(pk.ec, pk.ec + group.elementBytes);
     checkShare(share, arg('publicKey'), pk.ec);
-    return {
-      ekPq: kemEncapsulationKey(
-        kem,
-        publicKey.subarray(pk.kem, pk.kem + kem.sizes.publicKey),
-        arg('publicKey'),
-        pk.kem,
-      ),
-      ekT: share.slice(),
-    };
+    const ek = publicKey.subarray(pk.kem, pk.kem + kem.sizes.publicKey);
+    return { ekPq: kemEncapsulationKey(kem, ek, arg('publicKey'), pk.kem), ekT: share.slice() };
   }
 
   /** A fresh eseed: ML-KEM.Encaps's m (FIPS 203, Algorithm 20) and a fresh ECDH key pair's scalar. */

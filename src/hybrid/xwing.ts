@@ -1,7 +1,6 @@
 // X-Wing (draft-connolly-cfrg-xwing-kem-10), which draft-irtf-cfrg-concrete-hybrid-kems names
 // MLKEM768-X25519: the general-purpose hybrid KEM of ML-KEM-768 and X25519, bound by SHA3-256.
-import { describe, readOptions } from '../args.js';
-import { MlKemError } from '../errors.js';
+import { readBoolean, readOptions } from '../args.js';
 import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
 import type { CurveChoice } from './curves/curve.js';
@@ -52,15 +51,8 @@ export function xwingOver(kem: MlKem, curves: CurveChoice, options?: XWingOption
  */
 export function createXWing(mlkem768: MlKem, options?: XWingOptions): HybridKem {
   const { refuseLowOrder } = readOptions(options, ['refuseLowOrder'], 'createXWing options');
-  if (refuseLowOrder !== undefined && typeof refuseLowOrder !== 'boolean') {
-    throw new MlKemError(
-      'ERR_INVALID_TYPE',
-      `createXWing options.refuseLowOrder must be a boolean, got ${describe(refuseLowOrder)}`,
-    );
-  }
-  return xwingOver(checkKem(mlkem768, 'ML-KEM-768', 'createXWing'), 'auto', {
-    refuseLowOrder: refuseLowOrder === true,
-  });
+  const refuse = readBoolean(refuseLowOrder, 'createXWing options.refuseLowOrder', false);
+  return xwingOver(checkKem(mlkem768, 'ML-KEM-768', 'createXWing'), 'auto', { refuseLowOrder: refuse });
 }
 
 /** X-Wing's construction (constructions.ts). */

@@ -1,4 +1,4 @@
-import { describe, readOptions } from '../args.js';
+import { describe, readBoolean, readOptions } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 // PKCS#8 OneAsymmetricKey (RFC 5958, §2) for ML-KEM private keys (RFC 9935, §6). The
 // privateKey OCTET STRING holds one of
@@ -43,7 +43,7 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): ByteAr
     backend,
     pairwiseCheck,
   } = readOptions(options, ['form', 'backend', 'pairwiseCheck'], 'encodePkcs8 options');
-  const pairwise = readPairwiseCheck(pairwiseCheck, 'encodePkcs8');
+  const pairwise = readBoolean(pairwiseCheck, 'encodePkcs8 options.pairwiseCheck', true);
   const form = formIn as PrivateKeyForm | undefined;
   if (form !== undefined && !FORMS.includes(form)) {
     throw new MlKemError(
@@ -108,14 +108,6 @@ export function decodePkcs8(der: Uint8Array, options?: DecodePkcs8Options): Priv
   return wipedAfter(takeDer(der, 'decodePkcs8', 'loadPrivateKey'), (bytes) => decodeOwned(bytes, options));
 }
 
-/** options.pairwiseCheck: true unless it is false (ERR_INVALID_TYPE for a value that is not a boolean). */
-function readPairwiseCheck(value: unknown, fn: string): boolean {
-  if (value !== undefined && typeof value !== 'boolean') {
-    throw new MlKemError('ERR_INVALID_TYPE', `${fn} options.pairwiseCheck must be a boolean, got ${describe(value)}`);
-  }
-  return value !== false;
-}
-
 function decodeOwned(der: ByteArray, options?: DecodePkcs8Options): PrivateKeyInfo {
   const { pairwiseCheck, backend: backendIn } = readOptions(
     options,
@@ -123,7 +115,7 @@ function decodeOwned(der: ByteArray, options?: DecodePkcs8Options): PrivateKeyIn
     'decodePkcs8 options',
   );
   const backend = readBackend(backendIn, 'decodePkcs8 options');
-  const pairwise = readPairwiseCheck(pairwiseCheck, 'decodePkcs8');
+  const pairwise = readBoolean(pairwiseCheck, 'decodePkcs8 options.pairwiseCheck', true);
   const { algorithm, seed: seedIn, expandedKey: expandedIn, publicKey: includedPublicKey } = readPkcs8(der);
   const kem = kemFor(algorithm, backend);
 

@@ -1,7 +1,3 @@
-// mlkem-ts/noble/ml-kem.js: ML-KEM in the shape of @noble/post-quantum 0.7's ml-kem.js, over
-// mlkem-ts's objects. Same names, fields, lengths, results and refusals (classes and messages);
-// the differences are in docs/switching-from-noble.md. Portable by default, the WebAssembly core
-// once the application has called loadWasm() from mlkem-ts/wasm (loaded-backend.ts).
 /**
  * ML-KEM (FIPS 203) shaped like `@noble/post-quantum/ml-kem.js` (0.7): `ml_kem512`, `ml_kem768`
  * and `ml_kem1024`, drop-in replacements that give the same bytes and refuse the same inputs with

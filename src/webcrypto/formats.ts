@@ -158,12 +158,8 @@ export function importOurKey(
         fail('DataError', `SubjectPublicKeyInfo holds an ${info.algorithm} key, not ${entry.name}`);
       raw = info.publicKey;
     }
-    key = makeKey(
-      entry,
-      { type: 'public', handle: publicFrom(h, entry, raw, `${format} key data`) },
-      extractable,
-      intersect(usages),
-    );
+    const handle = publicFrom(h, entry, raw, `${format} key data`);
+    key = makeKey(entry, { type: 'public', handle }, extractable, intersect(usages));
   } else if (format === 'raw-seed' || format === 'pkcs8') {
     checkUsages(usages, PRIVATE_USAGES, entry);
     const handle =

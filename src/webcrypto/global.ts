@@ -1,9 +1,6 @@
 /// <reference lib="dom" preserve="true" />
-// mlkem-ts/webcrypto/global: types only. TypeScript's DOM library predates "Modern Algorithms in
-// the Web Cryptography API". Its SubtleCrypto has no encapsulateBits, and KeyUsage and KeyFormat
-// (type aliases, which cannot be extended) lack the KEM usages and raw-public / raw-seed formats. This module adds to the SubtleCrypto interface the overloads that take them, for the
-// algorithms install() fills, so that code written against the polyfilled `crypto.subtle`
-// type-checks. Opt in with one import; the module has no code.
+// TypeScript's DOM library predates "Modern Algorithms in the Web Cryptography API", and its
+// KeyUsage and KeyFormat are type aliases, which cannot be extended: hence overloads that take them.
 /**
  * Types for the polyfill. After `import 'mlkem-ts/webcrypto/global'`, the DOM library's
  * `crypto.subtle` has `encapsulateBits`, `decapsulateBits`, `encapsulateKey`, `decapsulateKey` and

@@ -246,13 +246,9 @@ export function generateOurKey(
   } finally {
     wipe(seed);
   }
+  const publicHandle = handle.encapsulationKey;
   return {
-    publicKey: makeKey(
-      entry,
-      { type: 'public', handle: handle.encapsulationKey },
-      true,
-      intersect(usages, PUBLIC_USAGES),
-    ),
+    publicKey: makeKey(entry, { type: 'public', handle: publicHandle }, true, intersect(usages, PUBLIC_USAGES)),
     privateKey: makeKey(entry, { type: 'private', handle }, extractable, privateUsages),
   };
 }

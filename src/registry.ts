@@ -51,7 +51,7 @@ export interface HybridEntry extends EntryBase {
 
 export type RegistryEntry = MlKemEntry | HybridEntry;
 
-const mlkemSizes = (k: number, du: number, dv: number): RegistrySizes =>
+const mlkemSizes = /* @__NO_SIDE_EFFECTS__ */ (k: number, du: number, dv: number): RegistrySizes =>
   Object.freeze({
     publicKey: 384 * k + 32,
     secretKey: 768 * k + 96,
@@ -61,7 +61,7 @@ const mlkemSizes = (k: number, du: number, dv: number): RegistrySizes =>
     eseed: 32,
   });
 
-const sizes = (
+const sizes = /* @__NO_SIDE_EFFECTS__ */ (
   publicKey: number,
   secretKey: number,
   ciphertext: number,
@@ -109,6 +109,33 @@ export const ML_KEM_ENTRIES = /* @__PURE__ */ Object.freeze([
   },
 ] as const satisfies readonly MlKemEntry[]);
 
+// The NIST concrete hybrids, which nist-hybrids.ts reads at load, are constants of their own, and the
+// lists are made by calls bundlers know to be pure (no spread): a bundle of one keeps no other entry.
+export const MLKEM768_P256 = {
+  kind: 'hybrid',
+  family: 'concrete',
+  curve: 'P-256',
+  name: 'MLKEM768-P256',
+  aliases: [],
+  mlkem: 'ML-KEM-768',
+  webCrypto: 'MLKEM768-P256',
+  hpke: { name: 'MLKEM768-P256', id: 0x0050 },
+  jwk: 'MLKEM768-P256',
+  sizes: sizes(1249, 32, 1153, 32, 160),
+} as const satisfies HybridEntry;
+export const MLKEM1024_P384 = {
+  kind: 'hybrid',
+  family: 'concrete',
+  curve: 'P-384',
+  name: 'MLKEM1024-P384',
+  aliases: [],
+  mlkem: 'ML-KEM-1024',
+  webCrypto: 'MLKEM1024-P384',
+  hpke: { name: 'MLKEM1024-P384', id: 0x0051 },
+  jwk: 'MLKEM1024-P384',
+  sizes: sizes(1665, 32, 1665, 32, 80),
+} as const satisfies HybridEntry;
+
 /**
  * The hybrids: the concrete hybrid KEMs of draft-irtf-cfrg-concrete-hybrid-kems
  * (X-Wing, draft-connolly-cfrg-xwing-kem-10, which that draft names MLKEM768-X25519) and
@@ -127,30 +154,8 @@ export const HYBRID_ENTRIES = /* @__PURE__ */ Object.freeze([
     jwk: 'MLKEM768-X25519',
     sizes: sizes(1216, 32, 1120, 32, 64),
   },
-  {
-    kind: 'hybrid',
-    family: 'concrete',
-    curve: 'P-256',
-    name: 'MLKEM768-P256',
-    aliases: [],
-    mlkem: 'ML-KEM-768',
-    webCrypto: 'MLKEM768-P256',
-    hpke: { name: 'MLKEM768-P256', id: 0x0050 },
-    jwk: 'MLKEM768-P256',
-    sizes: sizes(1249, 32, 1153, 32, 160),
-  },
-  {
-    kind: 'hybrid',
-    family: 'concrete',
-    curve: 'P-384',
-    name: 'MLKEM1024-P384',
-    aliases: [],
-    mlkem: 'ML-KEM-1024',
-    webCrypto: 'MLKEM1024-P384',
-    hpke: { name: 'MLKEM1024-P384', id: 0x0051 },
-    jwk: 'MLKEM1024-P384',
-    sizes: sizes(1665, 32, 1665, 32, 80),
-  },
+  MLKEM768_P256,
+  MLKEM1024_P384,
   {
     kind: 'hybrid',
     family: 'tls',
@@ -184,7 +189,9 @@ export const HYBRID_ENTRIES = /* @__PURE__ */ Object.freeze([
 ] as const satisfies readonly HybridEntry[]);
 
 /** Every KEM: the three ML-KEM parameter sets, then the six hybrids. */
-export const REGISTRY: readonly RegistryEntry[] = /* @__PURE__ */ Object.freeze([...ML_KEM_ENTRIES, ...HYBRID_ENTRIES]);
+export const REGISTRY: readonly RegistryEntry[] = /* @__PURE__ */ Object.freeze(
+  /* @__PURE__ */ ([] as RegistryEntry[]).concat(ML_KEM_ENTRIES, HYBRID_ENTRIES),
+);
 
 /** The name of an ML-KEM parameter set. */
 export type MlKemName = (typeof ML_KEM_ENTRIES)[number]['name'];

@@ -2,7 +2,7 @@
 // concrete hybrid KEMs of ML-KEM and a NIST curve that Node.js's Web Crypto, Go's crypto/hpke
 // and the HPKE post-quantum draft (KEM ids 0x0050, 0x0051) use.
 import { checkKem, type MlKem } from '../kem.js';
-import { type HybridEntry, entryOf } from '../registry.js';
+import { type HybridEntry, MLKEM1024_P384, MLKEM768_P256 } from '../registry.js';
 import { createConcrete } from './concrete.js';
 import type { CurveChoice } from './curves/curve.js';
 import { type NistGroup, P256_GROUP, P384_GROUP, randomScalar } from './curves/nist.js';
@@ -30,12 +30,10 @@ export function nistConcreteOf(entry: HybridEntry, group: NistGroup): (kem: MlKe
     });
 }
 
-const entry = (name: HybridName) => entryOf(name) as HybridEntry;
-
 /** MLKEM768-P256 over an ML-KEM-768 object, with the given curve implementation (internal). */
-export const mlkem768P256Over = /* @__PURE__ */ nistConcreteOf(/* @__PURE__ */ entry('MLKEM768-P256'), P256_GROUP);
+export const mlkem768P256Over = /* @__PURE__ */ nistConcreteOf(MLKEM768_P256, P256_GROUP);
 /** MLKEM1024-P384 over an ML-KEM-1024 object, with the given curve implementation (internal). */
-export const mlkem1024P384Over = /* @__PURE__ */ nistConcreteOf(/* @__PURE__ */ entry('MLKEM1024-P384'), P384_GROUP);
+export const mlkem1024P384Over = /* @__PURE__ */ nistConcreteOf(MLKEM1024_P384, P384_GROUP);
 
 /**
  * MLKEM768-P256 (draft-irtf-cfrg-concrete-hybrid-kems, §4.1; HPKE KEM 0x0050) over an ML-KEM-768

@@ -61,13 +61,8 @@ const mlkemSizes = /* @__NO_SIDE_EFFECTS__ */ (k: number, du: number, dv: number
     eseed: 32,
   });
 
-const sizes = /* @__NO_SIDE_EFFECTS__ */ (
-  publicKey: number,
-  secretKey: number,
-  ciphertext: number,
-  sharedSecret: number,
-  eseed: number,
-): RegistrySizes => Object.freeze({ publicKey, secretKey, ciphertext, sharedSecret, seed: secretKey, eseed });
+const sizes = /* @__NO_SIDE_EFFECTS__ */ (pk: number, sk: number, ct: number, ss: number, es: number): RegistrySizes =>
+  Object.freeze({ publicKey: pk, secretKey: sk, ciphertext: ct, sharedSecret: ss, seed: sk, eseed: es });
 
 /** The three ML-KEM parameter sets (FIPS 203, §8, Tables 2 and 3; OIDs of RFC 9935, §3). */
 export const ML_KEM_ENTRIES = /* @__PURE__ */ Object.freeze([

@@ -28,10 +28,7 @@ import {
   type Group,
   type NativeForm,
 } from './curve.js';
-import { nativeCurve } from './native.js';
-
-/** Node.js's own node:crypto over OpenSSL 3.0 or older, or over a later one; undefined elsewhere. */
-export type OpenSsl = '3.0' | 'later' | undefined;
+import { type OpenSsl, nativeCurve, runtimeOpenSsl } from './native.js';
 
 /** What choose() reads. */
 export interface Facts {
@@ -87,20 +84,6 @@ export function choose(choice: AsyncCurveChoice, door: 'sync' | 'async', f: Fact
 /** The forms of node:crypto a curve tries, in its order: 'sec1' only on OpenSSL 3.0. */
 export const nativeForms = (forms: readonly NativeForm[], openssl: OpenSsl): NativeForm[] =>
   forms.filter((form) => form !== 'sec1' || openssl === '3.0');
-
-/** The OpenSSL of a runtime's globals: Node.js's own only (Deno and Bun report one that is not their code's). */
-export function opensslOf(globals: object): OpenSsl {
-  const g = globals as { process?: { versions?: { openssl?: unknown } }; Deno?: unknown; Bun?: unknown };
-  const v = g.Deno === undefined && g.Bun === undefined ? g.process?.versions?.openssl : undefined;
-  const m = typeof v === 'string' ? /^(\d+)\.(\d+)\./.exec(v) : null;
-  if (m === null) return undefined;
-  const [major, minor] = [Number(m[1]), Number(m[2])];
-  return major < 3 || (major === 3 && minor === 0) ? '3.0' : 'later';
-}
-
-let openssl: { readonly v: OpenSsl } | undefined;
-/** This runtime's, probed once. */
-export const runtimeOpenSsl = (): OpenSsl => (openssl ??= { v: opensslOf(globalThis) }).v;
 
 /** One implementation for each use of a scalar; a kept key's copy for its later load is wiped on dispose. */
 export function perUse(u: Record<CurveUse, CurveImpl>, trial: number): CurveImpl {

@@ -7,3 +7,5 @@ export const nativeForm = (_name: string): NativeForm | undefined => undefined;
 export const nativeCurve = (..._args: unknown[]): CurveImpl | undefined => undefined;
 export const nativeUncompressed = (_name: string, _q: Uint8Array): Uint8Array | undefined => undefined;
 export const nativeHmacSha256 = (): undefined => undefined;
+export const opensslOf = (_globals: object): undefined => undefined;
+export const runtimeOpenSsl = (): undefined => undefined;

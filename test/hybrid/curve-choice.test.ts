@@ -16,10 +16,16 @@ import {
   ONLY,
   choose,
   nativeForms,
-  perUse,
 } from '../../src/hybrid/curves/choose.js';
 import type { AsyncCurveChoice, CurveImpl, CurveKey, CurvePath, CurveUse } from '../../src/hybrid/curves/curve.js';
-import { type OpenSsl, nativeCurve, nativeForm, opensslOf, runtimeOpenSsl } from '../../src/hybrid/curves/native.js';
+import {
+  type OpenSsl,
+  nativeCurve,
+  nativeForm,
+  opensslOf,
+  perUse,
+  runtimeOpenSsl,
+} from '../../src/hybrid/curves/native.js';
 import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { nobleP384 } from '../../src/hybrid/curves/noble-nist.js';
 import { asyncImpl } from '../../src/hybrid/curves/webcrypto-curves.js';

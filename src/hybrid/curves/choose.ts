@@ -16,19 +16,8 @@
 //   browsers' Web Crypto), else on the asynchronous doors the runtime's Web Crypto where it passes
 //   its self-test, else @noble/curves.
 // - node:crypto's 'sec1' form (P-384) only on OpenSSL 3.0 (nativeForms; native.ts says why).
-import { wipe } from '../../ct.js';
-import { recordSecrets } from '../../lifetime.js'; // @test-hook
-import {
-  type AsyncCurveChoice,
-  type AsyncCurvePath,
-  type CurveChoice,
-  type CurveImpl,
-  type CurveKey,
-  type CurveUse,
-  type Group,
-  type NativeForm,
-} from './curve.js';
-import { type OpenSsl, nativeCurve, runtimeOpenSsl } from './native.js';
+import type { AsyncCurveChoice, AsyncCurvePath, CurveChoice, CurveImpl, Group, NativeForm } from './curve.js';
+import { type OpenSsl, nativeCurve, perUse, runtimeOpenSsl } from './native.js';
 
 /** What choose() reads. */
 export interface Facts {
@@ -84,34 +73,6 @@ export function choose(choice: AsyncCurveChoice, door: 'sync' | 'async', f: Fact
 /** The forms of node:crypto a curve tries, in its order: 'sec1' only on OpenSSL 3.0. */
 export const nativeForms = (forms: readonly NativeForm[], openssl: OpenSsl): NativeForm[] =>
   forms.filter((form) => form !== 'sec1' || openssl === '3.0');
-
-/** One implementation for each use of a scalar; a kept key's copy for its later load is wiped on dispose. */
-export function perUse(u: Record<CurveUse, CurveImpl>, trial: number): CurveImpl {
-  return Object.freeze({
-    path: u.once.path,
-    load(scalar: Uint8Array, use: CurveUse = 'once'): CurveKey {
-      if (use !== 'kept' || trial === 0) return u[use].load(scalar, use);
-      const copy = scalar.slice();
-      const first = u.once.load(copy);
-      let uses = 0;
-      let later: CurveKey | undefined;
-      const key: CurveKey = {
-        publicKey: () => first.publicKey(),
-        sharedSecret(peer: Uint8Array): Uint8Array {
-          if (later === undefined && ++uses > trial) later = u.kept.load(copy, 'kept');
-          return (later ?? first).sharedSecret(peer);
-        },
-        dispose: () => {
-          first.dispose();
-          later?.dispose();
-          wipe(copy);
-        },
-      };
-      recordSecrets(key, { arrays: [copy], parts: [first] }); // @test-hook
-      return key;
-    },
-  } as const);
-}
 
 const MISSING = {
   native: (n: string) => `${n}: this runtime has no native ${n} (node:crypto)`,

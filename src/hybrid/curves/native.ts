@@ -270,6 +270,34 @@ let openssl: { readonly v: OpenSsl } | undefined;
 /** This runtime's, probed once. */
 export const runtimeOpenSsl = (): OpenSsl => (openssl ??= { v: opensslOf(globalThis) }).v;
 
+/** An implementation per use of a scalar (choose.ts's plans with node:crypto); a kept key's copy is wiped on dispose. */
+export function perUse(u: Record<CurveUse, CurveImpl>, trial: number): CurveImpl {
+  return Object.freeze({
+    path: u.once.path,
+    load(scalar: Uint8Array, use: CurveUse = 'once'): CurveKey {
+      if (use !== 'kept' || trial === 0) return u[use].load(scalar, use);
+      const copy = scalar.slice();
+      const first = u.once.load(copy);
+      let uses = 0;
+      let later: CurveKey | undefined;
+      const key: CurveKey = {
+        publicKey: () => first.publicKey(),
+        sharedSecret(peer: Uint8Array): Uint8Array {
+          if (later === undefined && ++uses > trial) later = u.kept.load(copy, 'kept');
+          return (later ?? first).sharedSecret(peer);
+        },
+        dispose: () => {
+          first.dispose();
+          later?.dispose();
+          wipe(copy);
+        },
+      };
+      recordSecrets(key, { arrays: [copy], parts: [first] }); // @test-hook
+      return key;
+    },
+  } as const);
+}
+
 const forms = /* @__PURE__ */ hiddenMap<string, NativeForm>(true);
 
 /** @internal Which form of native code a curve took (after its first use), for the tests. */

@@ -22,12 +22,6 @@ export type { DecapsulationKey, DecapsulationKeyOptions, Encapsulation, Encapsul
  * ML-KEM at one parameter set over one backend: `MlKem512`, `MlKem768` and `MlKem1024` from
  * `mlkem-ts` (portable), or the objects `loadWasm()` returns (WebAssembly). Frozen; every method
  * checks its arguments, never modifies them, and returns fresh arrays.
- * @example
- * import { MlKem768 } from 'mlkem-ts';
- *
- * const { publicKey, secretKey } = MlKem768.keygen();
- * const { ciphertext, sharedSecret } = MlKem768.encapsulate(publicKey);
- * const same = MlKem768.decapsulate(ciphertext, secretKey); // equals sharedSecret
  */
 export interface MlKem {
   /** The parameter set (FIPS 203, §8). */
@@ -80,8 +74,6 @@ export interface MlKem {
    * @param secretKey - the expanded decapsulation key (keygen's `secretKey`).
    * @returns the 32-byte shared secret.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_SECRET_KEY` (FIPS 203, §7.3).
-   * @example
-   * const sharedSecret = MlKem768.decapsulate(ciphertext, secretKey);
    */
   decapsulate(ciphertext: Uint8Array, secretKey: Uint8Array): ByteArray;
   /**

@@ -1,4 +1,5 @@
 import { MlKemError } from '../errors.js';
+import { orList } from '../registry.js';
 /// <reference types="node" />
 // The `mlkem-ts` command: keys, encapsulation and a benchmark from the shell. main() takes the
 // arguments and the standard streams and returns the exit status (0 done, 1 failed, 2 bad usage),
@@ -20,9 +21,7 @@ const COMMANDS: readonly Command[] = [keygen, pubkey, convert, encap, decap, ins
 /** The same operations under OpenSSL's names and options. */
 const OPENSSL_COMMANDS: readonly Command[] = [genpkey, pkey, pkeyutl];
 const ALL = [...COMMANDS, ...OPENSSL_COMMANDS];
-const NAMES = `${ALL.slice(0, -1)
-  .map((c) => c.name)
-  .join(', ')} or ${ALL[ALL.length - 1]!.name}`;
+const NAMES = orList(ALL.map((c) => c.name));
 
 /** What users call our commands by other names: the command they mean. */
 const COMMAND_SYNONYMS: Readonly<Record<string, string>> = {

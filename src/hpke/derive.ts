@@ -48,31 +48,14 @@ function i2osp2(n: number): ByteArray {
 }
 
 /**
- * Implements draft-ietf-hpke-hpke, §4 (LabeledDerive) for a one-stage KDF:
- * Derive(ikm ‖ "HPKE-v1" ‖ suite_id ‖ lengthPrefixed(label) ‖ I2OSP(L, 2) ‖ context, L),
- * with lengthPrefixed(x) = I2OSP(len(x), 2) ‖ x.
- */
-function labeledDerive(
-  xof: Xof,
-  suiteId: Uint8Array,
-  ikm: Uint8Array,
-  label: string,
-  context: Uint8Array,
-  L: number,
-): ByteArray {
-  const labelBytes = new TextEncoder().encode(label);
-  return xofDerive(xof, L, ikm, HPKE_V1, suiteId, i2osp2(labelBytes.length), labelBytes, i2osp2(L), context);
-}
-
-/** suite_id = "KEM" ‖ I2OSP(kem_id, 2) (draft-ietf-hpke-hpke, §4.1). */
-function kemSuiteId(kemId: number): ByteArray {
-  return Uint8Array.of(0x4b, 0x45, 0x4d, kemId >>> 8, kemId & 0xff);
-}
-
-/**
  * DeriveKeyPair's seed, as every KEM of draft-ietf-hpke-pq takes it (§3 for ML-KEM, §4 for the
  * hybrids): SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", Nseed). The caller wipes it.
+ * LabeledDerive (draft-ietf-hpke-hpke, §4) of a one-stage KDF is Derive(ikm ‖ "HPKE-v1" ‖ suite_id
+ * ‖ I2OSP(len(label), 2) ‖ label ‖ I2OSP(L, 2) ‖ context, L), here with the empty context and
+ * suite_id = "KEM" ‖ I2OSP(kem_id, 2) (§4.1).
  */
 export function deriveSeed(kemId: number, ikm: Uint8Array, seedBytes: number): ByteArray {
-  return labeledDerive(SHAKE256, kemSuiteId(kemId), ikm, 'DeriveKeyPair', new Uint8Array(0), seedBytes);
+  const suiteId = Uint8Array.of(0x4b, 0x45, 0x4d, kemId >>> 8, kemId & 0xff);
+  const label = new TextEncoder().encode('DeriveKeyPair');
+  return xofDerive(SHAKE256, seedBytes, ikm, HPKE_V1, suiteId, i2osp2(label.length), label, i2osp2(seedBytes));
 }

@@ -51,12 +51,6 @@ export * from './named-kems.js';
  * @param kem - one of our HPKE KEMs (`ML_KEM_768`, ..., or `createHpkeKem(wasm.MlKem768)`).
  * @returns a `KemInterface` for `new CipherSuite({ kem, kdf, aead })`.
  * @throws nothing itself.
- * @example
- * ```ts
- * import { CipherSuite, HkdfSha256, Aes128Gcm } from '@hpke/core';
- * import { hpkeCoreKem, ML_KEM_768 } from 'mlkem-ts/hpke/core';
- * const suite = new CipherSuite({ kem: hpkeCoreKem(ML_KEM_768), kdf: new HkdfSha256(), aead: new Aes128Gcm() });
- * ```
  */
 export function hpkeCoreKem(kem: HpkeKem): KemInterface {
   // Our copy of the key is wiped: the key object holds its own.

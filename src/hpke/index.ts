@@ -33,15 +33,6 @@ export { KDF_SHAKE128, KDF_SHAKE256, KDF_TurboSHAKE128, KDF_TurboSHAKE256 } from
 export const KEM_ML_KEM_512: KEMFactory<HpkeKey> = /* @__PURE__ */ hpkeKem(ML_KEM_512);
 /**
  * ML-KEM-768 for the `hpke` library's `CipherSuite` (a drop-in for `hpke`'s `KEM_ML_KEM_768`).
- * @example
- * ```ts
- * import { CipherSuite, KDF_HKDF_SHA256, AEAD_AES_128_GCM } from 'hpke';
- * import { KEM_ML_KEM_768 } from 'mlkem-ts/hpke';
- * const suite = new CipherSuite(KEM_ML_KEM_768, KDF_HKDF_SHA256, AEAD_AES_128_GCM);
- * const { privateKey, publicKey } = await suite.GenerateKeyPair();
- * const { encapsulatedSecret, ciphertext } = await suite.Seal(publicKey, new TextEncoder().encode('hi'));
- * const plaintext = await suite.Open(privateKey, encapsulatedSecret, ciphertext);
- * ```
  */
 export const KEM_ML_KEM_768: KEMFactory<HpkeKey> = /* @__PURE__ */ hpkeKem(ML_KEM_768);
 /** ML-KEM-1024 for the `hpke` library's `CipherSuite` (a drop-in for `hpke`'s `KEM_ML_KEM_1024`). */

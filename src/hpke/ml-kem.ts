@@ -65,12 +65,6 @@ export class MlKem512 extends HpkeKemClass {
 /**
  * ML-KEM-768 (HPKE KEM id 0x0041) as `@hpke/ml-kem`'s `MlKem768`: `new MlKem768()` is a `@hpke/core`
  * `CipherSuite`'s `kem`.
- * @example
- * ```ts
- * import { Aes256Gcm, CipherSuite, HkdfSha384 } from '@hpke/core';
- * import { MlKem768 } from 'mlkem-ts/hpke/ml-kem';
- * const suite = new CipherSuite({ kem: new MlKem768(), kdf: new HkdfSha384(), aead: new Aes256Gcm() });
- * ```
  */
 export class MlKem768 extends HpkeKemClass {
   /** A KEM for `new CipherSuite({ kem, kdf, aead })`; every instance is independent. */

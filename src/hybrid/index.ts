@@ -45,10 +45,6 @@ export {
 /**
  * X-Wing (draft-connolly-cfrg-xwing-kem-10) over the portable ML-KEM-768: the general-purpose
  * hybrid KEM. The same object as {@link MLKEM768_X25519}.
- * @example
- * const { publicKey, secretKey } = XWing.keygen();
- * const { ciphertext, sharedSecret } = XWing.encapsulate(publicKey);
- * XWing.decapsulate(ciphertext, secretKey); // equals sharedSecret
  */
 export const XWing: HybridKem = /* @__PURE__ */ createXWing(MlKem768);
 /** MLKEM768-X25519 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x647a): X-Wing's CFRG name, the same object as {@link XWing}. */

@@ -66,8 +66,6 @@ const show = (value: unknown): string =>
  * @throws {MlKemError} `ERR_INVALID_TYPE` (not an object), `ERR_INVALID_KEY_ENCODING` (a kty
  *   other than "AKP", an unknown alg, bad base64url, wrong lengths), `ERR_INVALID_PUBLIC_KEY`
  *   (FIPS 203, §7.2), `ERR_INVALID_SECRET_KEY` (pub is not the public key of priv).
- * @example
- * const key = fromJwk(JSON.parse(text));
  */
 export function fromJwk(jwk: object, options?: KeyOptions): PublicKeyInfo | PrivateKeyInfo {
   const backend = readBackend(readOptions(options, ['backend'], 'fromJwk options').backend, 'fromJwk options');

@@ -30,8 +30,6 @@ function checkLabel(label: unknown, what: string): asserts label is PemLabel {
  * @param label - 'PUBLIC KEY' or 'PRIVATE KEY'.
  * @returns the PEM text, in 64-character lines.
  * @throws {MlKemError} `ERR_INVALID_TYPE` (der not a Uint8Array, another label).
- * @example
- * const pem = toPem(encodeSpki(publicKey), 'PUBLIC KEY');
  */
 export function toPem(der: Uint8Array, label: PemLabel): string {
   // Our copy of der, wiped: it may be a private key.
@@ -104,8 +102,6 @@ const clip = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s)
  * @returns the label found and the DER bytes of its block.
  * @throws {MlKemError} `ERR_INVALID_TYPE` (text not a string, another label),
  *   `ERR_INVALID_KEY_ENCODING` (no such block, mismatched armour, headers, bad base64).
- * @example
- * const { label, der } = fromPem(text);
  */
 export function fromPem(
   text: string,

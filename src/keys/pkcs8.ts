@@ -34,8 +34,6 @@ const FORMS: readonly PrivateKeyForm[] = ['seed', 'expanded', 'both'];
  *   without algorithm, an unknown form, a form that needs the seed without it), `ERR_INVALID_LENGTH`,
  *   `ERR_INVALID_SECRET_KEY` (parts that are not one key, an expanded key that fails its checks),
  *   `ERR_RANDOMNESS` (the pairwise check without a random source).
- * @example
- * const pem = toPem(encodePkcs8(MlKem768.keygen()), 'PRIVATE KEY');
  */
 export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): ByteArray {
   const {

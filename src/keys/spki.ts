@@ -17,8 +17,6 @@ import { checkPublicKey } from './validate.js';
  * @returns the DER bytes.
  * @throws {MlKemError} `ERR_INVALID_TYPE` (not a Uint8Array, bad options), `ERR_INVALID_LENGTH`
  *   (not a public key length), `ERR_INVALID_PUBLIC_KEY` (the FIPS 203, §7.2 check fails).
- * @example
- * const pem = toPem(encodeSpki(publicKey), 'PUBLIC KEY');
  */
 export function encodeSpki(key: Uint8Array, options?: KeyOptions): ByteArray {
   const { backend } = readOptions(options, ['backend'], 'encodeSpki options');

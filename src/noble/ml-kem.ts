@@ -241,9 +241,6 @@ export const ml_kem512: NobleMlKem = /* @__PURE__ */ nobleMlKem('MlKem512');
  * ML-KEM-768 (FIPS 203; NIST security category 3) as `@noble/post-quantum`'s `ml_kem768`:
  * lengths publicKey 1184, secretKey 2400, cipherText 1088, seed 64, msg 32. The recommended default.
  * @example
- * const { publicKey, secretKey } = ml_kem768.keygen();
- * const { cipherText, sharedSecret } = ml_kem768.encapsulate(publicKey);
- * ml_kem768.decapsulate(cipherText, secretKey); // equals sharedSecret
  * const prepared = ml_kem768.prepare(publicKey); // many encapsulations to one key
  */
 export const ml_kem768: NobleMlKem = /* @__PURE__ */ nobleMlKem('MlKem768');

@@ -52,14 +52,7 @@ export type { Supports } from './supports.js';
  *
  * @throws Each method rejects, never throws: `NotSupportedError`, `SyntaxError`, `DataError`,
  *   `InvalidAccessError` or `OperationError` (DOMException), or a TypeError for an argument of
- *   the wrong type, as the specification says for the failing step.
- * @example
- * ```ts
- * import { subtle } from 'mlkem-ts/webcrypto';
- * const { publicKey, privateKey } = await subtle.generateKey('ML-KEM-768', false, ['encapsulateBits', 'decapsulateBits']);
- * const { ciphertext, sharedKey } = await subtle.encapsulateBits('ML-KEM-768', publicKey);
- * const sharedKey2 = await subtle.decapsulateBits('ML-KEM-768', privateKey, ciphertext); // same 32 bytes
- * ```
+ *   the wrong type, as the specification says for the failing step. The module's example uses it.
  */
 export const subtle: WebCryptoSubtle = /* @__PURE__ */ createSubtle({
   native: nativeCrypto,

@@ -30,9 +30,7 @@ function nativeSupports(): Supports | undefined {
   return typeof S?.supports === 'function' ? S.supports.bind(S) : undefined;
 }
 
-/**
- * The runtime's own Web Crypto: what install() found before patching, or what is there now.
- */
+/** The runtime's own Web Crypto: what install() found before patching, or what is there now. */
 export function nativeCrypto(): NativeCrypto {
   const subtle = currentSubtle();
   const installed = subtle?.[INSTALLED] as Installed | undefined;

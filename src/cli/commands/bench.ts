@@ -1,7 +1,5 @@
-// `mlkem-ts bench`: key generations, encapsulations and decapsulations per parameter set and
-// backend, in rounds that interleave the rows, with the median µs per operation and the spread of
-// the rounds — a look at the speed on this machine that says how far to trust it. The careful comparison with other libraries (interleaved rounds, medians, CPU
-// time) is `npm run bench` in the repository.
+// `mlkem-ts bench` (its help says what it measures): a look at the speed on this machine that says
+// how far to trust it. The careful comparison with other libraries is `npm run bench` in the repository.
 import { ctEqual } from '../../ct.js';
 import { MlKem1024, MlKem512, MlKem768 } from '../../index.js';
 import type { Encapsulation, KeyPair, MlKem } from '../../kem.js';

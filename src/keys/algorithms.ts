@@ -1,7 +1,7 @@
 // The three ML-KEM parameter sets as key formats name them, from the registry (src/registry.ts):
 // the name, the OID of RFC 9935, §3 (id-alg-ml-kem-512/768/1024, from the NIST CSOR arc), and the
 // MlKem object that does the work. Only the public MlKem interface is used from here on.
-import { describe, isObjectArgument, lengthHint, readFields } from '../args.js';
+import { describe, isObjectArgument, lengthHint, readFields, readOptions } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 import { MlKemError } from '../errors.js';
 import { MlKem1024, MlKem512, MlKem768, type MlKem } from '../index.js';
@@ -45,6 +45,10 @@ export function readBackend(value: unknown, what: string): MlKemBackend {
   for (const e of ML_KEM_ENTRIES) backend[e.member] = checkKem(fields[e.member], e.name, `${what}.backend.${e.member}`);
   return backend;
 }
+
+/** readBackend of the options of a function `fn` whose only option is `backend`. */
+export const backendOption = (options: unknown, fn: string): MlKemBackend =>
+  readBackend(readOptions(options, ['backend'], `${fn} options`).backend, `${fn} options`);
 
 /** The parameter sets' names, in the registry's order. */
 const ALGORITHMS: readonly MlKemAlgorithm[] = /* @__PURE__ */ ML_KEM_ENTRIES.map((e) => e.name);

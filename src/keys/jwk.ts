@@ -1,4 +1,4 @@
-import { describe, isObjectArgument, readFields, readOptions } from '../args.js';
+import { describe, isObjectArgument, readFields } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 // JSON Web Keys (RFC 7517) for ML-KEM in the form Node.js (24 and later) and WebCrypto use.
 // The "AKP" key type (draft-ietf-cose-dilithium), `alg` the parameter-set name, `pub` the
@@ -8,7 +8,7 @@ import { ctEqual, wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { ML_KEM_ENTRIES, orList } from '../registry.js';
 import { decodeAkpMember, encodeAkp } from './akp.js';
-import { type MlKemAlgorithm, kemFor, readBackend } from './algorithms.js';
+import { type MlKemAlgorithm, backendOption, kemFor } from './algorithms.js';
 import { resolveKey } from './parts.js';
 import type { KeyOptions, KeyParts, MlKemJwk, PrivateKeyInfo, PublicKeyInfo } from './types.js';
 import { checkPublicKey } from './validate.js';
@@ -26,7 +26,7 @@ import { checkPublicKey } from './validate.js';
  * const jwk = toJwk(MlKem768.keygen()); // { kty: 'AKP', alg: 'ML-KEM-768', pub, priv }
  */
 export function toJwk(key: KeyParts, options?: KeyOptions): MlKemJwk {
-  const backend = readBackend(readOptions(options, ['backend'], 'toJwk options').backend, 'toJwk options');
+  const backend = backendOption(options, 'toJwk');
   const k = resolveKey(key, 'toJwk key', backend);
   try {
     if (k.seed === undefined && k.secretKey !== undefined) {
@@ -68,7 +68,7 @@ const show = (value: unknown): string =>
  *   (FIPS 203, §7.2), `ERR_INVALID_SECRET_KEY` (pub is not the public key of priv).
  */
 export function fromJwk(jwk: object, options?: KeyOptions): PublicKeyInfo | PrivateKeyInfo {
-  const backend = readBackend(readOptions(options, ['backend'], 'fromJwk options').backend, 'fromJwk options');
+  const backend = backendOption(options, 'fromJwk');
   const fields = readJwk(jwk);
   const { algorithm, publicKey, seed } = fields;
   const kem = kemFor(algorithm, backend);

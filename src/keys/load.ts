@@ -9,7 +9,7 @@ import { wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import type { DecapsulationKey, EncapsulationKey } from '../kem.js';
 import { HYBRID_ENTRIES, ML_KEM_ENTRIES, type RegistryEntry } from '../registry.js';
-import { kemFor, lengthsOf, readBackend } from './algorithms.js';
+import { backendOption, kemFor, lengthsOf, readBackend } from './algorithms.js';
 import { fromJwk } from './jwk.js';
 import { fromPem } from './pem.js';
 import { decodePkcs8 } from './pkcs8.js';
@@ -187,10 +187,7 @@ export function loadPrivateKey(key: KeyFileInput, options?: DecodePkcs8Options):
  * const { ciphertext, sharedSecret } = recipient.encapsulate();
  */
 export function loadPublicKey(key: KeyFileInput, options?: KeyOptions): EncapsulationKey {
-  const backend = readBackend(
-    readOptions(options, ['backend'], 'loadPublicKey options').backend,
-    'loadPublicKey options',
-  );
+  const backend = backendOption(options, 'loadPublicKey');
   const u = unwrapKeyFile(key, 'PUBLIC KEY', 'loadPublicKey');
   let info: PublicKeyInfo;
   if (u.kind === 'jwk') {
@@ -224,10 +221,7 @@ export function getPublicKey(
   algorithm?: PublicKeyInfo['algorithm'],
   options?: KeyOptions,
 ): ByteArray {
-  const backend = readBackend(
-    readOptions(options, ['backend'], 'getPublicKey options').backend,
-    'getPublicKey options',
-  );
+  const backend = backendOption(options, 'getPublicKey');
   if (!isUint8Array(secret))
     throw new MlKemError(
       'ERR_INVALID_TYPE',

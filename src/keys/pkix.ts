@@ -45,8 +45,7 @@ export interface Pkcs8Fields {
 
 /**
  * Reads a DER SubjectPublicKeyInfo (RFC 9935, §4): the algorithm's OID with parameters absent, and
- * the encapsulation key as a BIT STRING of the algorithm's length. Malformed DER throws
- * ERR_INVALID_KEY_ENCODING; the key is not checked.
+ * the encapsulation key as a BIT STRING of the algorithm's length.
  */
 export function readSpki(der: ByteArray): SpkiFields {
   const top = new DerReader(der, 'SubjectPublicKeyInfo');
@@ -69,7 +68,7 @@ export function readSpki(der: ByteArray): SpkiFields {
  * with the ML-KEM-PrivateKey CHOICE of RFC 9935, §6 in privateKey, told apart by its tag: seed
  * [0] (0x80), expandedKey (0x04) or both (0x30). Every field is checked as DER and for its size;
  * attributes must be a DER SET OF Attribute (their values are not interpreted); publicKey [1]
- * only in v2. Malformed DER throws ERR_INVALID_KEY_ENCODING; the key is not checked.
+ * only in v2.
  */
 export function readPkcs8(der: ByteArray): Pkcs8Fields {
   const top = new DerReader(der, 'PKCS#8');
@@ -143,7 +142,7 @@ export function readPkcs8(der: ByteArray): Pkcs8Fields {
  * Checks the contents of `attributes [0] IMPLICIT SET OF Attribute` (RFC 5958, §2), where
  * `Attribute ::= SEQUENCE { type OBJECT IDENTIFIER, values SET SIZE (1..MAX) OF ANY }` (RFC 5912,
  * §2): every attribute well formed, the values valid DER (left uninterpreted), and both SET OFs in
- * DER order (X.690, §11.6). Malformed encodings throw ERR_INVALID_KEY_ENCODING.
+ * DER order (X.690, §11.6).
  */
 function readAttributes(set: DerReader): void {
   let previous: Uint8Array | undefined;

@@ -2,7 +2,7 @@ import { readOptions, takeUint8Array } from '../args.js';
 import type { ByteArray } from '../bytes.js';
 // SubjectPublicKeyInfo (RFC 5280, §4.1.2.7) for ML-KEM public keys (RFC 9935, §4): the
 // algorithm's OID with parameters absent, and the encapsulation key ek as the BIT STRING.
-import { algorithmIdentifier, algorithmOfLength, kemFor, lengthsOf, readBackend } from './algorithms.js';
+import { algorithmIdentifier, algorithmOfLength, backendOption, kemFor, lengthsOf, readBackend } from './algorithms.js';
 import { TAG_BIT_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
 import { takeDer } from './pem.js';
 import { readSpki } from './pkix.js';
@@ -22,12 +22,8 @@ export function encodeSpki(key: Uint8Array, options?: KeyOptions): ByteArray {
   const { backend } = readOptions(options, ['backend'], 'encodeSpki options');
   const publicKey = takeUint8Array(key, 'encodeSpki publicKey', ` of ${lengthsOf('publicKey')} bytes`);
   const algorithm = algorithmOfLength('publicKey', publicKey.length, 'encodeSpki publicKey');
-  checkPublicKey(
-    kemFor(algorithm, readBackend(backend, 'encodeSpki options')),
-    publicKey,
-    'encodeSpki publicKey',
-    'ERR_INVALID_PUBLIC_KEY',
-  );
+  const kem = kemFor(algorithm, readBackend(backend, 'encodeSpki options'));
+  checkPublicKey(kem, publicKey, 'encodeSpki publicKey', 'ERR_INVALID_PUBLIC_KEY');
   // subjectPublicKey: a BIT STRING with 0 unused bits, then ek
   return encodeDer(
     derNode(TAG_SEQUENCE, algorithmIdentifier(algorithm), derNode(TAG_BIT_STRING, Uint8Array.of(0), publicKey)),
@@ -35,8 +31,7 @@ export function encodeSpki(key: Uint8Array, options?: KeyOptions): ByteArray {
 }
 
 /**
- * Decodes a DER SubjectPublicKeyInfo holding an ML-KEM public key, and runs the FIPS 203, §7.2
- * check on it. Malformed DER throws ERR_INVALID_KEY_ENCODING; a failing key ERR_INVALID_PUBLIC_KEY.
+ * Decodes a DER SubjectPublicKeyInfo holding an ML-KEM public key, and runs the FIPS 203, §7.2 check on it.
  * @param der - the DER bytes (fromPem gives them for PEM text).
  * @param options - `backend`: the MlKem objects that expand and check keys (default: the portable ones).
  * @returns the parameter set and the encapsulation key.
@@ -46,7 +41,7 @@ export function encodeSpki(key: Uint8Array, options?: KeyOptions): ByteArray {
  * const { algorithm, publicKey } = decodeSpki(fromPem(pem, 'PUBLIC KEY').der);
  */
 export function decodeSpki(der: Uint8Array, options?: KeyOptions): PublicKeyInfo {
-  const backend = readBackend(readOptions(options, ['backend'], 'decodeSpki options').backend, 'decodeSpki options');
+  const backend = backendOption(options, 'decodeSpki');
   const fields = readSpki(takeDer(der, 'decodeSpki', 'loadPublicKey'));
   const { algorithm } = fields;
   const kem = kemFor(algorithm, backend);

@@ -9,32 +9,26 @@ import { fail, typeError } from './errors.js';
 type NativeSupports = ((operation: string, algorithm: unknown, extra?: unknown) => boolean) | undefined;
 
 /**
- * The symmetric algorithms with a "raw-secret" format ("Modern Algorithms", §2.1 and the
- * specifications that register them): the only ones a shared secret can become. Ed25519, X25519,
- * ML-KEM and the others import from other formats only, and the operation rejects them.
+ * The symmetric algorithms of WebCrypto, for which "raw-secret" is an alias of "raw" ("Modern
+ * Algorithms", §2.1): a key is imported as "raw" into a runtime that predates "raw-secret".
+ */
+export const RAW_ALIASES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
+
+/**
+ * The symmetric algorithms with a "raw-secret" format (§2.1 and the specifications that register
+ * them): the only ones a shared secret can become. Ed25519, X25519, ML-KEM and the others import
+ * from other formats only, and the operation rejects them.
  */
 const RAW_SECRET = [
-  'AES-CTR',
-  'AES-CBC',
-  'AES-GCM',
-  'AES-KW',
+  ...RAW_ALIASES,
   'AES-OCB',
   'CHACHA20-POLY1305',
-  'HMAC',
   'KMAC128',
   'KMAC256',
-  'HKDF',
-  'PBKDF2',
   'ARGON2D',
   'ARGON2I',
   'ARGON2ID',
 ];
-
-/**
- * Those for which "raw-secret" is an alias of "raw" (§2.1, the symmetric algorithms of WebCrypto):
- * a key is imported as "raw" into a runtime that predates "raw-secret".
- */
-export const RAW_ALIASES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'HKDF', 'PBKDF2'];
 
 /** The hashes of HmacImportParams in a runtime without SubtleCrypto.supports (WebCrypto, §30). */
 const LEGACY_HASHES = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];

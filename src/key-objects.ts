@@ -155,7 +155,7 @@ function checkPairwise(core: Core, x: DkExpansion): void {
     wipe(k, sharedSecret);
   } finally {
     wipe(m);
-    if (!same) wipeExpansion(x);
+    if (!same) wipe(x.sHat, x.dk, x.seed);
   }
   if (!same) {
     throw new MlKemError(
@@ -163,10 +163,6 @@ function checkPairwise(core: Core, x: DkExpansion): void {
       `${core.p.name} secretKey failed the pairwise-consistency check: it does not decapsulate a ciphertext made for its own encapsulation key`,
     );
   }
-}
-
-function wipeExpansion(x: DkExpansion): void {
-  wipe(x.sHat, x.dk, x.seed);
 }
 
 // @test-hooks begin: for the tests only, left out of dist/ by the build (scripts/build.ts).

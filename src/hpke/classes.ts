@@ -92,11 +92,11 @@ function keyBytesOf(c: ClassConfig, key: unknown, type: 'public' | 'private'): U
 }
 
 /** A key of c from a private copy of its bytes (wiped after: the key holds its own), checked for length in the packages' words. */
-function keyFrom(c: ClassConfig, bytes: Uint8Array, type: 'public' | 'private'): HpkeKey {
+function keyFrom(c: ClassConfig, bytes: Uint8Array, type: 'public' | 'private'): CryptoKey {
   try {
     const size = type === 'public' ? c.kem.Npk : c.kem.Nsk;
     if (bytes.length !== size) throw new Error(`Invalid key length: ${bytes.length}`);
-    return newKey(c.kem, type, bytes, true, c.name);
+    return newKey(c.kem, type, bytes, true, c.name) as unknown as CryptoKey;
   } finally {
     if (type === 'private') wipe(bytes);
   }
@@ -184,10 +184,7 @@ export class HpkeKemClass implements KemInterface {
    * @throws {DeserializeError} 'Invalid key length: …', or for a value that is not bytes.
    */
   deserializePublicKey(key: ArrayBufferLike | ArrayBufferView): Promise<CryptoKey> {
-    return mapError(
-      DeserializeError,
-      () => keyFrom(configOf(this), bytesOf(key, 'key'), 'public') as unknown as CryptoKey,
-    );
+    return mapError(DeserializeError, () => keyFrom(configOf(this), bytesOf(key, 'key'), 'public'));
   }
 
   /**
@@ -207,10 +204,7 @@ export class HpkeKemClass implements KemInterface {
    * @throws {DeserializeError} 'Invalid key length: …', or for a value that is not bytes.
    */
   deserializePrivateKey(key: ArrayBufferLike | ArrayBufferView): Promise<CryptoKey> {
-    return mapError(
-      DeserializeError,
-      () => keyFrom(configOf(this), bytesOf(key, 'key'), 'private') as unknown as CryptoKey,
-    );
+    return mapError(DeserializeError, () => keyFrom(configOf(this), bytesOf(key, 'key'), 'private'));
   }
 
   /**
@@ -240,7 +234,7 @@ export class HpkeKemClass implements KemInterface {
         wipe(bytes);
         throw new Error('Invalid length of the key');
       }
-      return keyFrom(c, bytes, isPublic ? 'public' : 'private') as unknown as CryptoKey;
+      return keyFrom(c, bytes, isPublic ? 'public' : 'private');
     });
   }
 

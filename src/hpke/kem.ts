@@ -8,7 +8,7 @@ import { hiddenMap } from '../hidden-map.js';
 import { asynchronousOf } from '../hybrid/concrete-async.js';
 import { internalsOf } from '../hybrid/internals.js';
 import type { HybridKem } from '../hybrid/types.js';
-import { KEM_OBJECT_METHODS, kemShape, type MlKem } from '../kem.js';
+import { KEM_OBJECT_METHODS, kemShape, type Encapsulation, type MlKem } from '../kem.js';
 import { fillRandom } from '../random.js';
 import { HYBRID_ENTRIES, type HpkeName, entryOf } from '../registry.js';
 import { deriveSeed } from './derive.js';
@@ -123,8 +123,6 @@ export interface KeyObjects {
     dispose(): void;
   };
 }
-
-type Encapsulation = { ciphertext: ByteArray; sharedSecret: ByteArray };
 
 const keyObjects = /* @__PURE__ */ hiddenMap<HpkeKem, KeyObjects>();
 

@@ -2,8 +2,8 @@
 // lacks, and SubtleCrypto.supports to match. Idempotent; patches nothing where nothing is missing.
 import { type AlgorithmEntry, algorithmList } from './algorithms.js';
 import { autoBackend } from './backend.js';
-import { type NativeCrypto, SUBTLE_METHODS, createSubtle } from './subtle.js';
-import { OPERATIONS, createSupports } from './supports.js';
+import { type NativeCrypto, OPERATIONS, SUBTLE_METHODS, createSubtle } from './subtle.js';
+import { createSupports } from './supports.js';
 
 /** Where install() records what it did, on the patched crypto.subtle (shared by every copy of this package). */
 const INSTALLED = Symbol.for('mlkem-ts/webcrypto installed');

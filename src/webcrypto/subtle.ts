@@ -53,27 +53,6 @@ export interface SubtleOptions {
   curves?: AsyncCurveChoice;
 }
 
-/** The method names of SubtleCrypto, as the polyfill patches them. */
-export const SUBTLE_METHODS = [
-  'encrypt',
-  'decrypt',
-  'sign',
-  'verify',
-  'digest',
-  'generateKey',
-  'deriveKey',
-  'deriveBits',
-  'importKey',
-  'exportKey',
-  'wrapKey',
-  'unwrapKey',
-  'encapsulateKey',
-  'encapsulateBits',
-  'decapsulateKey',
-  'decapsulateBits',
-  'getPublicKey',
-] as const;
-
 /**
  * The methods our algorithms have no part in, which refuse our names and keys and pass the call
  * on to the runtime: the positions of their algorithm and key arguments, and their arity.
@@ -87,6 +66,23 @@ const PASSED_ON: Readonly<Record<string, readonly [algorithms: number[], keys: n
   deriveBits: [[0], [1], 3],
   deriveKey: [[0, 2], [1], 5],
 };
+
+/** The operations our algorithms support (§8.2 "Registration", and getPublicKey, §4.5). */
+export const OPERATIONS = [
+  'generateKey',
+  'importKey',
+  'exportKey',
+  'encapsulateBits',
+  'decapsulateBits',
+  'encapsulateKey',
+  'decapsulateKey',
+  'getPublicKey',
+];
+
+/** The method names of SubtleCrypto, as the polyfill patches them. */
+export const SUBTLE_METHODS = [...Object.keys(PASSED_ON), 'wrapKey', 'unwrapKey', ...OPERATIONS] as Array<
+  keyof WebCryptoSubtle
+>;
 
 /** The key usages and formats of "Modern Algorithms", which older runtimes' enums lack. */
 const MODERN_USAGES: readonly string[] = KEM_USAGES;

@@ -5,19 +5,7 @@ import type { AlgorithmEntry } from './algorithms.js';
 import { ourEntry } from './arguments.js';
 import { runtimeSupports } from './runtime-supports.js';
 import { sharedKeySupported } from './shared-key.js';
-import type { NativeCrypto } from './subtle.js';
-
-/** The operations our algorithms support (§8.2 "Registration", and getPublicKey, §4.5). */
-export const OPERATIONS = [
-  'generateKey',
-  'importKey',
-  'exportKey',
-  'encapsulateBits',
-  'decapsulateBits',
-  'encapsulateKey',
-  'decapsulateKey',
-  'getPublicKey',
-];
+import { type NativeCrypto, OPERATIONS } from './subtle.js';
 
 /** The signature of SubtleCrypto.supports. */
 export type Supports = (operation: string, algorithm: unknown, lengthOrAdditionalAlgorithm?: unknown) => boolean;

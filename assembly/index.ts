@@ -15,4 +15,5 @@ export {
   messageToPoly,
   polyToMessage,
 } from './encode';
+export { kpkeEncrypt, kpkeDecrypt } from './kpke';
 export { x25519, x25519Base } from './x25519';

@@ -85,4 +85,12 @@ export interface Kernels {
   messageToPoly(f: Int16Array, m: Uint8Array, off: number): void;
   /** ByteEncode_1 ∘ Compress_1: 32 bytes at out[off]. */
   polyToMessage(out: Uint8Array, off: number, f: Int16Array): void;
+
+  /**
+   * Optional, where a call costs more than a step (WebAssembly from JavaScript): kpkeEncrypt and
+   * kpkeDecrypt of kpke.ts (Algorithms 14 and 15, Table 2's parameters for this k) in one call
+   * each, with the same results, in the backend's own scratch; aTtHat is Âᵀ ‖ t̂.
+   */
+  kpkeEncrypt?(k: number, aTtHat: Int16Array, m: Uint8Array, r: Uint8Array, c: Uint8Array, j?: RejectionHash): void;
+  kpkeDecrypt?(k: number, sHat: Int16Array, c: Uint8Array, m: Uint8Array): void;
 }

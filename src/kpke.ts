@@ -51,7 +51,7 @@ export function kpkeKeyGenFromSeeds(
  * which reduces mod q as line 2 does) and ws.a must hold Âᵀ (sampleMatrixAndHashEk, which ML-KEM
  * runs side by side with the hash H(ek) it needs too) — or copies of both kept by a key object.
  * With j, the noise sampling also computes ML-KEM.Decaps' J(z ‖ c) into j.out (the kernels may
- * hash it beside the PRF streams).
+ * hash it beside the PRF streams). Kernels that fuse it (kernels.ts) run it in one call.
  */
 export function kpkeEncrypt(
   p: ParameterSet,
@@ -63,6 +63,7 @@ export function kpkeEncrypt(
   j?: RejectionHash,
 ): void {
   const { k, eta1, eta2, du, dv } = p;
+  if (kern.kpkeEncrypt) return kern.kpkeEncrypt(k, ws.aAndT, m, r, c, j);
   const y = ws.sPoly;
   const e1 = ws.ePoly;
   // y: N = 0 .. k-1 with eta1; e1: N = k .. 2k-1 and e2: N = 2k with eta2 (ws.noise is y ‖ e1 ‖ e2)
@@ -89,10 +90,11 @@ export function kpkeEncrypt(
 /**
  * Implements FIPS 203, Algorithm 15 (K-PKE.Decrypt) for the secret vector ŝ in ws.s (line 5,
  * ŝ = ByteDecode_12(dk_PKE), is the caller's: decodeVector, or a key object's copy), writing the
- * 32-byte message to m.
+ * 32-byte message to m (in one call where the kernels fuse it).
  */
 export function kpkeDecrypt(p: ParameterSet, kern: Kernels, ws: Workspace, c: Uint8Array, m: Uint8Array): void {
   const { k, du, dv } = p;
+  if (kern.kpkeDecrypt) return kern.kpkeDecrypt(k, ws.s, c, m);
   for (let i = 0; i < k; i++) {
     kern.decodeDecompress(ws.uPoly[i]!, c, 32 * du * i, du); // u'
     kern.ntt(ws.uPoly[i]!);

@@ -7,6 +7,8 @@ import type { ParameterSet } from './params.js';
 export interface Workspace {
   /** Â ‖ t̂ ‖ ek ‖ H(ek): the views a, t, ek and h of one block (a key object's expansion). */
   readonly expansion: Uint8Array;
+  /** a ‖ t: in encryption Âᵀ ‖ t̂, the k + 1 rows whose products with ŷ are u and v. */
+  readonly aAndT: Int16Array;
   /** The matrix Â (or its transpose), row-major, 256 coefficients an entry; row i is aRows[i]. */
   readonly a: Int16Array;
   readonly aRows: Int16Array[];
@@ -75,8 +77,9 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
   // Â, t̂, ek and H(ek) side by side, as a key object keeps them: its copy is one slice.
   const aBytes = 512 * k * k;
   const expansion = kernels.alloc8(aBytes + 512 * k + p.publicKeyBytes + 32);
-  const a = new Int16Array(expansion.buffer, expansion.byteOffset, 256 * k * k);
-  const t = new Int16Array(expansion.buffer, expansion.byteOffset + aBytes, 256 * k);
+  const aAndT = new Int16Array(expansion.buffer, expansion.byteOffset, 256 * k * (k + 1));
+  const a = aAndT.subarray(0, 256 * k * k);
+  const t = aAndT.subarray(256 * k * k);
   const ek = expansion.subarray(aBytes + 512 * k, aBytes + 512 * k + p.publicKeyBytes);
   const noise = kernels.alloc16(256 * (2 * k + 1));
   const s = noise.subarray(0, 256 * k);
@@ -97,6 +100,7 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
   const dkZ = dk.subarray(768 * k + 64);
   return {
     expansion,
+    aAndT,
     a,
     aRows: Array.from({ length: k }, (_, i) => a.subarray(256 * k * i, 256 * k * (i + 1))),
     s,

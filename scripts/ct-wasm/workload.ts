@@ -10,7 +10,9 @@ import { createHash } from 'node:crypto';
 
 import * as portable from '../../src/index.js';
 import { type MlKem, MlKemError } from '../../src/index.js';
+import { createMlKem } from '../../src/kem.js';
 import { loadedX25519 } from '../../src/loaded-backend.js';
+import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from '../../src/params.js';
 import { loadWasmSync } from '../../src/wasm/index.js';
 import { compileSync, instantiate } from '../../src/wasm/instance.js';
 import { wasmKernels } from '../../src/wasm/kernels.js';
@@ -41,8 +43,10 @@ function outcome(fn: () => unknown): string {
 
 /**
  * The kernel seam's calls that no ML-KEM operation makes (src/wasm/kernels.ts over a new
- * instance): the hashes on secret inputs of many lengths (every absorb path), and the modulus
- * check's tail (a length that is not a multiple of 48), on secret bytes.
+ * instance): the hashes on secret inputs of many lengths (every absorb path), the modulus
+ * check's tail (a length that is not a multiple of 48), on secret bytes, and K-PKE's unfused
+ * sequence (src/kpke.ts, the portable backend's, one export per polynomial step) with secret m,
+ * r, ŝ and z, which the backend itself replaces by its fused kpkeEncrypt and kpkeDecrypt.
  */
 export function runKernels(session: Session, wasmBytes: Uint8Array, seed: number): number {
   const kern = wasmKernels(instantiate(compileSync(wasmBytes)));
@@ -77,6 +81,23 @@ export function runKernels(session: Session, wasmBytes: Uint8Array, seed: number
     session.operation(`kernels: isCanonical12 of ${len} secret bytes`, [src]);
     kern.isCanonical12(src, 0, len);
     ops++;
+  }
+  const { kpkeEncrypt: _encrypt, kpkeDecrypt: _decrypt, ...unfused } = kern;
+  for (const [i, p] of [ML_KEM_512, ML_KEM_768, ML_KEM_1024].entries()) {
+    const [kem, ref] = [createMlKem(p, unfused), portable[LEVELS[i]!]];
+    const seed64 = r.bytes(64);
+    const { publicKey: ek, secretKey: dk } = ref.keygen(seed64);
+    const [sHat, z, h, m] = [dk.subarray(0, 384 * p.k), seed64.subarray(32), sha3(ek), r.bytes(32)];
+    session.operation(`${p.name} unfused: encapsulateInternal`, [m], [ek, h]);
+    const c = kem.encapsulateInternal(ek, m).ciphertext;
+    same(`${p.name} unfused encapsulateInternal`, c, ref.encapsulateInternal(ek, m).ciphertext);
+    const tampered = c.slice();
+    tampered[c.length >> 1]! ^= 4;
+    for (const ct of [c, tampered]) {
+      session.operation(`${p.name} unfused: decapsulate`, [sHat, z], [ct, ek, h]);
+      same(`${p.name} unfused decapsulate`, kem.decapsulate(ct, dk), ref.decapsulate(ct, dk));
+    }
+    ops += 3;
   }
   return ops;
 }

@@ -46,6 +46,9 @@ export interface WasmExports {
   decodeDecompress(f: number, src: number, d: number): void;
   messageToPoly(f: number, m: number): void;
   polyToMessage(out: number, f: number): void;
+  /** K-PKE.Encrypt from line 9 on, K-PKE.Decrypt (assembly/kpke.ts); jOut = 0: no J; jc: a ciphertext of k. */
+  kpkeEncrypt(k: number, aTtHat: number, m: number, r: number, c: number, jOut: number, z: number, jc: number): void;
+  kpkeDecrypt(k: number, sHat: number, c: number, m: number): void;
 
   /** X25519(k, u) of RFC 7748, §5: 32 bytes each at out, k and u; leaves its scratch zero. */
   x25519(out: number, k: number, u: number): void;

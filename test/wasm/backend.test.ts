@@ -124,6 +124,8 @@ test('the module imports nothing and exports exactly the kernels of src/wasm/exp
     'decodeDecompress',
     'messageToPoly',
     'polyToMessage',
+    'kpkeEncrypt',
+    'kpkeDecrypt',
     'x25519',
     'x25519Base',
   ];

@@ -14,6 +14,7 @@ import { compressedPoints, type NistGroup, P256_GROUP, P384_GROUP, reduceToScala
 import { X25519 } from '../hybrid/curves/x25519.js';
 import type { HybridKem, HybridName } from '../hybrid/types.js';
 import type { MlKem, MlKemBackend } from '../kem.js';
+import { nobleError, type Release } from './checks.js';
 
 /** What a noble hybrid is made of (hybrid.ts makes the object). */
 export interface Spec {
@@ -23,8 +24,8 @@ export interface Spec {
   readonly curve: 'X25519' | 'P-256' | 'P-384';
   /** Our hybrid over an ML-KEM object. */
   readonly make: (kem: MlKem) => HybridKem;
-  /** noble's call that refuses an eseed's scalar (on zero data), where it is not 'rejection sampling failed'. */
-  readonly scalarRefusal?: () => unknown;
+  /** noble's error for an eseed's scalar it refuses (zero data), as `release` has it, where it is not 'rejection sampling failed'. */
+  readonly scalarRefusal?: (release: Release, cause: unknown) => unknown;
 }
 
 /** The ASCII bytes of a label. */
@@ -58,7 +59,17 @@ function qsf(level: Spec['level'], group: NistGroup, label: string): Spec {
         label,
         curves: 'auto',
       }),
-    scalarRefusal: () => curve.getPublicKey(new Uint8Array(group.scalarBytes)),
+    // 0.5 had @noble/curves 2.0, whose refusals are plain Errors with the same messages.
+    scalarRefusal(release, cause) {
+      try {
+        curve.getPublicKey(new Uint8Array(group.scalarBytes));
+      } catch (err) {
+        return release === '0.5' && err instanceof Error && err.constructor !== Error
+          ? new Error(err.message, { cause: err })
+          : err;
+      }
+      return nobleError('invalid secret key', cause); // noble accepts it: refused all the same
+    },
   };
 }
 

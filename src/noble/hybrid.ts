@@ -38,18 +38,6 @@ const XWING: Spec = { level: 'MlKem768', curve: 'X25519', make: (kem) => createX
 const P256: Spec = { level: 'MlKem768', curve: 'P-256', make: createMLKEM768_P256 };
 const P384: Spec = { level: 'MlKem1024', curve: 'P-384', make: createMLKEM1024_P384 };
 
-/** What noble's `refuses` call throws, as `release` has it: 0.5 had @noble/curves 2.0, whose refusals are plain Errors with the same messages. */
-function nobleRefusal(release: Release, refuses: () => unknown, cause: unknown): unknown {
-  try {
-    refuses();
-  } catch (err) {
-    return release === '0.5' && err instanceof Error && err.constructor !== Error
-      ? new Error(err.message, { cause: err })
-      : err;
-  }
-  return nobleError('invalid secret key', cause); // noble accepts it: refused all the same
-}
-
 /**
  * noble's message for a curve share it refuses. X25519 refuses low-order points only; for the
  * NIST curves the message is @noble/curves' own, from its point decoding (noble's path).
@@ -95,9 +83,7 @@ function nobleHybrid(spec: Spec, release: Release): NobleKem {
       return nobleError('ML-KEM.encapsulate: wrong publicKey modulus', modulus);
     }
     if (err.code === 'ERR_INVALID_SECRET_KEY')
-      return spec.scalarRefusal
-        ? nobleRefusal(release, spec.scalarRefusal, err)
-        : nobleError('rejection sampling failed', err);
+      return spec.scalarRefusal?.(release, err) ?? nobleError('rejection sampling failed', err);
     return nobleError(curveMessage(spec.curve, pk.subarray(pqSizes.publicKey)), err);
   };
 

@@ -31,9 +31,7 @@ export { KDF_SHAKE128, KDF_SHAKE256, KDF_TurboSHAKE128, KDF_TurboSHAKE256 } from
  * that needs no Web Crypto ML-KEM.
  */
 export const KEM_ML_KEM_512: KEMFactory<HpkeKey> = /* @__PURE__ */ hpkeKem(ML_KEM_512);
-/**
- * ML-KEM-768 for the `hpke` library's `CipherSuite` (a drop-in for `hpke`'s `KEM_ML_KEM_768`).
- */
+/** ML-KEM-768 for the `hpke` library's `CipherSuite` (a drop-in for `hpke`'s `KEM_ML_KEM_768`). */
 export const KEM_ML_KEM_768: KEMFactory<HpkeKey> = /* @__PURE__ */ hpkeKem(ML_KEM_768);
 /** ML-KEM-1024 for the `hpke` library's `CipherSuite` (a drop-in for `hpke`'s `KEM_ML_KEM_1024`). */
 export const KEM_ML_KEM_1024: KEMFactory<HpkeKey> = /* @__PURE__ */ hpkeKem(ML_KEM_1024);

@@ -137,16 +137,6 @@ export function keyObjectsOf(hpke: HpkeKem): KeyObjects {
   return k;
 }
 
-/**
- * Registers the key objects of kem for the adapters' keys, and returns hpke. The adapters' Encap
- * and Decap are asynchronous: a concrete hybrid's keys are those of its asynchronous door (its
- * curve half where src/hybrid/curves/choose.ts says, the runtime's own Web Crypto among them).
- */
-function withKeyObjects(hpke: HpkeKem, kem: MlKem | HybridKem): HpkeKem {
-  keyObjects.set(hpke, ('eseed' in kem.sizes ? asynchronousOf(kem as HybridKem) : undefined) ?? kem);
-  return hpke;
-}
-
 /** deriveSeed over a private copy of the caller's ikm (wiped after). */
 function seedFromIkm(id: number, ikm: Uint8Array, seedBytes: number, name: string): ByteArray {
   return wipedAfter(takeUint8Array(ikm, `HPKE ${name} ikm`), (copy) => deriveSeed(id, copy, seedBytes));
@@ -208,7 +198,11 @@ function fromKem(given: MlKem | HybridKem, ids: HpkeIds): HpkeKem {
       }
     },
   });
-  return withKeyObjects(hpke, kem);
+  // The key objects of the adapters' keys. Their Encap and Decap are asynchronous: a concrete
+  // hybrid's keys are those of its asynchronous door (its curve half where src/hybrid/curves/choose.ts
+  // says, the runtime's own Web Crypto among them).
+  keyObjects.set(hpke, (hybrid ? asynchronousOf(kem as HybridKem) : undefined) ?? kem);
+  return hpke;
 }
 
 /**

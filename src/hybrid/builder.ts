@@ -83,12 +83,6 @@ export function kemEncapsulationKey(kem: MlKem, ek: Uint8Array, what: string, fr
   }
 }
 
-/** Disposes of an expanded key's halves. */
-function disposeExpanded(x: Expanded | undefined): void {
-  x?.dkPq.dispose();
-  x?.dkT.dispose();
-}
-
 /** The frozen HybridKem of a construction. */
 export function buildHybrid(s: HybridSteps): BuiltHybrid {
   const { name, sizes } = s;
@@ -209,7 +203,8 @@ export function buildHybrid(s: HybridSteps): BuiltHybrid {
         return s.decaps(x, ct);
       } finally {
         wipe(sk); // our copy of the caller's secret
-        disposeExpanded(x);
+        x?.dkPq.dispose();
+        x?.dkT.dispose();
       }
     },
 

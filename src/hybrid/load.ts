@@ -148,11 +148,8 @@ export function loadPrivateKey(
 export function loadPublicKey(key: KeyFileInput, options?: KeyOptions): EncapsulationKey | HybridEncapsulationKey {
   const found = hybridJwkIn(key, 'loadPublicKey');
   if (found === undefined) return loadMlKemPublicKey(key, options);
-  const kem = hybridOf(
-    found.alg,
-    readOptions(options, ['backend'], 'loadPublicKey options').backend,
-    'loadPublicKey options',
-  );
+  const what = 'loadPublicKey options';
+  const kem = hybridOf(found.alg, readOptions(options, ['backend'], what).backend, what);
   const { publicKey, seed } = readHybridJwk(found.jwk, kem, found.alg);
   if (seed === undefined) return kem.encapsulationKey(publicKey);
   // A private JWK: its pub only after the same check as loadPrivateKey's.

@@ -53,11 +53,6 @@ export const backendOption = (options: unknown, fn: string): MlKemBackend =>
 /** The parameter sets' names, in the registry's order. */
 const ALGORITHMS: readonly MlKemAlgorithm[] = /* @__PURE__ */ ML_KEM_ENTRIES.map((e) => e.name);
 
-/** 'ML-KEM-512', 'ML-KEM-768' or 'ML-KEM-1024' */
-const quotedNames = (): string => orList(ALGORITHMS.map((a) => `'${a}'`));
-
-const isAlgorithm = (value: unknown): value is MlKemAlgorithm => ALGORITHMS.includes(value as MlKemAlgorithm);
-
 const entryOf = (algorithm: MlKemAlgorithm) => ML_KEM_ENTRIES.find((e) => e.name === algorithm);
 
 /**
@@ -79,9 +74,9 @@ export function kemFor(algorithm: MlKemAlgorithm, backend: MlKemBackend = PORTAB
  * described by its kind and length, never quoted: it may be a key given in the wrong place.
  */
 export function checkAlgorithm(value: unknown, what: string): asserts value is MlKemAlgorithm {
-  if (!isAlgorithm(value)) {
+  if (!ALGORITHMS.includes(value as MlKemAlgorithm)) {
     const got = typeof value === 'string' ? `a string of ${value.length} characters` : describe(value);
-    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be ${quotedNames()}, got ${got}`);
+    throw new MlKemError('ERR_INVALID_TYPE', `${what} must be ${orList(ALGORITHMS.map((a) => `'${a}'`))}, got ${got}`);
   }
 }
 

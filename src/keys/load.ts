@@ -32,11 +32,6 @@ const [apply, parse, decoder, decode] = /* @__PURE__ */ (() => {
 /** UTF-8 text of bytes, through the decoder captured at load. */
 export const decodeUtf8 = (b: Uint8Array): string => apply(decode!, decoder, [b]) as string;
 
-/** The first character that is not white space (a file may start with a blank line). */
-function firstVisible(text: string): string {
-  return text.trimStart().charAt(0);
-}
-
 /** What a key file holds, before it is decoded: DER of either kind, or a JWK. */
 type Unwrapped = { kind: 'der'; label: PemLabel; der: ByteArray } | { kind: 'jwk'; jwk: object };
 
@@ -61,7 +56,7 @@ function parseJwk(text: string, fn: string): object {
 export function unwrapKeyFile(key: unknown, label: PemLabel, fn: string): Unwrapped {
   if (typeof key === 'string') {
     const text = key.charCodeAt(0) === 0xfeff ? key.slice(1) : key; // one byte-order mark, as Node and OpenSSL skip
-    if (firstVisible(text) === '{') return { kind: 'jwk', jwk: parseJwk(text, fn) };
+    if (text.trimStart().charAt(0) === '{') return { kind: 'jwk', jwk: parseJwk(text, fn) };
     if (!text.includes(PEM_BEGIN)) {
       throw new MlKemError(
         'ERR_INVALID_KEY_ENCODING',

@@ -54,18 +54,16 @@ export function algorithmList(): readonly AlgorithmEntry[] {
 
 let byUpperName: HiddenMap<string, AlgorithmEntry> | undefined;
 
-/** The entries by their names in upper case (the first entry of a name, as a search in order finds it), made on first use. */
-function entriesByUpperName(): HiddenMap<string, AlgorithmEntry> {
-  if (byUpperName !== undefined) return byUpperName;
-  const map = hiddenMap<string, AlgorithmEntry>(true);
-  for (const e of algorithmList()) if (map.get(e.name.toUpperCase()) === undefined) map.set(e.name.toUpperCase(), e);
-  return (byUpperName = map);
-}
-
-/** The entry whose name matches `name` ASCII case-insensitively (WebCrypto, §18.4.4), if any. */
+/**
+ * The entry whose name matches `name` ASCII case-insensitively (WebCrypto, §18.4.4), if any, from
+ * the entries by their names in upper case (the first of a name, as a search in order finds it).
+ */
 export function entryNamed(name: string): AlgorithmEntry | undefined {
-  const upper = name.replace(/[a-z]/g, (c) => c.toUpperCase());
-  return entriesByUpperName().get(upper);
+  if (byUpperName === undefined) {
+    const map = (byUpperName = hiddenMap<string, AlgorithmEntry>(true));
+    for (const e of algorithmList()) if (map.get(e.name.toUpperCase()) === undefined) map.set(e.name.toUpperCase(), e);
+  }
+  return byUpperName.get(name.replace(/[a-z]/g, (c) => c.toUpperCase()));
 }
 
 const handleCache = /* @__PURE__ */ hiddenMap<Backend, HiddenMap<string, Promise<KemHandles>>>();

@@ -2,13 +2,11 @@ import type { ByteArray } from '../bytes.js';
 // The CryptoKeys of the algorithms of this layer, and their key-pair, encapsulation and public-key
 // operations ("Modern Algorithms in the Web Cryptography API", §4 and §8.4). They have the four
 // attributes of a CryptoKey (WebCrypto, §13) as accessors of their own and hold the key material
-// privately.
-// Where the runtime has a CryptoKey class, they are CryptoKeys as far as JavaScript allows: their
-// prototype chain reaches CryptoKey.prototype, their `constructor` is CryptoKey and their
-// Symbol.toStringTag "CryptoKey". They are not the runtime's own (this layer never hands them to it). They cannot be
-// structured-cloned (postMessage to a worker, IndexedDB): an own enumerable getter that throws makes
-// every such attempt throw our DataCloneError, which says what to do instead (Chromium and Firefox
-// alike; a Symbol-valued property failed too, but Firefox's message dropped our text).
+// privately; they are CryptoKeys as far as JavaScript allows (linkToCryptoKey), never the runtime's
+// own. They cannot be structured-cloned (postMessage to a worker, IndexedDB): an own enumerable
+// getter that throws makes every such attempt throw our DataCloneError, which says what to do
+// instead (Chromium and Firefox alike; a Symbol-valued property failed too, but Firefox's message
+// dropped our text).
 import { wipe } from '../ct.js';
 import { hiddenMap } from '../hidden-map.js';
 import { recordSecrets } from '../lifetime.js'; // @test-hook

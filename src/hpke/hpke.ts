@@ -77,12 +77,6 @@ function kemObject(kem: HpkeKem): KEM<HpkeKey> {
  * @param kem - one of our HPKE KEMs (`ML_KEM_768`, ..., or `createHpkeKem(wasm.MlKem768)`).
  * @returns a `KEMFactory<HpkeKey>` for `new CipherSuite(kemFactory, kdf, aead)`.
  * @throws nothing itself; the KEM's methods throw MlKemError or TypeError, which `CipherSuite` wraps.
- * @example
- * ```ts
- * import { CipherSuite, KDF_HKDF_SHA256, AEAD_AES_128_GCM } from 'hpke';
- * import { hpkeKem, MLKEM768_X25519 } from 'mlkem-ts/hpke';
- * const suite = new CipherSuite(hpkeKem(MLKEM768_X25519), KDF_HKDF_SHA256, AEAD_AES_128_GCM);
- * ```
  */
 export function hpkeKem(kem: HpkeKem): KEMFactory<HpkeKey> {
   const factory = () => kemObject(kem);

@@ -52,18 +52,11 @@ export const MLKEM768_X25519: HybridKem = XWing;
 /**
  * MLKEM768-P256 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x0050) over the portable
  * ML-KEM-768: the concrete hybrid KEM for when a NIST curve is required.
- * @example
- * const { publicKey, secretKey } = MLKEM768_P256.keygen(); // secretKey: a 32-byte seed
- * const { ciphertext, sharedSecret } = MLKEM768_P256.encapsulate(publicKey);
- * MLKEM768_P256.decapsulate(ciphertext, secretKey); // equals sharedSecret
  */
 export const MLKEM768_P256: HybridKem = /* @__PURE__ */ createMLKEM768_P256(MlKem768);
 /**
  * MLKEM1024-P384 (draft-irtf-cfrg-concrete-hybrid-kems; HPKE KEM 0x0051) over the portable
  * ML-KEM-1024: MLKEM768-P256's construction at a higher level.
- * @example
- * using dk = MLKEM1024_P384.decapsulationKey(secretKey);
- * const sharedSecret = dk.decapsulate(ciphertext);
  */
 export const MLKEM1024_P384: HybridKem = /* @__PURE__ */ createMLKEM1024_P384(MlKem1024);
 /** X25519MLKEM768 (RFC 10024, TLS group 0x11EC) over the portable ML-KEM-768. For TLS-like protocols only. */

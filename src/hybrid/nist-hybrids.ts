@@ -42,8 +42,6 @@ export const mlkem1024P384Over = /* @__PURE__ */ nistConcreteOf(MLKEM1024_P384, 
  * @param mlkem768 - `MlKem768` of any backend.
  * @returns A frozen HybridKem named 'MLKEM768-P256'.
  * @throws {MlKemError} `ERR_INVALID_TYPE` if mlkem768 is not an ML-KEM-768 object.
- * @example
- * const kem = createMLKEM768_P256((await loadWasm()).MlKem768);
  */
 export function createMLKEM768_P256(mlkem768: MlKem): HybridKem {
   return mlkem768P256Over(checkKem(mlkem768, 'ML-KEM-768', 'createMLKEM768_P256'), 'auto');
@@ -56,8 +54,6 @@ export function createMLKEM768_P256(mlkem768: MlKem): HybridKem {
  * @param mlkem1024 - `MlKem1024` of any backend.
  * @returns A frozen HybridKem named 'MLKEM1024-P384'.
  * @throws {MlKemError} `ERR_INVALID_TYPE` if mlkem1024 is not an ML-KEM-1024 object.
- * @example
- * const kem = createMLKEM1024_P384((await loadWasm()).MlKem1024);
  */
 export function createMLKEM1024_P384(mlkem1024: MlKem): HybridKem {
   return mlkem1024P384Over(checkKem(mlkem1024, 'ML-KEM-1024', 'createMLKEM1024_P384'), 'auto');

@@ -1,5 +1,3 @@
-// X-Wing (draft-connolly-cfrg-xwing-kem-10), which draft-irtf-cfrg-concrete-hybrid-kems names
-// MLKEM768-X25519: the general-purpose hybrid KEM of ML-KEM-768 and X25519, bound by SHA3-256.
 import { readBoolean, readOptions } from '../args.js';
 import { checkKem, type MlKem } from '../kem.js';
 import { createConcrete } from './concrete.js';
@@ -37,8 +35,9 @@ export function xwingOver(kem: MlKem, curves: CurveChoice, options?: XWingOption
 }
 
 /**
- * X-Wing (draft-connolly-cfrg-xwing-kem-10) = MLKEM768-X25519 (draft-irtf-cfrg-concrete-hybrid-kems)
- * over an ML-KEM-768 object of any backend.
+ * X-Wing (draft-connolly-cfrg-xwing-kem-10) = MLKEM768-X25519 (draft-irtf-cfrg-concrete-hybrid-kems),
+ * the general-purpose hybrid KEM of ML-KEM-768 and X25519 bound by SHA3-256, over an ML-KEM-768
+ * object of any backend.
  * Sizes: publicKey 1216 (pk_M ‖ pk_X), secretKey = seed 32, ciphertext 1120 (ct_M ‖ ct_X),
  * sharedSecret 32, eseed 64 (ML-KEM m ‖ X25519 ephemeral scalar).
  * @param mlkem768 - `MlKem768` of any backend (`mlkem-ts` or `mlkem-ts/wasm`).

@@ -208,8 +208,6 @@ export function loadPublicKey(key: KeyFileInput, options?: KeyOptions): Encapsul
  * @param options - `backend`: the MlKem objects (default: the portable ones).
  * @returns a fresh copy of the public key.
  * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_SECRET_KEY`.
- * @example
- * const publicKey = getPublicKey(seed, 'ML-KEM-768');
  */
 export function getPublicKey(
   secret: Uint8Array,

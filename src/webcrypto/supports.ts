@@ -1,6 +1,3 @@
-// SubtleCrypto.supports ("Modern Algorithms in the Web Cryptography API", §4.6) for our
-// algorithms, and for everything else the runtime's answer, or, where the runtime has no
-// supports, the answer for its algorithms (runtime-supports.ts).
 import type { AlgorithmEntry } from './algorithms.js';
 import { ourEntry } from './arguments.js';
 import { runtimeSupports } from './runtime-supports.js';
@@ -10,7 +7,10 @@ import { type NativeCrypto, OPERATIONS } from './subtle.js';
 /** The signature of SubtleCrypto.supports. */
 export type Supports = (operation: string, algorithm: unknown, lengthOrAdditionalAlgorithm?: unknown) => boolean;
 
-/** SubtleCrypto.supports over our algorithms (those `handles` accepts) and the runtime's. */
+/**
+ * SubtleCrypto.supports ("Modern Algorithms in the Web Cryptography API", §4.6) over our algorithms
+ * (those `handles` accepts) and the runtime's (runtime-supports.ts's answer where it has none).
+ */
 export function createSupports(native: () => NativeCrypto, handles: (entry: AlgorithmEntry) => boolean): Supports {
   return (operation, algorithm, extra) => {
     let entry: AlgorithmEntry | undefined;

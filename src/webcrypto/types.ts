@@ -294,11 +294,8 @@ export interface WebCryptoSubtle {
    * @param keyUsages - The shared key's usages (those its algorithm allows).
    * @returns The shared key (a runtime CryptoKey), the same as the sender's.
    * @throws {DOMException} (the promise rejects) As decapsulateBits, with the "decapsulateKey"
-   *   usage; `NotSupportedError` also for a sharedKeyAlgorithm the runtime cannot import (as in
-   *   encapsulateKey); and what the runtime's importKey rejects the shared key with (such as
-   *   `SyntaxError` for usages its algorithm does not allow, or none). A TypeError when the key
-   *   is not a CryptoKey, the ciphertext not a BufferSource or keyUsages not a sequence of
-   *   KeyUsage strings.
+   *   usage, and for the shared key as encapsulateKey (`NotSupportedError`, the runtime importKey's
+   *   rejections, a TypeError for keyUsages that are not a sequence of KeyUsage strings).
    */
   decapsulateKey(
     algorithm: AlgorithmIdentifier,

@@ -21,7 +21,8 @@ const COMMANDS: readonly Command[] = [keygen, pubkey, convert, encap, decap, ins
 /** The same operations under OpenSSL's names and options. */
 const OPENSSL_COMMANDS: readonly Command[] = [genpkey, pkey, pkeyutl];
 const ALL = [...COMMANDS, ...OPENSSL_COMMANDS];
-const NAMES = orList(ALL.map((c) => c.name));
+const ALL_NAMES = ALL.map((c) => c.name);
+const NAMES = orList(ALL_NAMES);
 
 /** What users call our commands by other names: the command they mean. */
 const COMMAND_SYNONYMS: Readonly<Record<string, string>> = {
@@ -38,12 +39,7 @@ const COMMAND_SYNONYMS: Readonly<Record<string, string>> = {
 
 /** "unknown command 'keygn': did you mean 'keygen'?", else the list of commands. */
 function unknownCommand(name: string): UsageError {
-  const meant =
-    COMMAND_SYNONYMS[name.toLowerCase()] ??
-    nearest(
-      name.toLowerCase(),
-      ALL.map((c) => c.name),
-    );
+  const meant = COMMAND_SYNONYMS[name.toLowerCase()] ?? nearest(name.toLowerCase(), ALL_NAMES);
   return new UsageError(
     `unknown command '${name}': ${meant !== undefined ? `did you mean '${meant}'? The commands are` : 'expected'} ${NAMES}`,
   );

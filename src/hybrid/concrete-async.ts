@@ -45,6 +45,9 @@ export interface AsyncHybrid {
   decapsulationKey(secretKey: Uint8Array): AsyncDecapsulationKey;
 }
 
+/** For a promise whose failure is reported elsewhere (awaited) or no longer matters. */
+const ignore = (): void => {};
+
 /**
  * `make()`, called once and its promise kept (`kept`: the one made, if any); dropped if it rejects
  * (a transient platform error), so that the next call tries again instead of failing for good.
@@ -122,10 +125,7 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
         // The curve half is asked for first, so that the runtime computes it while ML-KEM runs here.
         const lowOrder = !refuses && group.elementProblem(ekT) !== undefined; // X25519's zeros, never computed
         const pending = (lowOrder ? Promise.resolve(undefined) : element()).then((peer) => curve.ephemeral!(peer));
-        pending.then(
-          (e) => void (pq === undefined && wipe(e.sharedSecret)), // ML-KEM failed: nobody takes it
-          () => {},
-        );
+        pending.then((e) => void (pq === undefined && wipe(e.sharedSecret)), ignore); // ML-KEM failed: nobody takes it
         pq = ekPq.encapsulate();
         const e = await pending;
         ctT = e.publicKey;
@@ -180,11 +180,7 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
     // One lifetime (lifetime.ts): dispose() or collection disposes of the synchronous key object
     // (the seed, the ML-KEM half) and of the loaded curve key.
     const curveKey = {
-      dispose: () =>
-        void dkT.kept()?.then(
-          (k) => k.dispose(),
-          () => {},
-        ),
+      dispose: () => void dkT.kept()?.then((k) => k.dispose(), ignore),
     };
     const { alive, dispose, seal } = keyLifetime(name, { arrays: [], parts: [dk, curveKey] });
     return seal({
@@ -207,17 +203,13 @@ function asyncConcrete(c: ConcreteParts, curves: AsyncCurveChoice): AsyncHybrid 
           // ss_T is asked for first, so that the runtime computes it while ML-KEM runs here.
           const element = () => impl().then((curve) => curve.element(ctT.slice()));
           pending = dkT().then((key) => dh(key, element, ctT));
-          pending.catch(() => {}); // awaited below; a failure of ML-KEM first must not leave it unhandled
+          pending.catch(ignore); // awaited below; a failure of ML-KEM first must not leave it unhandled
           ssPq = dkPq.decapsulate(ct.subarray(0, nCt));
           ssT = await pending;
           return c.combiner(ssPq, ssT, ctT, ekT);
         } finally {
           wipe(ssPq, ssT);
-          if (ssT === undefined)
-            pending?.then(
-              (x) => wipe(x),
-              () => {},
-            ); // abandoned: wiped when it arrives
+          if (ssT === undefined) pending?.then((x) => wipe(x), ignore); // abandoned: wiped when it arrives
         }
       },
       seed: () => dk.seed(),

@@ -36,11 +36,8 @@ export function readBackend(value: unknown, what: string): MlKemBackend {
       `${what}.backend must be { MlKem512, MlKem768, MlKem1024 } (for example await loadWasm()), got ${describe(value)}`,
     );
   }
-  const fields = readFields(
-    value,
-    ML_KEM_ENTRIES.map((e) => e.member),
-    `${what}.backend`,
-  );
+  const members = ML_KEM_ENTRIES.map((e) => e.member);
+  const fields = readFields(value, members, `${what}.backend`);
   const backend = {} as Record<keyof MlKemBackend, MlKem>;
   for (const e of ML_KEM_ENTRIES) backend[e.member] = checkKem(fields[e.member], e.name, `${what}.backend.${e.member}`);
   return backend;

@@ -92,14 +92,8 @@ export function install(): readonly string[] {
   const undo: Array<() => void> = [];
   try {
     for (const m of SUBTLE_METHODS) undo.push(patch(subtle, m, patched[m]));
-    if (S !== undefined)
-      undo.push(
-        patch(
-          S,
-          'supports',
-          createSupports(() => native, handles),
-        ),
-      );
+    const ourSupports = createSupports(() => native, handles);
+    if (S !== undefined) undo.push(patch(S, 'supports', ourSupports));
     mark();
   } catch {
     for (const restore of undo.reverse()) {

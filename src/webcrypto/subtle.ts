@@ -160,14 +160,10 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
    * Imports a shared secret as a key through the runtime, in the "raw-secret" format (§4.1 step
    * 10), or as "raw" where the runtime predates it (checkSharedAlgorithm let only those through).
    */
-  const importShared = (secret: Uint8Array, alg: unknown, extractable: boolean, usages: KeyUsage[]) =>
-    native('importKey', [
-      sharedKeyFormat(o.native().supports),
-      secret,
-      alg,
-      Boolean(extractable),
-      usages,
-    ]) as Promise<CryptoKey>;
+  const importShared = (secret: Uint8Array, alg: unknown, extractable: boolean, usages: KeyUsage[]) => {
+    const format = sharedKeyFormat(o.native().supports);
+    return native('importKey', [format, secret, alg, Boolean(extractable), usages]) as Promise<CryptoKey>;
+  };
 
   /** f of a shared secret of ours, which is wiped when f is done. */
   const withSecret = async <T>(secret: Uint8Array, f: (secret: Uint8Array) => T | Promise<T>): Promise<T> => {
@@ -391,29 +387,15 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     ) {
       const entry = ours(unwrappedKeyAlgorithm);
       if (entry === undefined) {
-        const args = [
-          wrapFormatFor(format, unwrappedKeyAlgorithm, 'unwrapKey'),
-          wrappedKey,
-          unwrappingKey,
-          unwrapAlgorithm,
-          unwrappedKeyAlgorithm,
-          extractable,
-          keyUsages,
-        ];
+        const f = wrapFormatFor(format, unwrappedKeyAlgorithm, 'unwrapKey');
+        const args = [f, wrappedKey, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, extractable, keyUsages];
         return passOn('unwrapKey', [unwrapAlgorithm], [unwrappingKey], args);
       }
       refuseOurs('unwrapKey', [unwrapAlgorithm], [unwrappingKey]); // as wrapKey does
       const f = readFormat(format);
       const usages = readUsages(keyUsages); // read once: a one-shot iterable is empty the second time
-      const inner = (await native('unwrapKey', [
-        'raw',
-        wrappedKey,
-        unwrappingKey,
-        unwrapAlgorithm,
-        carrier,
-        true,
-        ['sign'],
-      ])) as CryptoKey;
+      const args = ['raw', wrappedKey, unwrappingKey, unwrapAlgorithm, carrier, true, ['sign']];
+      const inner = (await native('unwrapKey', args)) as CryptoKey;
       const bytes = new Uint8Array((await native('exportKey', ['raw', inner])) as ArrayBuffer);
       try {
         let data: Uint8Array | object = bytes;

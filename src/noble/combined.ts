@@ -2,6 +2,7 @@
 // its combineKEMS over _ecdhKem) as specs of hybrid.ts's noble objects: concrete.ts's construction
 // over our ML-KEM and curve seam, which is noble's (SHAKE256 expands the 32-byte root seed into
 // ML-KEM's d ‖ z and the curve's seed), with noble's curve seeds, scalars, points and combiners.
+import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
 import { p256, p384 } from '@noble/curves/nist.js';
 import { expand, extract } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -20,8 +21,8 @@ import { nobleError, type Release } from './checks.js';
 export interface Spec {
   /** The ML-KEM level of its first half. */
   readonly level: keyof MlKemBackend;
-  /** Its curve, for noble's refusal of a share. */
-  readonly curve: 'X25519' | 'P-256' | 'P-384';
+  /** Its @noble/curves NIST curve, whose point decoding words noble's refusal of a share (X25519: none). */
+  readonly curve?: ECDSA;
   /** Our hybrid over an ML-KEM object. */
   readonly make: (kem: MlKem) => HybridKem;
   /** noble's error for an eseed's scalar it refuses (zero data), as `release` has it, where it is not 'rejection sampling failed'. */
@@ -43,7 +44,7 @@ function qsf(level: Spec['level'], group: NistGroup, label: string): Spec {
   const curve = group.name === 'P-256' ? p256 : p384;
   return {
     level,
-    curve: group.name,
+    curve,
     make: (kem) =>
       createConcrete({
         name: label as HybridName, // not a registry hybrid: the name words errors, which hybrid.ts makes noble's
@@ -125,7 +126,6 @@ export const QSF_1024: Spec = /* @__PURE__ */ qsf(
 /** KitchenSink over ML-KEM-768 and X25519: X25519's seed is its scalar; low-order shares refused, as @noble/curves refuses them. */
 export const KITCHEN_SINK: Spec = {
   level: 'MlKem768',
-  curve: 'X25519',
   make: (kem) =>
     createConcrete({
       name: KITCHEN_SINK_LABEL as HybridName, // as QSF's

@@ -34,18 +34,18 @@ import type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair
 export type { Bytes, NobleEncapsulation, NobleKem, NobleKemLengths, NobleKeyPair } from './types.js';
 
 // noble's X-Wing refuses low-order shares (its X25519 throws on them): ours with refuseLowOrder.
-const XWING: Spec = { level: 'MlKem768', curve: 'X25519', make: (kem) => createXWing(kem, { refuseLowOrder: true }) };
-const P256: Spec = { level: 'MlKem768', curve: 'P-256', make: createMLKEM768_P256 };
-const P384: Spec = { level: 'MlKem1024', curve: 'P-384', make: createMLKEM1024_P384 };
+const XWING: Spec = { level: 'MlKem768', make: (kem) => createXWing(kem, { refuseLowOrder: true }) };
+const P256: Spec = { level: 'MlKem768', curve: p256, make: createMLKEM768_P256 };
+const P384: Spec = { level: 'MlKem1024', curve: p384, make: createMLKEM1024_P384 };
 
 /**
  * noble's message for a curve share it refuses. X25519 refuses low-order points only; for the
  * NIST curves the message is @noble/curves' own, from its point decoding (noble's path).
  */
 function curveMessage(curve: Spec['curve'], share: Uint8Array): string {
-  if (curve === 'X25519') return 'invalid private or public key received';
+  if (curve === undefined) return 'invalid private or public key received';
   try {
-    (curve === 'P-256' ? p256 : p384).Point.fromBytes(share);
+    curve.Point.fromBytes(share);
   } catch (err) {
     if (err instanceof Error) return err.message;
   }

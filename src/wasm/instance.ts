@@ -9,8 +9,8 @@ import type { WasmExports } from './exports.js';
 import { WASM_BASE64 } from './module.generated.js';
 import type { WasmModuleSource, WasmModuleSync, WasmResponse } from './types.js';
 
-/** The functions the module must export for the kernels (checked before instantiating). */
-const REQUIRED_EXPORTS = ['memory', 'heapBase', 'sampleMatrixWithHash', 'nttMultiplyAccumulate', 'polyToMessage'];
+/** Exports the kernels call (checked before instantiating), the fused ones among them: an older mlkem.wasm lacks them. */
+const REQUIRED_EXPORTS = ['memory', 'heapBase', 'sampleMatrixWithHash', 'kpkeEncrypt', 'kpkeDecrypt'];
 
 // A page's policy refuses WebAssembly from any source, so passing the module file cannot help there.
 const HOW_TO =

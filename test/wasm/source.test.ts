@@ -166,6 +166,19 @@ describe('loadWasm refusals', () => {
       /mlkem-ts's mlkem\.wasm, got a WebAssembly module without memory, heapBase/,
     );
     throws(() => loadWasmSync(new WebAssembly.Module(empty)), 'ERR_INVALID_TYPE', /without memory/);
+    // A module with a memory and empty functions under the names of an mlkem.wasm from before the
+    // fused K-PKE exports: refused at load, not by a TypeError at the first encapsulation.
+    const names = ['heapBase', 'sampleMatrixWithHash', 'nttMultiplyAccumulate', 'polyToMessage'];
+    const exports = names.flatMap((name, i) => [name.length, ...new TextEncoder().encode(name), 0, i]);
+    const sections = [
+      [1, 4, 1, 0x60, 0, 0], // one type: () -> ()
+      [3, names.length + 1, names.length, ...names.map(() => 0)],
+      [5, 3, 1, 0, 1], // a memory of one page
+      [7, exports.length + 10, names.length + 1, 6, ...new TextEncoder().encode('memory'), 2, 0, ...exports],
+      [10, 3 * names.length + 1, names.length, ...names.flatMap(() => [2, 0, 0x0b])],
+    ];
+    const older = new Uint8Array([...empty, ...sections.flat()]);
+    await rejects(loadWasm(older), 'ERR_INVALID_TYPE', /module without kpkeEncrypt, kpkeDecrypt$/);
   });
   it('bytes that do not compile: ERR_WASM_UNAVAILABLE', async () => {
     const truncated = file.subarray(0, 1000);

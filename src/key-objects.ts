@@ -21,14 +21,12 @@ export interface EncapsulationKey {
   /** The parameter set. */
   readonly name: ParameterSet['name'];
   /**
-   * A fresh copy of the encapsulation key's bytes.
-   * @returns the encapsulation key ek.
+   * @returns A fresh copy of the encapsulation key ek's bytes.
    * @throws Nothing: the key holds public data only, also after its DecapsulationKey is disposed.
    */
   bytes(): ByteArray;
   /**
-   * FIPS 203, Algorithm 20: a fresh shared secret and its ciphertext for this key.
-   * @returns the ciphertext to send to the key's owner and the 32-byte shared secret.
+   * @returns FIPS 203, Algorithm 20: a fresh 32-byte shared secret and its ciphertext, to send to the key's owner.
    * @throws {MlKemError} `ERR_RANDOMNESS` when the runtime has no secure random source.
    */
   encapsulate(): Encapsulation;
@@ -61,14 +59,12 @@ export interface DecapsulationKey {
    */
   decapsulate(ciphertext: Uint8Array): ByteArray;
   /**
-   * A copy of the 64-byte seed d ‖ z, or undefined for a key made from its expanded form.
-   * @returns the seed, or undefined.
+   * @returns A copy of the 64-byte seed d ‖ z, or undefined for a key made from its expanded form.
    * @throws {MlKemError} `ERR_KEY_DISPOSED`.
    */
   seed(): ByteArray | undefined;
   /**
-   * A copy of the expanded decapsulation key dk (FIPS 203's format, 768k + 96 bytes).
-   * @returns the decapsulation key dk.
+   * @returns A copy of the expanded decapsulation key dk (FIPS 203's format, 768k + 96 bytes).
    * @throws {MlKemError} `ERR_KEY_DISPOSED`.
    */
   secretKey(): ByteArray;

@@ -239,8 +239,7 @@ export class HpkeKemClass implements KemInterface {
   }
 
   /**
-   * A fresh key pair: a random private key (seed) and its public key.
-   * @returns `{ privateKey, publicKey }`.
+   * @returns A fresh key pair `{ privateKey, publicKey }`: a random private key (seed) and its public key.
    * @throws {NotSupportedError} without a secure random source; {DeriveKeyPairError} otherwise.
    */
   async generateKeyPair(): Promise<CryptoKeyPair> {

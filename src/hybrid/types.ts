@@ -49,14 +49,12 @@ export interface HybridEncapsulationKey {
   /** The hybrid's name. */
   readonly name: HybridName;
   /**
-   * A fresh copy of the public key's bytes.
-   * @returns the public key.
+   * @returns A fresh copy of the public key's bytes.
    * @throws Nothing: the key holds public data only, also after its decapsulation key is disposed.
    */
   bytes(): ByteArray;
   /**
-   * A fresh shared secret and its ciphertext for this key.
-   * @returns the ciphertext and the shared secret.
+   * @returns A fresh shared secret and its ciphertext for this key.
    * @throws {MlKemError} `ERR_RANDOMNESS` when the runtime has no secure random source.
    */
   encapsulate(): Encapsulation;
@@ -91,8 +89,7 @@ export interface HybridDecapsulationKey {
    */
   decapsulate(ciphertext: Uint8Array): ByteArray;
   /**
-   * A copy of the key's seed (the hybrid's whole secret key).
-   * @returns the seed.
+   * @returns A copy of the key's seed (the hybrid's whole secret key).
    * @throws {MlKemError} `ERR_KEY_DISPOSED`.
    */
   seed(): ByteArray;

@@ -117,10 +117,11 @@ export type Bytes = ArrayBuffer | ArrayBufferView;
  *
  * Every method returns a promise and never throws: its failures are rejections.
  * For our algorithms and keys they are a TypeError for an argument WebIDL cannot convert (an
- * unknown format or usage, key data or a ciphertext that is not a BufferSource, an algorithm
- * object without `name`), else a DOMException named as the specification says. Everything else
- * is the runtime's own crypto.subtle, with its own rejections (a NotSupportedError when the
- * runtime has no crypto.subtle or lacks the method). The methods our algorithms have no part in
+ * unknown format or usage, keyUsages that are not a sequence of strings, key data or a ciphertext
+ * that is not a BufferSource, a key that is not a CryptoKey, an algorithm object without `name`),
+ * else a DOMException named as the specification says (each method's @throws). Everything else,
+ * runtime keys included, is the runtime's own crypto.subtle, with its own rejections (a
+ * NotSupportedError when the runtime has no crypto.subtle or lacks the method). The methods our algorithms have no part in
  * (encrypt, decrypt, sign, verify, digest, deriveBits, deriveKey) first reject our algorithm
  * names with `NotSupportedError` and our keys with `InvalidAccessError`.
  */
@@ -136,7 +137,7 @@ export interface WebCryptoSubtle {
    * @returns The key pair, as {@link MlKemCryptoKey}s.
    * @throws {DOMException} (the promise rejects) `SyntaxError` for any other usage, or without
    *   "decapsulateKey" or "decapsulateBits"; `OperationError` when key generation fails (no
-   *   secure random source). A TypeError for a keyUsages that is not a sequence of KeyUsage strings.
+   *   secure random source).
    */
   generateKey(algorithm: KemAlgorithm, extractable: boolean, keyUsages: Usages): Promise<KemKeyPair>;
   /**
@@ -149,9 +150,7 @@ export interface WebCryptoSubtle {
    * @param keyUsages - The usages of the key, or of the key pair's two keys.
    * @returns A key pair, or the runtime's secret key.
    * @throws {DOMException} (the promise rejects) For our algorithms as the other overload; for any
-   *   other algorithm whatever the runtime's generateKey rejects with (`NotSupportedError` for a
-   *   name it does not know, or when the runtime has no crypto.subtle). A TypeError for an
-   *   algorithm object without `name`.
+   *   other, the runtime's (`NotSupportedError` for a name it does not know).
    */
   generateKey(
     algorithm: AlgorithmIdentifier | object,
@@ -182,8 +181,7 @@ export interface WebCryptoSubtle {
    *   the key's type does not allow, or a private key without usages; `DataError` for key data
    *   of the wrong length, a key that fails its checks, an SPKI or PKCS#8 structure that is
    *   invalid or holds another algorithm, or a JWK whose kty, alg, use, key_ops, ext, pub or priv
-   *   does not fit. For other algorithms, what the runtime's importKey rejects with. A TypeError
-   *   for an unknown format or usage, or keyData of the wrong type.
+   *   does not fit.
    */
   importKey(
     format: KeyFormat,
@@ -200,8 +198,7 @@ export interface WebCryptoSubtle {
    * @param format - "jwk".
    * @param key - The key to export.
    * @returns The JSON Web Key.
-   * @throws {DOMException} (the promise rejects) `InvalidAccessError` when our key is not
-   *   extractable; for a runtime key, what the runtime's exportKey rejects with.
+   * @throws {DOMException} (the promise rejects) `InvalidAccessError` when our key is not extractable.
    */
   exportKey(format: 'jwk', key: AnyCryptoKey): Promise<JsonWebKeyLike>;
   /**
@@ -215,8 +212,7 @@ export interface WebCryptoSubtle {
    * @throws {DOMException} (the promise rejects) For our keys: `InvalidAccessError` when the key
    *   is not extractable or is of the wrong type for the format (a private key as "raw-public"
    *   or "spki", a public key as "raw-seed" or "pkcs8"); `NotSupportedError` for "raw",
-   *   "raw-private" or "raw-secret", and for "spki" or "pkcs8" of a hybrid. For a runtime key,
-   *   what the runtime's exportKey rejects with. A TypeError for an unknown format (our keys).
+   *   "raw-private" or "raw-secret", and for "spki" or "pkcs8" of a hybrid.
    */
   exportKey(format: Exclude<KeyFormat, 'jwk'>, key: AnyCryptoKey): Promise<ArrayBuffer>;
   /**
@@ -229,8 +225,7 @@ export interface WebCryptoSubtle {
    *   not one of ours; `InvalidAccessError` when the key's algorithm is not `algorithm`, the key
    *   lacks the "encapsulateBits" usage or is not a public key (also for a runtime CryptoKey when
    *   the runtime has no encapsulateBits); `OperationError` when encapsulation fails (no secure
-   *   random source). A runtime key goes to the runtime's encapsulateBits where it has one. A
-   *   TypeError when the key is not a CryptoKey.
+   *   random source).
    */
   encapsulateBits(algorithm: AlgorithmIdentifier, encapsulationKey: AnyCryptoKey): Promise<EncapsulatedBits>;
   /**
@@ -246,9 +241,7 @@ export interface WebCryptoSubtle {
    *   not one of ours; `InvalidAccessError` when the key's algorithm is not `algorithm`, the key
    *   lacks the "decapsulateBits" usage or is not a private key (also for a runtime CryptoKey when
    *   the runtime has no decapsulateBits); `OperationError` for a ciphertext of the wrong length,
-   *   or a hybrid ciphertext whose curve point is invalid (MLKEM768-P256, MLKEM1024-P384). A
-   *   runtime key goes to the runtime's decapsulateBits where it has one. A TypeError when the
-   *   key is not a CryptoKey or the ciphertext not a BufferSource.
+   *   or a hybrid ciphertext whose curve point is invalid (MLKEM768-P256, MLKEM1024-P384).
    */
   decapsulateBits(
     algorithm: AlgorithmIdentifier,
@@ -271,8 +264,7 @@ export interface WebCryptoSubtle {
    *   usage; `NotSupportedError` also for a sharedKeyAlgorithm the runtime cannot import (on a
    *   runtime without SubtleCrypto.supports, anything but AES-CTR, AES-CBC, AES-GCM, AES-KW,
    *   HMAC, HKDF and PBKDF2); and what the runtime's importKey rejects the shared key with (such
-   *   as `SyntaxError` for usages its algorithm does not allow, or none). A TypeError when the
-   *   key is not a CryptoKey or keyUsages not a sequence of KeyUsage strings.
+   *   as `SyntaxError` for usages its algorithm does not allow, or none).
    */
   encapsulateKey(
     algorithm: AlgorithmIdentifier,
@@ -294,8 +286,7 @@ export interface WebCryptoSubtle {
    * @param keyUsages - The shared key's usages (those its algorithm allows).
    * @returns The shared key (a runtime CryptoKey), the same as the sender's.
    * @throws {DOMException} (the promise rejects) As decapsulateBits, with the "decapsulateKey"
-   *   usage, and for the shared key as encapsulateKey (`NotSupportedError`, the runtime importKey's
-   *   rejections, a TypeError for keyUsages that are not a sequence of KeyUsage strings).
+   *   usage, and for the shared key as encapsulateKey (`NotSupportedError`, the runtime importKey's).
    */
   decapsulateKey(
     algorithm: AlgorithmIdentifier,
@@ -323,8 +314,7 @@ export interface WebCryptoSubtle {
    *   is derived here, in the same order: `NotSupportedError` for a key without a public key
    *   (AES, HMAC, ...), `InvalidAccessError` for a public key, `SyntaxError` for a usage its public
    *   key cannot have, `OperationError` where the public key cannot be read (a non-extractable
-   *   key in a browser). A TypeError when the key is not a CryptoKey or keyUsages not a sequence
-   *   of KeyUsage strings.
+   *   key in a browser).
    */
   getPublicKey(key: AnyCryptoKey, keyUsages: Usages): Promise<AnyCryptoKey>;
   /**
@@ -425,7 +415,7 @@ export interface WebCryptoSubtle {
    *   our keys, what exportKey rejects with (`InvalidAccessError`, `NotSupportedError`);
    *   otherwise what the runtime's wrapKey rejects with (for instance when AES-KW is given one of
    *   our keys in a binary format whose length is not a multiple of 8 bytes, such as the
-   *   raw-public key of MLKEM768-P256). A TypeError for an unknown format.
+   *   raw-public key of MLKEM768-P256).
    */
   wrapKey(
     format: KeyFormat,
@@ -451,8 +441,7 @@ export interface WebCryptoSubtle {
    *   when `unwrappingKey` is one of ours, which is not a runtime CryptoKey), `DataError`
    *   for "jwk" bytes that are not UTF-8 JSON, then what importKey rejects with. For other
    *   algorithms: `NotSupportedError` when `unwrapAlgorithm` names one of our algorithms,
-   *   `InvalidAccessError` when `unwrappingKey` is one of ours, otherwise what the runtime's
-   *   unwrapKey rejects with. A TypeError for an unknown format or usage.
+   *   `InvalidAccessError` when `unwrappingKey` is one of ours, otherwise the runtime's unwrapKey's.
    */
   unwrapKey(
     format: KeyFormat,

@@ -1,7 +1,8 @@
 // The drop-ins' bundles (esbuild, minified, ESM, browser, as scripts/bundle.ts makes them): an app
 // that uses noble's ml_kem768 through mlkem-ts/noble/ml-kem.js gets the portable core and none of
 // the WebAssembly module, the hybrids or @noble; one that also loads the WebAssembly core gets it;
-// one that uses the hybrids age uses gets neither the asynchronous doors' code nor P-384's.
+// one that uses the hybrids age uses gets neither the asynchronous doors' code nor P-384's, nor
+// the registry's other entries.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
@@ -41,8 +42,12 @@ describe('the noble drop-ins’ bundles', () => {
       /^src\/(hybrid\/(concrete-async|curves\/webcrypto-curves|tls-hybrids|load)\.ts|keys\/|webcrypto\/)/.test(p),
     );
     assert.deepEqual(unused, [], `the hybrid drop-in bundle pulls in: ${unused.join(', ')}`);
-    // nist.ts's P-384 record names OpenSSL's curve; @noble/curves names it only in comments.
-    assert.ok(!new TextDecoder().decode(app.code).includes('secp384r1'), "P-384's group in a P-256 app");
+    // nist.ts's P-384 record names OpenSSL's curve (@noble/curves names it only in comments), and
+    // @noble/curves' p384 holds its order; the registry's TLS entries name their groups.
+    const text = new TextDecoder().decode(app.code).toLowerCase();
+    assert.ok(!text.includes('secp384r1'), "P-384's group in a P-256 app");
+    assert.ok(!text.includes('c7634d81f4372ddf581a0db248b0a77aecec196accc52973'), "@noble/curves' p384 in a P-256 app");
+    assert.ok(!text.includes('x25519mlkem768'), "the registry's other entries in a hybrid app");
     console.log(
       `noble hybrid drop-in app (X-Wing and MLKEM768-P256): ${kb(app.code.length)} minified, ${kb(app.gzip)} gzipped`,
     );

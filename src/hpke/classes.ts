@@ -1,10 +1,6 @@
 /// <reference lib="dom" preserve="true" />
-// The shape that `@hpke/ml-kem` (MlKem512, MlKem768, MlKem1024) and `@hpke/hybridkem-x-wing`
-// (XWing) give their KEMs, over our HPKE KEMs and their key objects: the same constants, methods,
-// derivations, error classes (@hpke/core's own) and messages, in their order of checks.
-// Where their behaviour is theirs, not the draft's (DeriveKeyPair), this follows theirs: the
-// classes are drop-ins for code that already runs on those packages; mlkem-ts/hpke/core keeps the
-// draft's.
+// The drop-in classes follow the packages' behaviour, in their order of checks, also where it is
+// theirs and not the draft's (DeriveKeyPair): mlkem-ts/hpke/core keeps the draft's.
 import {
   DecapError,
   DeriveKeyPairError,

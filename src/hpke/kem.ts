@@ -1,7 +1,6 @@
 import { checkBytes, describe, takeUint8Array } from '../args.js';
 import type { ByteArray } from '../bytes.js';
-// The KEMs of draft-ietf-hpke-pq as HPKE defines a KEM (draft-ietf-hpke-hpke, §4): synchronous,
-// on byte strings, independent of any HPKE library. The adapters (hpke.ts, hpke-core.ts) wrap them.
+// The KEMs depend on no HPKE library: the adapters (hpke.ts, hpke-core.ts) wrap them.
 import { wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { hiddenMap } from '../hidden-map.js';

@@ -32,7 +32,9 @@ export interface ConcreteParams {
    * For a group with low-order elements (X25519): refuse a peer element of low order, whose X25519
    * value is all zeros (RFC 7748 §6.1's check), as Node 26's Web Crypto, HPKE's DHKEM and age do.
    * The drafts do not ask for it: without it a low-order element gives ss_T = 0, which the
-   * combiner still binds. internalsOf(kem).refusing() is the twin made with it.
+   * combiner still binds. Refused where it is used, as Node 26 does: the public key's in
+   * encapsulation, the ciphertext's in decapsulation (so importing such a public key works).
+   * internalsOf(kem).refusing() is the twin made with it.
    */
   refuseLowOrder?: boolean;
   /**
@@ -56,10 +58,8 @@ export function createConcrete(c: ConcreteParams): HybridKem {
   const nCt = kem.sizes.ciphertext;
   const nElem = group.elementBytes;
   const label = Uint8Array.from(c.label, (ch) => ch.charCodeAt(0));
-  // The NIST groups refuse invalid points when a key or ciphertext is read. X-Wing, as its drafts
-  // define it, refuses no X25519 value (a low-order one gives ss_T = 0). With refuseLowOrder it
-  // refuses a low-order one where it would be used, as Node 26 does: the public key's in
-  // encapsulation, the ciphertext's in decapsulation (so importing such a public key works).
+  // The NIST groups refuse invalid points when a key or ciphertext is read; X25519 a low-order one
+  // only with refuseLowOrder, where it is used.
   const refuses = group.refusesInvalid;
   const refusesLowOrder = group.hasLowOrder && c.refuseLowOrder === true;
   const impl = () => group.impl(c.curves);
@@ -226,10 +226,7 @@ export function createConcrete(c: ConcreteParams): HybridKem {
     sizes,
     parsePublicKey,
     publicKeyBytes: (ekPq, ekT) => concat(ekPq.bytes(), ekT),
-    /**
-     * ML-KEM rejects implicitly, so only an invalid P-256/P-384 point in ct_T is refused (X-Wing
-     * refuses nothing unless refuseLowOrder: a low-order ct_T gives ss_T = 0, which the combiner binds).
-     */
+    /** ML-KEM rejects implicitly: only ct_T's element is refused (as checkElement and refuseLowOrder say). */
     checkCiphertext: (ct) => checkElement(ct.subarray(nCt), arg('ciphertext'), nCt, refuses || refusesLowOrder),
     splitEseed,
     /** Encaps: EncapsDerand(ek, random(32 + Group.Nseed)). */

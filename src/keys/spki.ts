@@ -1,7 +1,5 @@
 import { readOptions, takeUint8Array } from '../args.js';
 import type { ByteArray } from '../bytes.js';
-// SubjectPublicKeyInfo (RFC 5280, §4.1.2.7) for ML-KEM public keys (RFC 9935, §4): the
-// algorithm's OID with parameters absent, and the encapsulation key ek as the BIT STRING.
 import { algorithmIdentifier, algorithmOfLength, backendOption, kemFor, lengthsOf, readBackend } from './algorithms.js';
 import { TAG_BIT_STRING, TAG_SEQUENCE, derNode, encodeDer } from './der.js';
 import { takeDer } from './pem.js';

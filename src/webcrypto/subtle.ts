@@ -1,7 +1,5 @@
-// A SubtleCrypto-shaped object: our algorithms (the ML-KEM levels and the hybrids) are done here,
-// everything else goes to the runtime's own crypto.subtle. Keys made here are always handled
-// here; other keys go to the runtime. The ponyfill handles all our algorithms; the polyfill
-// (install.ts) only those the runtime lacks.
+// The ponyfill handles all our algorithms (the ML-KEM levels and the hybrids); the polyfill
+// (install.ts) only those the runtime lacks. Keys made here are always handled here.
 import { wipe } from '../ct.js';
 import type { AsyncCurveChoice } from '../hybrid/curves/curve.js';
 import { type AlgorithmEntry, handlesFor } from './algorithms.js';

@@ -50,9 +50,7 @@ export type { Supports } from './supports.js';
  * formats (`raw-public`, `raw-seed`, `spki`, `pkcs8`, `jwk`), usages and DOMException names as in
  * "Modern Algorithms in the Web Cryptography API", and as Node 26 where that is silent.
  *
- * @throws Each method rejects, never throws: `NotSupportedError`, `SyntaxError`, `DataError`,
- *   `InvalidAccessError` or `OperationError` (DOMException), or a TypeError for an argument of
- *   the wrong type, as the specification says for the failing step. The module's example uses it.
+ * @throws Nothing: each method rejects instead, as {@link WebCryptoSubtle} says. The module's example uses it.
  */
 export const subtle: WebCryptoSubtle = /* @__PURE__ */ createSubtle({
   native: nativeCrypto,

@@ -157,9 +157,6 @@ export interface HybridKem {
    * @param publicKey - the recipient's public key.
    * @returns the key object.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_INVALID_PUBLIC_KEY`.
-   * @example
-   * const ek = XWing.encapsulationKey(publicKey);
-   * const { ciphertext, sharedSecret } = ek.encapsulate();
    */
   encapsulationKey(publicKey: Uint8Array): HybridEncapsulationKey;
   /**
@@ -168,9 +165,6 @@ export interface HybridKem {
    * @param secretKey - the secret key (the seed).
    * @returns the key object.
    * @throws {MlKemError} `ERR_INVALID_TYPE`, `ERR_INVALID_LENGTH`, `ERR_RANDOMNESS` (noble path only).
-   * @example
-   * using dk = XWing.decapsulationKey(secretKey);
-   * const sharedSecret = dk.decapsulate(ciphertext);
    */
   decapsulationKey(secretKey: Uint8Array): HybridDecapsulationKey;
 }

@@ -14,18 +14,15 @@ import {
   NODE_30,
   NODE_LATER,
   ONLY,
+  type OpenSsl,
   choose,
   nativeForms,
-} from '../../src/hybrid/curves/choose.js';
-import type { AsyncCurveChoice, CurveImpl, CurveKey, CurvePath, CurveUse } from '../../src/hybrid/curves/curve.js';
-import {
-  type OpenSsl,
-  nativeCurve,
-  nativeForm,
   opensslOf,
   perUse,
   runtimeOpenSsl,
-} from '../../src/hybrid/curves/native.js';
+} from '../../src/hybrid/curves/choose.js';
+import type { AsyncCurveChoice, CurveImpl, CurveKey, CurvePath, CurveUse } from '../../src/hybrid/curves/curve.js';
+import { nativeCurve, nativeForm } from '../../src/hybrid/curves/native.js';
 import { P256_GROUP, P384_GROUP } from '../../src/hybrid/curves/nist.js';
 import { nobleP384 } from '../../src/hybrid/curves/noble-nist.js';
 import { asyncImpl } from '../../src/hybrid/curves/webcrypto-curves.js';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { runtimeOpenSsl } from '../../src/hybrid/curves/native.js';
+import { runtimeOpenSsl } from '../../src/hybrid/curves/choose.js';
 import { X25519 } from '../../src/hybrid/curves/x25519.js';
 import { xwingOver } from '../../src/hybrid/xwing.js';
 import { loadedX25519, offerX25519 } from '../../src/loaded-backend.js';

@@ -16,8 +16,22 @@
 //   browsers' Web Crypto), else on the asynchronous doors the runtime's Web Crypto where it passes
 //   its self-test, else @noble/curves.
 // - node:crypto's 'sec1' form (P-384) only on OpenSSL 3.0 (nativeForms; native.ts says why).
-import type { AsyncCurveChoice, AsyncCurvePath, CurveChoice, CurveImpl, Group, NativeForm } from './curve.js';
-import { type OpenSsl, nativeCurve, perUse, runtimeOpenSsl } from './native.js';
+import { wipe } from '../../ct.js';
+import { recordSecrets } from '../../lifetime.js'; // @test-hook
+import {
+  type AsyncCurveChoice,
+  type AsyncCurvePath,
+  type CurveChoice,
+  type CurveImpl,
+  type CurveKey,
+  type CurveUse,
+  type Group,
+  type NativeForm,
+} from './curve.js';
+import { nativeCurve } from './native.js';
+
+/** Node.js's own node:crypto over OpenSSL 3.0 or older, or over a later one; undefined elsewhere. */
+export type OpenSsl = '3.0' | 'later' | undefined;
 
 /** What choose() reads. */
 export interface Facts {
@@ -73,6 +87,48 @@ export function choose(choice: AsyncCurveChoice, door: 'sync' | 'async', f: Fact
 /** The forms of node:crypto a curve tries, in its order: 'sec1' only on OpenSSL 3.0. */
 export const nativeForms = (forms: readonly NativeForm[], openssl: OpenSsl): NativeForm[] =>
   forms.filter((form) => form !== 'sec1' || openssl === '3.0');
+
+/** The OpenSSL of a runtime's globals: Node.js's own only (Deno and Bun report one that is not their code's). */
+export function opensslOf(globals: object): OpenSsl {
+  const g = globals as { process?: { versions?: { openssl?: unknown } }; Deno?: unknown; Bun?: unknown };
+  const v = g.Deno === undefined && g.Bun === undefined ? g.process?.versions?.openssl : undefined;
+  const m = typeof v === 'string' ? /^(\d+)\.(\d+)\./.exec(v) : null;
+  if (m === null) return undefined;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major < 3 || (major === 3 && minor === 0) ? '3.0' : 'later';
+}
+
+let openssl: { readonly v: OpenSsl } | undefined;
+/** This runtime's, probed once. */
+export const runtimeOpenSsl = (): OpenSsl => (openssl ??= { v: opensslOf(globalThis) }).v;
+
+/** One implementation for each use of a scalar; a kept key's copy for its later load is wiped on dispose. */
+export function perUse(u: Record<CurveUse, CurveImpl>, trial: number): CurveImpl {
+  return Object.freeze({
+    path: u.once.path,
+    load(scalar: Uint8Array, use: CurveUse = 'once'): CurveKey {
+      if (use !== 'kept' || trial === 0) return u[use].load(scalar, use);
+      const copy = scalar.slice();
+      const first = u.once.load(copy);
+      let uses = 0;
+      let later: CurveKey | undefined;
+      const key: CurveKey = {
+        publicKey: () => first.publicKey(),
+        sharedSecret(peer: Uint8Array): Uint8Array {
+          if (later === undefined && ++uses > trial) later = u.kept.load(copy, 'kept');
+          return (later ?? first).sharedSecret(peer);
+        },
+        dispose: () => {
+          first.dispose();
+          later?.dispose();
+          wipe(copy);
+        },
+      };
+      recordSecrets(key, { arrays: [copy], parts: [first] }); // @test-hook
+      return key;
+    },
+  } as const);
+}
 
 const MISSING = {
   native: (n: string) => `${n}: this runtime has no native ${n} (node:crypto)`,

@@ -253,51 +253,6 @@ function nativeImpl(c: Platform, g: NativeGroup, form: NativeForm): CurveImpl | 
   return form === 'sec1' && 'ecOid' in g.pkcs8 ? sec1Impl(c, keys.opensslName, fromHex(g.pkcs8.ecOid)) : undefined;
 }
 
-/** Node.js's own node:crypto over OpenSSL 3.0 or older, or a later one; undefined elsewhere (and in browser builds). */
-export type OpenSsl = '3.0' | 'later' | undefined;
-
-/** The OpenSSL of a runtime's globals: Node.js's own only (Deno and Bun report one that is not their code's). */
-export function opensslOf(globals: object): OpenSsl {
-  const g = globals as { process?: { versions?: { openssl?: unknown } }; Deno?: unknown; Bun?: unknown };
-  const v = g.Deno === undefined && g.Bun === undefined ? g.process?.versions?.openssl : undefined;
-  const m = typeof v === 'string' ? /^(\d+)\.(\d+)\./.exec(v) : null;
-  if (m === null) return undefined;
-  const [major, minor] = [Number(m[1]), Number(m[2])];
-  return major < 3 || (major === 3 && minor === 0) ? '3.0' : 'later';
-}
-
-let openssl: { readonly v: OpenSsl } | undefined;
-/** This runtime's, probed once. */
-export const runtimeOpenSsl = (): OpenSsl => (openssl ??= { v: opensslOf(globalThis) }).v;
-
-/** An implementation per use of a scalar (choose.ts's plans with node:crypto); a kept key's copy is wiped on dispose. */
-export function perUse(u: Record<CurveUse, CurveImpl>, trial: number): CurveImpl {
-  return Object.freeze({
-    path: u.once.path,
-    load(scalar: Uint8Array, use: CurveUse = 'once'): CurveKey {
-      if (use !== 'kept' || trial === 0) return u[use].load(scalar, use);
-      const copy = scalar.slice();
-      const first = u.once.load(copy);
-      let uses = 0;
-      let later: CurveKey | undefined;
-      const key: CurveKey = {
-        publicKey: () => first.publicKey(),
-        sharedSecret(peer: Uint8Array): Uint8Array {
-          if (later === undefined && ++uses > trial) later = u.kept.load(copy, 'kept');
-          return (later ?? first).sharedSecret(peer);
-        },
-        dispose: () => {
-          first.dispose();
-          later?.dispose();
-          wipe(copy);
-        },
-      };
-      recordSecrets(key, { arrays: [copy], parts: [first] }); // @test-hook
-      return key;
-    },
-  } as const);
-}
-
 const forms = /* @__PURE__ */ hiddenMap<string, NativeForm>(true);
 
 /** @internal Which form of native code a curve took (after its first use), for the tests. */

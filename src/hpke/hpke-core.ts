@@ -47,7 +47,6 @@ export * from './named-kems.js';
  * wrong-length `enc` or an invalid hybrid curve point, `DeserializeError`, `SerializeError`,
  * `DeriveKeyPairError`; `importKey` takes only the 'raw' format. For tests, `encap` honours
  * `@hpke/core`'s `ekm` parameter as the KEM's Nrandom bytes of encapsulation randomness.
- *
  * @param kem - one of our HPKE KEMs (`ML_KEM_768`, ..., or `createHpkeKem(wasm.MlKem768)`).
  * @returns a `KemInterface` for `new CipherSuite({ kem, kdf, aead })`.
  * @throws nothing itself.

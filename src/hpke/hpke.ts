@@ -73,7 +73,6 @@ function kemObject(kem: HpkeKem): KEM<HpkeKey> {
  * own KEMs refuse it: `TypeError('key algorithm must be …')`, the `cause` of the suite's
  * `EncapError` or `DecapError`. Serializing a non-extractable private key throws
  * `TypeError('key must be extractable')`.
- *
  * @param kem - one of our HPKE KEMs (`ML_KEM_768`, ..., or `createHpkeKem(wasm.MlKem768)`).
  * @returns a `KEMFactory<HpkeKey>` for `new CipherSuite(kemFactory, kdf, aead)`.
  * @throws nothing itself; the KEM's methods throw MlKemError or TypeError, which `CipherSuite` wraps.

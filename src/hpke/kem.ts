@@ -207,7 +207,6 @@ function fromKem(given: MlKem | HybridKem, ids: HpkeIds): HpkeKem {
 /**
  * The HPKE KEM of draft-ietf-hpke-pq for an ML-KEM object (`MlKem768` of `mlkem-ts`, or of
  * `mlkem-ts/wasm`) or a hybrid of `mlkem-ts/hybrid` (X-Wing = MLKEM768-X25519).
- *
  * @param kem - an `MlKem` of any backend, or a `HybridKem` that the draft names.
  * @returns the KEM with the draft's id, constants, DeriveKeyPair, Encap and Decap.
  * @throws MlKemError `ERR_INVALID_TYPE` when kem is neither, or a hybrid the draft does not name

@@ -52,7 +52,6 @@ function build(module: WebAssembly.Module): WasmMlKem {
 /**
  * Compiles and instantiates the WebAssembly backend. Without an argument it uses the embedded
  * module (compiled once per program); works in every runtime that may compile WebAssembly.
- *
  * @param module Where the runtime forbids compiling from bytes (Cloudflare Workers; a page whose
  *   Content-Security-Policy lacks 'wasm-unsafe-eval' refuses every source), the module shipped as
  *   `mlkem-ts/wasm/mlkem.wasm`, loaded the platform's way: a compiled `WebAssembly.Module` (what
@@ -81,7 +80,6 @@ export async function loadWasm(module?: WasmModuleSource): Promise<WasmMlKem> {
 /**
  * The same, synchronously: for Node, Deno, Bun, workers, and pages (Chromium and Firefox compile
  * this module synchronously on the main thread).
- *
  * @param module A compiled `WebAssembly.Module` of `mlkem-ts/wasm/mlkem.wasm` or its bytes;
  *   without it, the embedded module.
  * @returns MlKem512, MlKem768 and MlKem1024 over a new instance with its own memory.

@@ -49,7 +49,6 @@ export type { Supports } from './supports.js';
  * algorithm and every runtime key handed to the runtime's own `crypto.subtle`. Methods, key
  * formats (`raw-public`, `raw-seed`, `spki`, `pkcs8`, `jwk`), usages and DOMException names as in
  * "Modern Algorithms in the Web Cryptography API", and as Node 26 where that is silent.
- *
  * @throws Nothing: each method rejects instead, as {@link WebCryptoSubtle} says. The module's example uses it.
  */
 export const subtle: WebCryptoSubtle = /* @__PURE__ */ createSubtle({
@@ -64,7 +63,6 @@ export const subtle: WebCryptoSubtle = /* @__PURE__ */ createSubtle({
  * Where the runtime has no `SubtleCrypto.supports` (Node 20-24, Firefox, Safari), it is the answer
  * for its own algorithms from WebCrypto's table of algorithms and their parameters, as Node 26
  * gives it (`supports('digest', 'SHA-256')` is true).
- *
  * @param operation - "generateKey", "importKey", "exportKey", "encapsulateBits", … or "getPublicKey".
  * @param algorithm - An algorithm name or `{ name }`.
  * @param lengthOrAdditionalAlgorithm - For encapsulateKey/decapsulateKey, the shared key's algorithm.

@@ -44,7 +44,6 @@ export function nativeCrypto(): NativeCrypto {
  * of them), and makes `SubtleCrypto.supports` report them. Keys of the filled algorithms are
  * {@link MlKemCryptoKey} objects; everything else stays the runtime's. Calling it again changes
  * nothing.
- *
  * @returns The names of the algorithms it filled: all of them on Node 20; ML-KEM-512,
  *   MLKEM768-P256 and MLKEM1024-P384 on Chromium 156; none on Node 26 (then nothing is patched).
  *   Empty when the runtime has no `crypto.subtle` at all (an insecure browser context).

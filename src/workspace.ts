@@ -1,67 +1,8 @@
 // Preallocated working memory for one parameter set on one backend: every buffer an ML-KEM
 // operation touches, allocated once from the backend, with the views the algorithm needs, so
 // that no operation allocates except for the fresh arrays it returns.
-import type { Kernels, RejectionHash } from './kernels.js';
+import type { Kernels } from './kernels.js';
 import type { ParameterSet } from './params.js';
-
-export interface Workspace {
-  /** Â ‖ t̂ ‖ ek ‖ H(ek): the views a, t, ek and h of one block (a key object's expansion). */
-  readonly expansion: Uint8Array;
-  /** a ‖ t: in encryption Âᵀ ‖ t̂, the k + 1 rows whose products with ŷ are u and v. */
-  readonly aAndT: Int16Array;
-  /** The matrix Â (or its transpose), row-major, 256 coefficients an entry; row i is aRows[i]. */
-  readonly a: Int16Array;
-  readonly aRows: Int16Array[];
-  /** Vectors of k polynomials (ŝ or ŷ; ê or e1; t̂; u) and their polynomial views. */
-  readonly s: Int16Array;
-  readonly sPoly: Int16Array[];
-  readonly ePoly: Int16Array[];
-  readonly t: Int16Array;
-  readonly tPoly: Int16Array[];
-  readonly u: Int16Array;
-  readonly uPoly: Int16Array[];
-  /** Single polynomials: v (in decryption v', then w), and a spare one (e2, μ, or NTT^-1(ŝᵀ ∘ NTT(u'))). */
-  readonly v: Int16Array;
-  readonly spare: Int16Array;
-  /**
-   * s ‖ e ‖ spare, contiguous, so that the noise polynomials are sampled in one call (a backend
-   * hashes independent PRF streams side by side): s ‖ e in key generation, and y ‖ e1 ‖ e2 in
-   * encryption.
-   */
-  readonly noise: Int16Array;
-  readonly sWithE: Int16Array;
-
-  /** ek; dk with views of its parts (dk_PKE ‖ ek ‖ H(ek) ‖ z); c and the re-encryption c'. */
-  readonly ek: Uint8Array;
-  readonly dk: Uint8Array;
-  readonly dkEk: Uint8Array;
-  readonly dkH: Uint8Array;
-  readonly dkZ: Uint8Array;
-  readonly c: Uint8Array;
-  readonly c2: Uint8Array;
-  /** c and c' as 32-bit words (ciphertext lengths are multiples of 32), for their comparison. */
-  readonly cWords: Int32Array;
-  readonly c2Words: Int32Array;
-  /** d ‖ z and its halves; the message m; G's output and halves (ρ ‖ σ or K ‖ r); J's output; H(ek). */
-  readonly seed: Uint8Array;
-  readonly d: Uint8Array;
-  readonly z: Uint8Array;
-  readonly m: Uint8Array;
-  readonly g: Uint8Array;
-  readonly gLo: Uint8Array;
-  readonly gHi: Uint8Array;
-  readonly kBar: Uint8Array;
-  readonly h: Uint8Array;
-  /** The single byte k, appended to d in G(d ‖ k). */
-  readonly kByte: Uint8Array;
-  /** J(z ‖ c) of decapsulation: K̄ = J(dk's z ‖ c) into kBar. */
-  readonly rejection: RejectionHash;
-  /**
-   * The buffers that may hold secrets, for wiping: all but Â, t̂, ek, c and H(ek), which are
-   * public (c is the caller's ciphertext or the one returned; c', derived from m', is wiped).
-   */
-  readonly secrets: ReadonlyArray<Uint8Array | Int16Array>;
-}
 
 function polys(vec: Int16Array, count: number): Int16Array[] {
   return Array.from({ length: count }, (_, i) => vec.subarray(256 * i, 256 * (i + 1)));
@@ -72,7 +13,10 @@ function words(bytes: Uint8Array): Int32Array {
   return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
 }
 
-export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
+/** The buffers and views of createWorkspace. */
+export type Workspace = ReturnType<typeof createWorkspace>;
+
+export function createWorkspace(p: ParameterSet, kernels: Kernels) {
   const k = p.k;
   // Â, t̂, ek and H(ek) side by side, as a key object keeps them: its copy is one slice.
   const aBytes = 512 * k * k;
@@ -99,10 +43,14 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
   kByte[0] = k;
   const dkZ = dk.subarray(768 * k + 64);
   return {
+    /** Â ‖ t̂ ‖ ek ‖ H(ek): the views a, t, ek and h of one block (a key object's expansion). */
     expansion,
+    /** a ‖ t: in encryption Âᵀ ‖ t̂, the k + 1 rows whose products with ŷ are u and v. */
     aAndT,
+    /** The matrix Â (or its transpose), row-major, 256 coefficients an entry; row i is aRows[i]. */
     a,
     aRows: Array.from({ length: k }, (_, i) => a.subarray(256 * k * i, 256 * k * (i + 1))),
+    /** Vectors of k polynomials (ŝ or ŷ; ê or e1; t̂; u) and their polynomial views. */
     s,
     sPoly: polys(s, k),
     ePoly: polys(e, k),
@@ -110,10 +58,17 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     tPoly: polys(t, k),
     u,
     uPoly: polys(u, k),
+    /** Single polynomials: v (in decryption v', then w), and a spare one (e2, μ, or NTT^-1(ŝᵀ ∘ NTT(u'))). */
     v,
     spare,
+    /**
+     * s ‖ e ‖ spare, contiguous, so that the noise polynomials are sampled in one call (a backend
+     * hashes independent PRF streams side by side): s ‖ e in key generation, and y ‖ e1 ‖ e2 in
+     * encryption.
+     */
     noise,
     sWithE: noise.subarray(0, 512 * k),
+    /** ek; dk with views of its parts (dk_PKE ‖ ek ‖ H(ek) ‖ z); c and the re-encryption c'. */
     ek,
     dk,
     dkEk: dk.subarray(384 * k, 768 * k + 32),
@@ -121,8 +76,10 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     dkZ,
     c,
     c2,
+    /** c and c' as 32-bit words (ciphertext lengths are multiples of 32), for their comparison. */
     cWords: words(c),
     c2Words: words(c2),
+    /** d ‖ z and its halves; the message m; G's output and halves (ρ ‖ σ or K ‖ r); J's output; H(ek). */
     seed,
     d: seed.subarray(0, 32),
     z: seed.subarray(32, 64),
@@ -132,10 +89,16 @@ export function createWorkspace(p: ParameterSet, kernels: Kernels): Workspace {
     gHi: g.subarray(32, 64),
     kBar,
     h,
+    /** The single byte k, appended to d in G(d ‖ k). */
     kByte,
+    /** J(z ‖ c) of decapsulation: K̄ = J(dk's z ‖ c) into kBar. */
     rejection: Object.freeze({ out: kBar, z: dkZ, c }),
+    /**
+     * The buffers that may hold secrets, for wiping: all but Â, t̂, ek, c and H(ek), which are
+     * public (c is the caller's ciphertext or the one returned; c', derived from m', is wiped).
+     */
     secrets: [noise, u, v, dk, c2, seed, m, g, kBar],
-  };
+  } as const;
 }
 
 /** Zeroes every buffer that may hold secrets. */

@@ -51,58 +51,43 @@ export interface HybridEntry extends EntryBase {
 
 export type RegistryEntry = MlKemEntry | HybridEntry;
 
-const mlkemSizes = /* @__NO_SIDE_EFFECTS__ */ (k: number, du: number, dv: number): RegistrySizes =>
-  Object.freeze({
-    publicKey: 384 * k + 32,
-    secretKey: 768 * k + 96,
-    ciphertext: 32 * (du * k + dv),
-    sharedSecret: 32,
-    seed: 64,
-    eseed: 32,
-  });
-
 const sizes = /* @__NO_SIDE_EFFECTS__ */ (pk: number, sk: number, ct: number, ss: number, es: number): RegistrySizes =>
   Object.freeze({ publicKey: pk, secretKey: sk, ciphertext: ct, sharedSecret: ss, seed: sk, eseed: es });
 
+/** An ML-KEM parameter set of rank k, named the same in every API, its ek, dk and ciphertext sizes from k, du, dv. */
+const mlkem = /* @__NO_SIDE_EFFECTS__ */ <const N extends MlKemEntry['mlkem'], const M extends MlKemEntry['member']>(
+  name: N,
+  member: M,
+  hpkeId: number,
+  oid: string,
+  [k, du, dv]: readonly [number, number, number],
+) =>
+  ({
+    kind: 'ml-kem',
+    name,
+    aliases: [],
+    mlkem: name,
+    member,
+    webCrypto: name,
+    hpke: { name, id: hpkeId },
+    oid,
+    jwk: name,
+    sizes: Object.freeze({
+      publicKey: 384 * k + 32,
+      secretKey: 768 * k + 96,
+      ciphertext: 32 * (du * k + dv),
+      sharedSecret: 32,
+      seed: 64,
+      eseed: 32,
+    }),
+  }) as const satisfies MlKemEntry;
+
 /** The three ML-KEM parameter sets (FIPS 203, §8, Tables 2 and 3; OIDs of RFC 9935, §3). */
 export const ML_KEM_ENTRIES = /* @__PURE__ */ Object.freeze([
-  {
-    kind: 'ml-kem',
-    name: 'ML-KEM-512',
-    aliases: [],
-    mlkem: 'ML-KEM-512',
-    member: 'MlKem512',
-    webCrypto: 'ML-KEM-512',
-    hpke: { name: 'ML-KEM-512', id: 0x0040 },
-    oid: '2.16.840.1.101.3.4.4.1',
-    jwk: 'ML-KEM-512',
-    sizes: mlkemSizes(2, 10, 4),
-  },
-  {
-    kind: 'ml-kem',
-    name: 'ML-KEM-768',
-    aliases: [],
-    mlkem: 'ML-KEM-768',
-    member: 'MlKem768',
-    webCrypto: 'ML-KEM-768',
-    hpke: { name: 'ML-KEM-768', id: 0x0041 },
-    oid: '2.16.840.1.101.3.4.4.2',
-    jwk: 'ML-KEM-768',
-    sizes: mlkemSizes(3, 10, 4),
-  },
-  {
-    kind: 'ml-kem',
-    name: 'ML-KEM-1024',
-    aliases: [],
-    mlkem: 'ML-KEM-1024',
-    member: 'MlKem1024',
-    webCrypto: 'ML-KEM-1024',
-    hpke: { name: 'ML-KEM-1024', id: 0x0042 },
-    oid: '2.16.840.1.101.3.4.4.3',
-    jwk: 'ML-KEM-1024',
-    sizes: mlkemSizes(4, 11, 5),
-  },
-] as const satisfies readonly MlKemEntry[]);
+  mlkem('ML-KEM-512', 'MlKem512', 0x0040, '2.16.840.1.101.3.4.4.1', [2, 10, 4]),
+  mlkem('ML-KEM-768', 'MlKem768', 0x0041, '2.16.840.1.101.3.4.4.2', [3, 10, 4]),
+  mlkem('ML-KEM-1024', 'MlKem1024', 0x0042, '2.16.840.1.101.3.4.4.3', [4, 11, 5]),
+] as const);
 
 // The NIST concrete hybrids, which nist-hybrids.ts reads at load, are constants of their own, and the
 // lists are made by calls bundlers know to be pure (no spread): a bundle of one keeps no other entry.

@@ -23,12 +23,9 @@ const TypedArray = /* @__PURE__ */ Object.getPrototypeOf(Uint8Array) as { protot
 const Shared = /* @__PURE__ */ (() =>
   (globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer)();
 
-// The intrinsic getters that read a buffer's or view's internal slots, so that no subclass, Proxy
-// or overridden property can lie to them: %TypedArray%.prototype's (type tag, length, buffer,
-// offset, byte length), DataView's, ArrayBuffer's and SharedArrayBuffer's byteLength, then
-// ArrayBuffer.isView and SharedArrayBuffer.prototype. Captured when the module loads, so that code
-// run later (a caller's, a polyfill's) cannot replace what is called. One constant each, not one
-// object, so that a bundler drops those an app never reads (the core reads four).
+// The intrinsic getters of the header, captured when the module loads, so that code run later (a
+// caller's, a polyfill's) cannot replace what is called. One constant each, not one object, so
+// that a bundler drops those an app never reads (the core reads four).
 const getTag = /* @__PURE__ */ get<unknown>(TypedArray, Symbol.toStringTag);
 const getLength = /* @__PURE__ */ get<number>(TypedArray, 'length');
 const getBuffer = /* @__PURE__ */ get<ArrayBufferLike>(TypedArray, 'buffer');
@@ -234,12 +231,9 @@ function encode(bytes: Uint8Array, url: boolean): string {
  */
 function decode(text: string, url: boolean, what: string, secret: boolean): ByteArray {
   const n = text.length;
-  if (n % 4 === 1) {
-    throw new MlKemError(
-      'ERR_INVALID_KEY_ENCODING',
-      `${what} is not valid ${url ? 'base64url' : 'base64'}: ${n} characters cannot encode whole bytes`,
-    );
-  }
+  const invalid = (why: string) =>
+    new MlKemError('ERR_INVALID_KEY_ENCODING', `${what} is not valid ${url ? 'base64url' : 'base64'}: ${why}`);
+  if (n % 4 === 1) throw invalid(`${n} characters cannot encode whole bytes`);
   const out = new Uint8Array((n * 3) >> 2);
   let bad = 0;
   let acc = 0; // up to 24 bits
@@ -278,16 +272,10 @@ function decode(text: string, url: boolean, what: string, secret: boolean): Byte
           : code >= 0x21 && code <= 0x7e
             ? `'${text[i]}'`
             : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-        throw new MlKemError(
-          'ERR_INVALID_KEY_ENCODING',
-          `${what} is not valid ${url ? 'base64url' : 'base64'}: character ${shown} at position ${i}`,
-        );
+        throw invalid(`character ${shown} at position ${i}`);
       }
     }
-    throw new MlKemError(
-      'ERR_INVALID_KEY_ENCODING',
-      `${what} is not valid ${url ? 'base64url' : 'base64'}: the unused bits of its last character are not zero (not the canonical encoding)`,
-    );
+    throw invalid('the unused bits of its last character are not zero (not the canonical encoding)');
   }
   return out;
 }

@@ -176,14 +176,8 @@ interface NativeCurve {
  */
 export function passesSelfTest(impl: CurveImpl, t: Group['native'], reference: CurveImpl): boolean {
   const same = (a: Uint8Array, b: Uint8Array | string) => toHex(a) === (typeof b === 'string' ? b : toHex(b));
-  const check = (d: string, use: CurveUse, test: (key: CurveKey) => boolean): boolean => {
-    const key = impl.load(offsetView(d), use);
-    try {
-      return test(key);
-    } finally {
-      key.dispose();
-    }
-  };
+  const check = (d: string, use: CurveUse, test: (key: CurveKey) => boolean) =>
+    withCurveKey(impl, offsetView(d), test, use);
   const { scalars, peer } = t.agreement;
   try {
     return (

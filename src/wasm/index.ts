@@ -1,6 +1,3 @@
-// mlkem-ts/wasm: the same ML-KEM objects as 'mlkem-ts', over WebAssembly kernels with 128-bit
-// SIMD. The module is embedded (nothing is fetched), and also shipped as mlkem-ts/wasm/mlkem.wasm
-// for runtimes that compile only modules they load themselves; each load makes a new instance.
 /**
  * The WebAssembly backend: the same {@link MlKem} objects as `mlkem-ts`, with byte-identical
  * results, over kernels compiled to WebAssembly with 128-bit SIMD. The module is embedded.

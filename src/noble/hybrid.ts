@@ -1,13 +1,10 @@
-// mlkem-ts/noble/hybrid.js: the ML-KEM hybrids of @noble/post-quantum's hybrid.js as ready
-// constants over mlkem-ts/hybrid: 0.7's names in 0.7's shape, and the names 0.5 and 0.6 had
-// (XWing, MLKEM768X25519, …) in 0.5's. Same bytes, same refusals; the WebAssembly core once the
-// application has loaded it (see ml-kem.ts).
 /**
  * The ML-KEM hybrid KEMs of `@noble/post-quantum/hybrid.js` as drop-in constants: 0.7's
  * `ml_kem768_x25519` (X-Wing), `ml_kem768_p256` and `ml_kem1024_p384`, and the names of 0.5 and
  * 0.6 (`XWing`, `MLKEM768X25519`, `MLKEM768P256`, `MLKEM1024P384`) with 0.5's errors.
  * Also noble's QSF and KitchenSink constants under both releases' names. Secret keys are 32-byte seeds;
- * low-order X25519 shares are refused, as noble refuses them. See docs/switching-from-noble.md.
+ * low-order X25519 shares are refused, as noble refuses them. After `loadWasm()` from `mlkem-ts/wasm`
+ * they run on the WebAssembly core. See docs/switching-from-noble.md.
  * @example
  * import { ml_kem768_x25519 } from 'mlkem-ts/noble/hybrid.js';
  *
@@ -126,9 +123,6 @@ function nobleHybrid(spec: Spec, release: Release): NobleKem {
  * X-Wing (ML-KEM-768 + X25519, draft-connolly-cfrg-xwing-kem) as noble 0.7's `ml_kem768_x25519`:
  * secretKey a 32-byte seed, publicKey 1216 bytes, cipherText 1120, msgRand 64. Refuses low-order
  * X25519 shares, in encapsulation and decapsulation, as noble does.
- * @example
- * const { publicKey, secretKey } = ml_kem768_x25519.keygen();
- * const { cipherText, sharedSecret } = ml_kem768_x25519.encapsulate(publicKey);
  */
 export const ml_kem768_x25519: NobleKem = /* @__PURE__ */ nobleHybrid(XWING, '0.7');
 /**

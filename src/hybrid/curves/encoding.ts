@@ -2,6 +2,7 @@
 // DER of a private scalar that node:crypto (native.ts) and Web Crypto (webcrypto-curves.ts) import,
 // and the copy of a secret they return. Only the framing passes through plain arrays: a scalar is
 // copied once, into the result, which the caller wipes.
+import { concat } from '../../bytes.js';
 
 export const fromHex = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g)!, (b) => parseInt(b, 16));
 
@@ -11,13 +12,7 @@ export const toHex = (a: Uint8Array): string => Array.from(a, (b) => b.toString(
 export const offsetView = (hex: string): Uint8Array => fromHex(`00${hex}00`).subarray(1, 1 + (hex.length >> 1));
 
 /** PKCS#8 of a scalar behind its fixed prefix (RFC 8410, §7), for the OKP curves. */
-export function prefixedPkcs8(prefix: string, k: Uint8Array): Uint8Array {
-  const head = fromHex(prefix);
-  const der = new Uint8Array(head.length + k.length);
-  der.set(head);
-  der.set(k, head.length);
-  return der;
-}
+export const prefixedPkcs8 = (prefix: string, k: Uint8Array): Uint8Array => concat(fromHex(prefix), k);
 
 /** A DER TLV (X.690, §8.1) of tag and contents shorter than 256 bytes, for public framing. */
 export const tlv = (tag: number, contents: readonly number[]): number[] => [

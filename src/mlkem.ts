@@ -121,14 +121,10 @@ export class Core {
     assembleDk(kern, ws);
   }
 
-  /** The §7.2 modulus check (encapsulation key check 2) of ek, throwing ERR_INVALID_PUBLIC_KEY. */
+  /** ek into ws.ek and its §7.2 modulus check (encapsulation key check 2), throwing ERR_INVALID_PUBLIC_KEY. */
   checkPublicKey(ek: Uint8Array, what: string): void {
-    readBytes(this.ws.ek, ek);
-    this.checkModulus(what);
-  }
-
-  private checkModulus(what: string): void {
     const { p, kern, ws } = this;
+    readBytes(ws.ek, ek);
     if (!kern.isCanonical12(ws.ek, 0, 384 * p.k)) {
       throw new MlKemError(
         'ERR_INVALID_PUBLIC_KEY',
@@ -144,8 +140,7 @@ export class Core {
   encaps(ek: Uint8Array, m: Uint8Array, what: string): Encapsulation {
     const { p, kern, ws } = this;
     try {
-      readBytes(ws.ek, ek);
-      this.checkModulus(what);
+      this.checkPublicKey(ek, what);
       sampleMatrixAndHashEk(p, kern, ws, ws.ek, ws.h); // Âᵀ for K-PKE.Encrypt, and H(ek)
       decodeVector(p, kern, ws.tPoly, ws.ek, 0); // t̂
       return this.encryptAndDerive(m);
@@ -258,8 +253,7 @@ export class Core {
    */
   expandPublicKey(ek: Uint8Array, what: string): EkExpansion {
     const { p, kern, ws } = this;
-    readBytes(ws.ek, ek);
-    this.checkModulus(what);
+    this.checkPublicKey(ek, what);
     sampleMatrixAndHashEk(p, kern, ws, ws.ek, ws.h);
     decodeVector(p, kern, ws.tPoly, ws.ek, 0);
     return copyEkExpansion(p, ws, false);

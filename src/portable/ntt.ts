@@ -14,18 +14,14 @@ const QINV = -3327;
 /** The Montgomery radix R = 2^16, reduced mod q. */
 const MONT = 2285;
 
-/**
- * Montgomery reduction: for |a| < q·2^15, returns r ≡ a·2^-16 (mod q) with |r| < q.
- */
+/** Montgomery reduction: for |a| < q·2^15, returns r ≡ a·2^-16 (mod q) with |r| < q. */
 export function montgomeryReduce(a: number): number {
   // t = a·q^-1 mod 2^16 as int16, so a - t·q is divisible by 2^16; |t·q| < 2^15·q keeps it in int32.
   const t = (Math.imul(a, QINV) << 16) >> 16;
   return (a - Math.imul(t, Q)) >> 16;
 }
 
-/**
- * Barrett reduction: for a in int16 range, returns r ≡ a (mod q) with -(q-1)/2 ≤ r ≤ (q-1)/2.
- */
+/** Barrett reduction: for a in int16 range, returns r ≡ a (mod q) with -(q-1)/2 ≤ r ≤ (q-1)/2. */
 export function barrettReduce(a: number): number {
   // 20159 = round(2^26 / q); |20159·a| < 2^30 for |a| < 2^15.
   const t = (Math.imul(20159, a) + (1 << 25)) >> 26;

@@ -79,17 +79,9 @@ function knownAnswers(c: NistParams, webCrypto: boolean): KnownAnswer[] {
   const g = c.generator;
   const [d, point] = c.leadingZero;
   const xOf = (q: string) => q.slice(2, 2 + 2 * c.L);
+  const withG = [g, xOf(g)] as const;
   return [
-    {
-      d: '01'.padStart(2 * c.L, '0'),
-      pub: g,
-      peers: webCrypto
-        ? [
-            [g, xOf(g)],
-            [point, xOf(point)],
-          ]
-        : [[g, xOf(g)]],
-    },
+    { d: '01'.padStart(2 * c.L, '0'), pub: g, peers: webCrypto ? [withG, [point, xOf(point)]] : [withG] },
     { d: d.padStart(2 * c.L, '0'), pub: point, peers: [[g, xOf(point)]] },
   ];
 }

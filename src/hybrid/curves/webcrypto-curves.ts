@@ -256,16 +256,10 @@ const chosen = /* @__PURE__ */ hiddenMap<string, Promise<AsyncCurveImpl | undefi
  */
 export function webCryptoCurve(group: WebCryptoGroup, reference: CurveImpl): Promise<AsyncCurveImpl | undefined> {
   let p = chosen.get(group.name);
-  if (p === undefined) {
-    const subtle = runtimeSubtle();
-    chosen.set(
-      group.name,
-      (p =
-        subtle === undefined
-          ? Promise.resolve(undefined)
-          : withinLimit(testedWebCryptoImpl(group, subtle, reference), SELF_TEST_LIMIT_MS)),
-    );
-  }
+  if (p !== undefined) return p;
+  const subtle = runtimeSubtle();
+  p = subtle && withinLimit(testedWebCryptoImpl(group, subtle, reference), SELF_TEST_LIMIT_MS);
+  chosen.set(group.name, (p ??= Promise.resolve(undefined)));
   return p;
 }
 

@@ -61,11 +61,9 @@ function build(module: WebAssembly.Module): WasmMlKem {
  *   `module` is none of the accepted kinds or not mlkem.wasm.
  * @example
  * ```js
- * import { loadWasm } from 'mlkem-ts/wasm';
- * const { MlKem768 } = await loadWasm();
- * // Cloudflare Workers:
+ * // Cloudflare Workers (the module's example has the embedded module):
  * import wasm from 'mlkem-ts/wasm/mlkem.wasm';
- * const { MlKem768: kem } = await loadWasm(wasm);
+ * const { MlKem768 } = await loadWasm(wasm);
  * ```
  */
 export async function loadWasm(module?: WasmModuleSource): Promise<WasmMlKem> {

@@ -18,16 +18,6 @@ export interface Secrets {
   readonly parts: readonly Part[];
 }
 
-/** The life of one key: `alive()` throws once it is disposed; `seal(key)` freezes and registers it. */
-export interface Lifetime {
-  /** Throws ERR_KEY_DISPOSED once dispose() has run. */
-  alive(): void;
-  /** Wipes the key's secrets once; calling it again does nothing. */
-  dispose(): void;
-  /** Adds Symbol.dispose (where the runtime has it), registers the key for its wipe on collection, and freezes it. */
-  seal<T extends object>(key: T): T;
-}
-
 const disposeSymbol: symbol | undefined = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
 
 let registry: FinalizationRegistry<() => void> | null | undefined;
@@ -52,10 +42,11 @@ function wipeAll(s: Secrets): void {
  * The lifetime of a key named `name` (for the ERR_KEY_DISPOSED message) that owns `secrets`.
  * Note: `secrets` must not reach the key itself, or the registry would keep the key alive.
  */
-export function keyLifetime(name: string, secrets: Secrets): Lifetime {
+export function keyLifetime(name: string, secrets: Secrets) {
   let live = true;
   const token = {};
   const onCollect = () => wipeAll(secrets); // reaches the secrets, not the key
+  /** Wipes the key's secrets once; calling it again does nothing. */
   const dispose = (): void => {
     if (!live) return;
     live = false;
@@ -63,6 +54,7 @@ export function keyLifetime(name: string, secrets: Secrets): Lifetime {
     wipeAll(secrets);
   };
   return {
+    /** Throws ERR_KEY_DISPOSED once dispose() has run. */
     alive(): void {
       if (!live)
         throw new MlKemError(
@@ -71,6 +63,7 @@ export function keyLifetime(name: string, secrets: Secrets): Lifetime {
         );
     },
     dispose,
+    /** Adds Symbol.dispose (where the runtime has it), registers the key for its wipe on collection, and freezes it. */
     seal<T extends object>(key: T): T {
       if (disposeSymbol !== undefined) Object.defineProperty(key, disposeSymbol, { value: dispose });
       tracked?.set(key, secrets); // @test-hook

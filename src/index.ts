@@ -8,7 +8,6 @@
  * The front page says what each is for and what it depends on.
  * @example
  * import { MlKem768 } from 'mlkem-ts';
- *
  * const { publicKey, secretKey } = MlKem768.keygen();
  * const { ciphertext, sharedSecret } = MlKem768.encapsulate(publicKey);
  * // same equals sharedSecret: 32 bytes

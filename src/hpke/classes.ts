@@ -130,7 +130,6 @@ function jwkBytes(c: ClassConfig, jwk: JsonWebKeyExtended, isPublic: boolean): U
  * `XWing` (`mlkem-ts/hpke/x-wing`), over mlkem-ts's HPKE KEMs. A `@hpke/core` `KemInterface` with
  * the constants, methods, errors and messages of `@hpke/ml-kem`'s and `@hpke/hybridkem-x-wing`'s
  * classes. Construct the subclasses, not this.
- *
  * Keys are {@link HpkeKey}s (CryptoKey-shaped, their bytes out of reach; private keys hold the
  * expanded decapsulation key, so a decap does not expand it again). Methods also take the
  * packages' own keys (`XCryptoKey`) of the same algorithm.

@@ -13,7 +13,6 @@
  * ```ts
  * import { CipherSuite, HkdfSha256, Aes128Gcm } from '@hpke/core';
  * import { hpkeCoreKem, MLKEM768_X25519 } from 'mlkem-ts/hpke/core';
- *
  * const suite = new CipherSuite({ kem: hpkeCoreKem(MLKEM768_X25519), kdf: new HkdfSha256(), aead: new Aes128Gcm() });
  * const { privateKey, publicKey } = await suite.kem.generateKeyPair();
  * const { enc, ct } = await suite.seal({ recipientPublicKey: publicKey }, new TextEncoder().encode('hello'));
@@ -41,7 +40,6 @@ export * from './named-kems.js';
 
 /**
  * A `KemInterface` for `@hpke/core`'s `CipherSuite`, over one of our HPKE KEMs.
- *
  * Keys are {@link HpkeKey} objects (CryptoKey-shaped, as `@hpke/core` expects of a non-native
  * KEM). Errors are `@hpke/core`'s: `EncapError` for an invalid public key, `DecapError` for a
  * wrong-length `enc` or an invalid hybrid curve point, `DeserializeError`, `SerializeError`,

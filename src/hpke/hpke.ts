@@ -64,7 +64,6 @@ function kemObject(kem: HpkeKem): KEM<HpkeKey> {
  * A KEM factory for the `hpke` library's `CipherSuite`, over one of our HPKE KEMs, with the
  * library's own contract: the factory is named as the library names its own (`KEM_ML_KEM_768`,
  * `KEM_MLKEM768_X25519`, ...), and each call returns a fresh KEM object.
- *
  * Keys are {@link HpkeKey} objects; `DeserializePublicKey` and `DeserializePrivateKey` are the
  * identity on bytes (draft-ietf-hpke-pq, §3, §4). The checks happen where the draft puts them:
  * an invalid public key fails `Encap` (the suite throws `EncapError`), a wrong `enc` fails `Decap`

@@ -8,7 +8,6 @@
  * ```ts
  * import { CipherSuite, KDF_HKDF_SHA256, AEAD_AES_128_GCM } from 'hpke';
  * import { KEM_MLKEM768_X25519 } from 'mlkem-ts/hpke';
- *
  * const suite = new CipherSuite(KEM_MLKEM768_X25519, KDF_HKDF_SHA256, AEAD_AES_128_GCM);
  * const { privateKey, publicKey } = await suite.GenerateKeyPair();
  * const { encapsulatedSecret, ciphertext } = await suite.Seal(publicKey, new TextEncoder().encode('hello'));

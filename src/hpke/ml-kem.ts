@@ -9,7 +9,6 @@
  * ```ts
  * import { Aes128Gcm, CipherSuite, HkdfSha256 } from '@hpke/core';
  * import { MlKem768 } from 'mlkem-ts/hpke/ml-kem'; // was: from '@hpke/ml-kem'
- *
  * const suite = new CipherSuite({ kem: new MlKem768(), kdf: new HkdfSha256(), aead: new Aes128Gcm() });
  * const { privateKey, publicKey } = await suite.kem.generateKeyPair();
  * const { enc, ct } = await suite.seal({ recipientPublicKey: publicKey }, new TextEncoder().encode('hello'));

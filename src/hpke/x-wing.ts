@@ -9,7 +9,6 @@
  * ```ts
  * import { Aes128Gcm, CipherSuite, HkdfSha256 } from '@hpke/core';
  * import { XWing } from 'mlkem-ts/hpke/x-wing'; // was: from '@hpke/hybridkem-x-wing'
- *
  * const suite = new CipherSuite({ kem: new XWing(), kdf: new HkdfSha256(), aead: new Aes128Gcm() });
  * const { privateKey, publicKey } = await suite.kem.generateKeyPair();
  * const { enc, ct } = await suite.seal({ recipientPublicKey: publicKey }, new TextEncoder().encode('hello'));

@@ -9,7 +9,6 @@
  * portable ML-KEM or, through the factories, any backend.
  * @example
  * import { XWing } from 'mlkem-ts/hybrid';
- *
  * const { publicKey, secretKey } = XWing.keygen();
  * const { ciphertext, sharedSecret } = XWing.encapsulate(publicKey);
  * @module mlkem-ts/hybrid

@@ -5,7 +5,6 @@
  * @example
  * import { MlKem768 } from 'mlkem-ts';
  * import { decodePkcs8, encodePkcs8, encodeSpki, fromPem, loadPrivateKey, toPem } from 'mlkem-ts/keys';
- *
  * const pair = MlKem768.keygen();
  * const privatePem = toPem(encodePkcs8(pair), 'PRIVATE KEY'); // the seed form
  * const publicPem = toPem(encodeSpki(pair.publicKey), 'PUBLIC KEY');

@@ -82,7 +82,6 @@ export function encodePkcs8(key: KeyParts, options?: EncodePkcs8Options): ByteAr
 /**
  * Decodes a DER PKCS#8 OneAsymmetricKey (v1, or v2 with a publicKey) holding an ML-KEM private
  * key in any of the three forms, and returns the key with its seed when the file has it.
- *
  * - seed: expanded with FIPS 203, Algorithm 16.
  * - expandedKey: the §7.3 hash check, the §7.2 check of its embedded ek, every coefficient of ŝ
  *   below q (one encoding per key), and, unless `pairwiseCheck: false`, an encapsulate/decapsulate

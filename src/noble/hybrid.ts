@@ -7,7 +7,6 @@
  * they run on the WebAssembly core. See docs/switching-from-noble.md.
  * @example
  * import { ml_kem768_x25519 } from 'mlkem-ts/noble/hybrid.js';
- *
  * const { publicKey, secretKey } = ml_kem768_x25519.keygen();
  * const { cipherText, sharedSecret } = ml_kem768_x25519.encapsulate(publicKey);
  * ml_kem768_x25519.decapsulate(cipherText, secretKey); // equals sharedSecret

@@ -5,7 +5,6 @@
  * `mlkem-ts/wasm` the same objects run on the WebAssembly core. See docs/switching-from-noble.md.
  * @example
  * import { ml_kem768 } from 'mlkem-ts/noble/ml-kem.js';
- *
  * const { publicKey, secretKey } = ml_kem768.keygen();
  * const { cipherText, sharedSecret } = ml_kem768.encapsulate(publicKey);
  * const same = ml_kem768.decapsulate(cipherText, secretKey); // equals sharedSecret

@@ -3,7 +3,6 @@
  * results, over kernels compiled to WebAssembly with 128-bit SIMD. The module is embedded.
  * @example
  * import { loadWasm } from 'mlkem-ts/wasm';
- *
  * const { MlKem768 } = await loadWasm();
  * const { publicKey, secretKey } = MlKem768.keygen();
  * @module mlkem-ts/wasm

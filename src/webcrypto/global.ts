@@ -11,7 +11,6 @@
  * ```ts
  * import 'mlkem-ts/webcrypto/global';
  * import { install } from 'mlkem-ts/webcrypto';
- *
  * install();
  * const { publicKey, privateKey } = await crypto.subtle.generateKey('ML-KEM-768', false, ['encapsulateBits', 'decapsulateBits']);
  * const { ciphertext, sharedKey } = await crypto.subtle.encapsulateBits('ML-KEM-768', publicKey);

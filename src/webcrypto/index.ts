@@ -10,7 +10,6 @@
  * @example
  * ```ts
  * import { subtle } from 'mlkem-ts/webcrypto';
- *
  * const { publicKey, privateKey } = await subtle.generateKey('ML-KEM-768', false, ['encapsulateBits', 'decapsulateBits']);
  * const { ciphertext, sharedKey } = await subtle.encapsulateBits('ML-KEM-768', publicKey);
  * const same = await subtle.decapsulateBits('ML-KEM-768', privateKey, ciphertext); // = sharedKey

@@ -114,7 +114,6 @@ export type Bytes = ArrayBuffer | ArrayBufferView;
 
 /**
  * SubtleCrypto with the methods of "Modern Algorithms in the Web Cryptography API", §4.
- *
  * Every method returns a promise and never throws: its failures are rejections.
  * For our algorithms and keys they are a TypeError for an argument WebIDL cannot convert (an
  * unknown format or usage, keyUsages that are not a sequence of strings, key data or a ciphertext

@@ -154,7 +154,6 @@ export function doors(
     native: () => (native ??= { impl: nativeCurve(g, s.noble, nativeForms(g.native.forms, runtimeOpenSsl())) }).impl,
     wasm: () => s.wasm?.(),
   };
-  /** The synchronous implementation for a choice; at the asynchronous door, with Web Crypto's self-test `webcrypto` (undefined: not run yet). */
   function serve(choice: AsyncCurveChoice, door: 'sync' | 'async', webcrypto?: boolean): CurveImpl | 'webcrypto' {
     const passed: Partial<Record<AsyncCurvePath, boolean>> =
       webcrypto === undefined ? { noble: true } : { noble: true, webcrypto };

@@ -11,9 +11,6 @@ import { detail, randomnessError } from '../../random.js';
 import type { HybridEntry } from '../../registry.js';
 import { fromHex, offsetView, toHex } from './encoding.js';
 
-/** A curve's name, as the registry spells it. */
-type CurveName = HybridEntry['curve'];
-
 /** Which implementation does the scalar multiplications ('auto': choose.ts's rules). */
 export type CurvePath = 'native' | 'noble' | 'wasm';
 export type CurveChoice = CurvePath | 'auto';
@@ -91,7 +88,8 @@ export const publicElement = (impl: CurveImpl, scalar: Uint8Array): Uint8Array =
  * differs between curves is a field here, so that no file outside the curve's own branches on it.
  */
 export interface Group {
-  readonly name: CurveName;
+  /** Its name, as the registry spells it. */
+  readonly name: HybridEntry['curve'];
   /** Bytes of an element (X25519 u, or an uncompressed SEC 1 point): 32, 65, 97. */
   readonly elementBytes: number;
   /** Bytes of a scalar: 32, 32, 48. */

@@ -1,8 +1,7 @@
 // The curves by node:crypto (OpenSSL in Node.js; Deno and Bun provide the same API), reached at
 // run time through node-builtin.ts, never imported, so that a browser bundle holds no Node
 // built-in. A curve takes the first of its forms that passes the self-test (curve.ts's
-// passesSelfTest), on first use; choose.ts says when it serves. Only multiplications happen here:
-// the Group has checked every scalar and element before.
+// passesSelfTest), on first use; choose.ts says when it serves.
 //
 // The forms (bench/hybrid-native-micro.ts has the costs):
 // - 'raw', KeyObjects imported in the 'raw-private' / 'raw-public' formats where the runtime has

@@ -2,7 +2,6 @@
 // [1, n - 1], and the full public-key validation of SP 800-56A, §5.6.2.3.4 on every peer point.
 // It is done here, before any multiplication, so that every path refuses the same inputs with the
 // same errors. Also the ways the hybrids turn seed bytes into a scalar, and compressed points.
-// Everything node:crypto and Web Crypto need to know of a curve is a field of its Group.
 import { doors } from './choose.js';
 import type { AsyncCurveChoice, CurveChoice, CurveImpl, CurveUse, Group, KnownAnswer } from './curve.js';
 import { nativeUncompressed } from './native.js';

@@ -11,9 +11,6 @@
 // - deriveBits refuses an all-zero X25519 result: the Group's low-order check runs before, and
 //   a non-canonical u is reduced first (RFC 7748, §5 defines X25519 on u mod p with bit 255 masked),
 //   so that no runtime's handling of those inputs matters.
-// Only multiplications happen here: the Group has checked every scalar and element before. What
-// differs between curves (the algorithm, the PKCS#8 form, how an element is imported, the base
-// point, the known answers) is read from the Group's fields.
 import { wipe } from '../../ct.js';
 import { hiddenMap } from '../../hidden-map.js';
 import {
@@ -97,9 +94,7 @@ export function webCryptoImpl(
     publicKey,
     sharedSecret: async (peer: AsyncElement) =>
       take(await subtle.deriveBits({ name: algorithm.name, public: (peer as WebElement).key }, privateKey, bits)),
-    dispose: () => {
-      // A CryptoKey keeps its scalar until collected; Web Crypto offers no way to clear it.
-    },
+    dispose: () => {}, // a CryptoKey keeps its scalar until collected; Web Crypto offers no way to clear it
   });
 
   async function load(scalar: Uint8Array): Promise<AsyncCurveKey> {

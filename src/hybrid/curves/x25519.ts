@@ -1,8 +1,6 @@
 // X25519 (RFC 7748) as a Group: any 32 bytes are a scalar (clamped by the function) and an
 // element; the only element a protocol may refuse is one of low order, for which X25519 gives
-// all zeros. The multiplications are node:crypto's, the WebAssembly module's or noble's, and on
-// the asynchronous doors maybe the runtime's Web Crypto, as choose.ts says. Everything those need
-// to know of X25519 is a field of the Group below.
+// all zeros.
 import { doors } from './choose.js';
 import type { Group } from './curve.js';
 import { nobleX25519 } from './noble-x25519.js';

@@ -148,7 +148,7 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
   // Note: randomness is drawn before the workspace is touched, and after every argument has been
   // copied: getRandomValues is a call out to code that is not ours (it can be replaced), and it
   // must neither find the workspace half-used nor change an argument that was already checked.
-  const kem: MlKem = Object.freeze({
+  return Object.freeze({
     name: p.name,
     sizes: Object.freeze({
       publicKey: p.publicKeyBytes,
@@ -221,7 +221,6 @@ export function createMlKem(p: ParameterSet, kernels: Kernels): MlKem {
       return createDecapsulationKey(getCore(), secret, options, arg('decapsulationKey'));
     },
   });
-  return kem;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Keccak-f[1600] and the Keccak sponge of FIPS 202 (SHA3-256, SHA3-512, SHAKE128, SHAKE256): the
-// one SHA-3 module of mlkem-ts. The portable kernels hash with it (H, G, J, PRF and XOF of FIPS 203
+// one SHA-3 module of mlkem-ts. The portable kernels hash with it (H, G, J, PRF and XOF of
 // FIPS 203, §4.1), and so do the layers above the core (X-Wing's combiner, HPKE's SHAKE KDFs). The
 // WebAssembly kernels have their own Keccak in assembly/keccak.ts, tested against this one.
 //

@@ -205,7 +205,7 @@ function nobleMlKem(level: keyof MlKemBackend): NobleMlKem {
     });
   }
 
-  const object = {
+  return Object.freeze({
     info: Object.freeze({ type: 'ml-kem' as const }),
     lengths,
     keygen(seed?: Uint8Array): NobleKeyPair {
@@ -224,8 +224,7 @@ function nobleMlKem(level: keyof MlKemBackend): NobleMlKem {
     encapsulate,
     decapsulate,
     prepare,
-  };
-  return Object.freeze(object);
+  });
 }
 
 /**

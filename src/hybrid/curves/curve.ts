@@ -106,8 +106,12 @@ export interface Group {
   readonly hasLowOrder: boolean;
   /** The section of RFC 9846 that checks a TLS key share on this curve. */
   readonly tlsShareCheck: string;
-  /** How a scalar is written as PKCS#8, for node:crypto and Web Crypto. */
-  readonly pkcs8: Pkcs8Form;
+  /**
+   * How a scalar is written as PKCS#8 (RFC 5208) for node:crypto and Web Crypto: behind a fixed
+   * prefix (RFC 8410, §7), or as an ECPrivateKey (RFC 5915) of the curve's named-curve OID (the
+   * hex of its DER contents).
+   */
+  readonly pkcs8: { readonly prefix: string } | { readonly ecOid: string };
   /** node:crypto's names for the curve and the self-test of its native implementation (native.ts). */
   readonly native: NativeCurve;
   /** Web Crypto's names for the curve and the self-test of its implementation there (webcrypto-curves.ts). */
@@ -136,12 +140,6 @@ export interface KnownAnswer {
   readonly pub: string;
   readonly peers: ReadonlyArray<readonly [peer: string, secret: string]>;
 }
-
-/**
- * A scalar as PKCS#8 (RFC 5208): behind a fixed prefix (RFC 8410, §7), or as an ECPrivateKey
- * (RFC 5915) of the curve's named-curve OID (the hex of its DER contents).
- */
-type Pkcs8Form = { readonly prefix: string } | { readonly ecOid: string };
 
 /** The ways native.ts can reach a curve in node:crypto, tried in the order a curve lists them. */
 export type NativeForm = 'raw' | 'pkcs8' | 'ecdh' | 'sec1';

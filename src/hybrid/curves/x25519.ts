@@ -17,8 +17,7 @@ let lowOrder: Uint8Array[] | undefined;
  * which X25519 with a clamped scalar (a multiple of 8 below the large prime orders) gives zero.
  */
 function lowOrderEncodings(): Uint8Array[] {
-  if (lowOrder !== undefined) return lowOrder;
-  const values = [
+  return (lowOrder ??= [
     0n,
     1n,
     P25519 - 1n,
@@ -26,10 +25,7 @@ function lowOrderEncodings(): Uint8Array[] {
     39382357235489614581723060781553021112529911719440698176882885853963445705823n,
     P25519,
     P25519 + 1n,
-  ];
-  return (lowOrder = values.map((v) =>
-    Uint8Array.from({ length: 32 }, (_, i) => Number((v >> BigInt(8 * i)) & 0xffn)),
-  ));
+  ].map((v) => Uint8Array.from({ length: 32 }, (_, i) => Number((v >> BigInt(8 * i)) & 0xffn))));
 }
 
 /**

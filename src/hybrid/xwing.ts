@@ -21,7 +21,6 @@ export interface XWingOptions {
 
 /** X-Wing over an ML-KEM-768 object, with the given curve implementation (internal: tests and benchmarks). */
 export function xwingOver(kem: MlKem, curves: CurveChoice, options?: XWingOptions): HybridKem {
-  const refuseLowOrder = options?.refuseLowOrder === true;
   return createConcrete({
     name: 'X-Wing',
     kem,
@@ -30,7 +29,7 @@ export function xwingOver(kem: MlKem, curves: CurveChoice, options?: XWingOption
     randomScalar: (seed) => seed.slice(),
     label: LABEL,
     curves,
-    refuseLowOrder,
+    refuseLowOrder: options?.refuseLowOrder === true,
   });
 }
 

@@ -87,9 +87,6 @@ function copyOfBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
   return copy !== undefined && (copy.view || !copy.shared) ? copy.bytes : undefined;
 }
 
-/** An ArrayBuffer or a view, as copyOfBytes takes them. */
-const isBytes = (value: unknown): boolean => copyOfBytes(value) !== undefined;
-
 /** The bytes must at least look like a WebAssembly binary: magic "\0asm", version 1. */
 function checkMagic(bytes: Uint8Array): void {
   const magic = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
@@ -151,14 +148,14 @@ export function compileSync(source?: WasmModuleSync): WebAssembly.Module {
 export async function compile(source?: WasmModuleSource): Promise<WebAssembly.Module> {
   const api = wasmApi();
   if (source === undefined) return (embedded ??= await attemptAsync('compile', () => api.compile(embeddedBytes())));
-  // ByteArray are copied before anything awaits: the caller may reuse its buffer at once.
+  // Bytes are copied before anything awaits: the caller may reuse its buffer at once.
   let value: unknown = copyOfBytes(source) ?? (await attemptAsync('load', async () => source)); // a fetch settles here
   const response = value as Partial<WasmResponse> | null;
   // A Response: its members are read through attempt, so one whose getters throw is refused, not thrown through.
   if (
     response !== null &&
     !isModule(value) &&
-    !isBytes(value) &&
+    copyOfBytes(value) === undefined &&
     attempt('read', () => typeof response.arrayBuffer === 'function')
   ) {
     if (attempt('fetch', () => response.ok) === false) {

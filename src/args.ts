@@ -2,7 +2,7 @@
 // Proxy or other realm can fool (through bytes.ts, which also makes the private copies), and the
 // fields of argument objects.
 // Every failure is an MlKemError naming the argument, what was expected and what was given.
-import { type ByteArray, copyBuffer, copyBytes, isUint8Array, lengthOf, readBytes } from './bytes.js';
+import { type ByteArray, copyBytes, isUint8Array, lengthOf, locateBuffer, readBytes } from './bytes.js';
 import { MlKemError } from './errors.js';
 import { ML_KEM_1024, ML_KEM_512, ML_KEM_768 } from './params.js';
 
@@ -130,7 +130,7 @@ export function takeUint8Array(value: unknown, what: string, expected = ''): Byt
     throw new MlKemError('ERR_INVALID_TYPE', `${what} must be a Uint8Array${expected}, got ${describe(value)}`);
   }
   const copy = copyBytes(value);
-  if (copy.length === 0 && copyBuffer(value)!.detached)
+  if (copy.length === 0 && locateBuffer(value)!.detached)
     throw new MlKemError('ERR_INVALID_TYPE', `${what} is on a detached ArrayBuffer (transferred): it holds no bytes`);
   return copy;
 }

@@ -105,11 +105,9 @@ function bufferLength(buffer: unknown, likelyShared: boolean): { length: number;
   return shared === undefined ? undefined : { length: shared, shared: true };
 }
 
-/** A copy of the bytes of a BufferSource: a plain Uint8Array of our own, and where they were. */
-export interface BufferCopy {
-  /** The bytes, in a fresh ArrayBuffer. */
-  bytes: Uint8Array<ArrayBuffer>;
-  /** They were in a SharedArrayBuffer. */
+/** What holds a BufferSource's bytes. */
+interface BufferKind {
+  /** They are in a SharedArrayBuffer. */
   shared: boolean;
   /** The value was a view (a TypedArray or DataView), not a buffer. */
   view: boolean;
@@ -117,13 +115,25 @@ export interface BufferCopy {
   detached: boolean;
 }
 
+/** A copy of the bytes of a BufferSource (a Uint8Array of our own, on a fresh ArrayBuffer), and where they were. */
+export type BufferCopy = BufferKind & { bytes: Uint8Array<ArrayBuffer> };
+type BufferPlace = BufferKind & { buffer: ArrayBuffer; offset: number; length: number };
+
 /**
  * A copy of the bytes an ArrayBuffer, a SharedArrayBuffer or a view of either holds (WebIDL's "get
  * a copy of the bytes held by the buffer source"), from this realm or another; undefined for
- * anything else. Never throws: a value whose internal slots are not a buffer's is not a buffer.
- * Each caller decides what it accepts (Web Crypto refuses shared memory, as WebIDL does).
+ * anything else, never an error. Each caller decides what it accepts (Web Crypto refuses shared memory).
  */
 export function copyBuffer(value: unknown): BufferCopy | undefined {
+  const at = locateBuffer(value);
+  if (at === undefined) return undefined;
+  const bytes = new Uint8Array(at.length);
+  if (at.length > 0) bytes.set(new Uint8Array(at.buffer, at.offset, at.length));
+  return { bytes, shared: at.shared, view: at.view, detached: at.detached };
+}
+
+/** copyBuffer's reading of the internal slots, which copies nothing: for callers that only classify. */
+export function locateBuffer(value: unknown): BufferPlace | undefined {
   let buffer: unknown = value;
   let offset = 0;
   let length: number | undefined;
@@ -148,11 +158,8 @@ export function copyBuffer(value: unknown): BufferCopy | undefined {
   const likelyShared = view && sharedPrototype !== undefined && getPrototypeOf(buffer as object) === sharedPrototype;
   const held = bufferLength(buffer, likelyShared);
   if (held === undefined) return undefined;
-  length ??= held.length;
-  const bytes = new Uint8Array(length);
-  if (length > 0) bytes.set(new Uint8Array(buffer as ArrayBuffer, offset, length));
   const detached = held.length === 0 && attempt(() => new Uint8Array(buffer as ArrayBuffer)) === undefined;
-  return { bytes, shared: held.shared, view, detached };
+  return { buffer: buffer as ArrayBuffer, offset, length: length ?? held.length, shared: held.shared, view, detached };
 }
 
 /** a ‖ b ‖ ... in a fresh array. */

@@ -1,8 +1,7 @@
 // The WebIDL conversions of the SubtleCrypto arguments (WebIDL, §3.2): AlgorithmIdentifier,
 // KeyFormat, sequence<KeyUsage>, BufferSource and JsonWebKey. A value that cannot be converted is
 // a TypeError, before any algorithm step, as in native engines.
-import { type ByteArray, copyBuffer } from '../bytes.js';
-import { wipe } from '../ct.js';
+import { type ByteArray, copyBuffer, locateBuffer } from '../bytes.js';
 import { type AlgorithmEntry, entryNamed } from './algorithms.js';
 import { fail, typeError } from './errors.js';
 import { KEY_USAGES, type KeyUsage } from './key.js';
@@ -87,9 +86,8 @@ export function readUsages(value: unknown): KeyUsage[] {
 
 /** True for a BufferSource: an ArrayBuffer or a view of one (also from another realm). */
 function isBufferSource(value: unknown): value is ArrayBuffer | ArrayBufferView {
-  const copy = copyBuffer(value);
-  wipe(copy?.bytes); // the bytes may be a key given in the wrong format
-  return copy !== undefined && (copy.view || !copy.shared);
+  const at = locateBuffer(value); // not a copy: the bytes may be a key given in the wrong format
+  return at !== undefined && (at.view || !at.shared);
 }
 
 /**

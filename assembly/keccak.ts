@@ -217,12 +217,6 @@ function xorInto(dst: usize, src: usize, n: i32): void {
   for (; n > 0; n--, dst++, src++) store<u8>(dst, load<u8>(dst) ^ load<u8>(src));
 }
 
-/** dst[0, n) = src[0, n), eight bytes at a time, then byte by byte (any alignment). */
-function copyBytes(dst: usize, src: usize, n: i32): void {
-  for (; n >= 8; n -= 8, dst += 8, src += 8) store<u64>(dst, load<u64>(src));
-  for (; n > 0; n--, dst++, src++) store<u8>(dst, load<u8>(src));
-}
-
 /**
  * Absorbs data[0, len) into the sponge in STATE, rate bytes a block, pos bytes into the current
  * block; returns the new pos. Input is XORed straight into the state, without a block buffer.
@@ -252,7 +246,8 @@ function finish(rate: i32, pos: i32, suffix: u8, out: usize, outLen: i32): void 
   store<u8>(STATE + pos, load<u8>(STATE + pos) ^ suffix);
   store<u8>(STATE + rate - 1, load<u8>(STATE + rate - 1) ^ 0x80);
   keccakF1600(STATE);
-  copyBytes(out, STATE, outLen);
+  // Whole lanes: outLen is 32 or 64 (H and G), so there is no byte tail to copy.
+  for (let i = 0; i < outLen; i += 8) store<u64>(out + i, load<u64>(STATE + i));
   wipe(STATE, 200);
 }
 

@@ -3,6 +3,7 @@
 // formats' OIDs and JWK names, the Web Crypto and HPKE algorithm tables, the command line, the
 // fuzzer and the tests. Adding a hybrid is one entry here plus its construction in src/hybrid/.
 // Pure data: importing it pulls in no algorithm code.
+import { ML_KEM_1024, ML_KEM_512, ML_KEM_768, type ParameterSet } from './params.js';
 
 /**
  * Byte lengths of a KEM's inputs and outputs, as its object's `sizes` gives them (HybridSizes and
@@ -51,16 +52,17 @@ export interface HybridEntry extends EntryBase {
 
 export type RegistryEntry = MlKemEntry | HybridEntry;
 
-const sizes = /* @__NO_SIDE_EFFECTS__ */ (pk: number, sk: number, ct: number, ss: number, es: number): RegistrySizes =>
-  Object.freeze({ publicKey: pk, secretKey: sk, ciphertext: ct, sharedSecret: ss, seed: sk, eseed: es });
+/** The sizes of a KEM; its seed is its secret key unless `seed` says otherwise (ML-KEM's d ‖ z). */
+const sizes = /* @__NO_SIDE_EFFECTS__ */ (pk: number, sk: number, ct: number, ss: number, es: number, seed = sk) =>
+  Object.freeze<RegistrySizes>({ publicKey: pk, secretKey: sk, ciphertext: ct, sharedSecret: ss, seed, eseed: es });
 
-/** An ML-KEM parameter set of rank k, named the same in every API, its ek, dk and ciphertext sizes from k, du, dv. */
+/** An ML-KEM parameter set, named the same in every API, with its sizes (params.ts). */
 const mlkem = /* @__NO_SIDE_EFFECTS__ */ <const N extends MlKemEntry['mlkem'], const M extends MlKemEntry['member']>(
   name: N,
   member: M,
   hpkeId: number,
   oid: string,
-  [k, du, dv]: readonly [number, number, number],
+  p: ParameterSet,
 ) =>
   ({
     kind: 'ml-kem',
@@ -72,21 +74,14 @@ const mlkem = /* @__NO_SIDE_EFFECTS__ */ <const N extends MlKemEntry['mlkem'], c
     hpke: { name, id: hpkeId },
     oid,
     jwk: name,
-    sizes: Object.freeze({
-      publicKey: 384 * k + 32,
-      secretKey: 768 * k + 96,
-      ciphertext: 32 * (du * k + dv),
-      sharedSecret: 32,
-      seed: 64,
-      eseed: 32,
-    }),
+    sizes: sizes(p.publicKeyBytes, p.secretKeyBytes, p.ciphertextBytes, 32, 32, 64),
   }) as const satisfies MlKemEntry;
 
 /** The three ML-KEM parameter sets (FIPS 203, §8, Tables 2 and 3; OIDs of RFC 9935, §3). */
 export const ML_KEM_ENTRIES = /* @__PURE__ */ Object.freeze([
-  mlkem('ML-KEM-512', 'MlKem512', 0x0040, '2.16.840.1.101.3.4.4.1', [2, 10, 4]),
-  mlkem('ML-KEM-768', 'MlKem768', 0x0041, '2.16.840.1.101.3.4.4.2', [3, 10, 4]),
-  mlkem('ML-KEM-1024', 'MlKem1024', 0x0042, '2.16.840.1.101.3.4.4.3', [4, 11, 5]),
+  mlkem('ML-KEM-512', 'MlKem512', 0x0040, '2.16.840.1.101.3.4.4.1', ML_KEM_512),
+  mlkem('ML-KEM-768', 'MlKem768', 0x0041, '2.16.840.1.101.3.4.4.2', ML_KEM_768),
+  mlkem('ML-KEM-1024', 'MlKem1024', 0x0042, '2.16.840.1.101.3.4.4.3', ML_KEM_1024),
 ] as const);
 
 // The NIST concrete hybrids, which nist-hybrids.ts reads at load, are constants of their own, and the

@@ -49,7 +49,7 @@ const fail = (message: string): never => {
  * A member's value for a message: a short name-like string quoted, any other string by its length
  * only (a private JWK's members are never quoted: one of them may be the seed, misplaced).
  */
-const show = (value: unknown): string =>
+export const showMember = (value: unknown): string =>
   typeof value !== 'string'
     ? describe(value)
     : /^[A-Za-z0-9._-]{0,20}$/.test(value)
@@ -104,12 +104,13 @@ export function readJwk(jwk: object): JwkFields {
     );
   }
   const { kty, alg, pub, priv } = readFields(jwk, ['kty', 'alg', 'pub', 'priv'], 'fromJwk jwk');
-  if (kty !== 'AKP') fail(`kty must be "AKP" for ML-KEM, got ${show(kty)}`);
+  if (kty !== 'AKP') fail(`kty must be "AKP" for ML-KEM, got ${showMember(kty)}`);
   const entry = ML_KEM_ENTRIES.find((e) => e.jwk === alg);
-  if (entry === undefined) fail(`alg must be ${orList(ML_KEM_ENTRIES.map((e) => `"${e.jwk}"`))}, got ${show(alg)}`);
+  if (entry === undefined)
+    fail(`alg must be ${orList(ML_KEM_ENTRIES.map((e) => `"${e.jwk}"`))}, got ${showMember(alg)}`);
   const algorithm: MlKemAlgorithm = entry!.name;
   const sizes = kemFor(algorithm).sizes; // the sizes are the same on every backend
-  if (typeof pub !== 'string') fail(`pub must be a base64url string, got ${show(pub)}`);
+  if (typeof pub !== 'string') fail(`pub must be a base64url string, got ${showMember(pub)}`);
   const publicKey = decodeAkpMember(pub as string, 'pub');
   if (publicKey.length !== sizes.publicKey)
     fail(`pub holds ${publicKey.length} bytes; an ${algorithm} public key has ${sizes.publicKey}`);

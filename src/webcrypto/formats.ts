@@ -8,6 +8,7 @@ import { ctEqual, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { decodeAkpMember, encodeAkp } from '../keys/akp.js';
 import { TAG_OCTET_STRING } from '../keys/der.js';
+import { showMember } from '../keys/jwk.js';
 import { encodePkcs8 } from '../keys/pkcs8.js';
 import { type Pkcs8Fields, type SpkiFields, pkcs8Outline, readPkcs8, readSpki } from '../keys/pkix.js';
 import { encodeSpki } from '../keys/spki.js';
@@ -74,13 +75,32 @@ function importPkcs8(h: KemHandles, entry: AlgorithmEntry, der: ByteArray): Priv
       'PKCS#8 is not a valid ML-KEM private key',
       new MlKemError('ERR_INVALID_SECRET_KEY', `PKCS#8: ${message}`),
     );
-  const expandedKey = fields.expandedKey;
-  if (expandedKey !== undefined && !wipedAfter(handle.secretKey!(), (expanded) => ctEqual(expanded, expandedKey)))
-    invalid(`the seed and the expandedKey of this ${entry.name} key disagree: the seed does not expand to it`);
-  if (fields.publicKey !== undefined && !ctEqual(fields.publicKey, handle.encapsulationKey.bytes())) {
-    invalid(`publicKey [1] is not the public key of this ${entry.name} private key`);
+  const { expandedKey, publicKey } = fields;
+  return disposedIfRefused(handle, () => {
+    if (expandedKey !== undefined && !wipedAfter(handle.secretKey!(), (expanded) => ctEqual(expanded, expandedKey)))
+      invalid(`the seed and the expandedKey of this ${entry.name} key disagree: the seed does not expand to it`);
+    if (publicKey !== undefined && !ctEqual(publicKey, handle.encapsulationKey.bytes()))
+      invalid(`publicKey [1] is not the public key of this ${entry.name} private key`);
+  });
+}
+
+/** handle once check passes; a refused key is disposed of at once (its secrets wiped), not at collection. */
+function disposedIfRefused(handle: PrivateHandle, check: () => void): PrivateHandle {
+  try {
+    check();
+    return handle;
+  } catch (err) {
+    handle.dispose();
+    throw err;
   }
-  return handle;
+}
+
+/** The private CryptoKey of a handle; WebCrypto, §14.3.9 step 9: a private key needs a usage. */
+function privateKey(entry: AlgorithmEntry, handle: PrivateHandle, extractable: boolean, usages: readonly KeyUsage[]) {
+  disposedIfRefused(handle, () => {
+    if (usages.length === 0) fail('SyntaxError', 'Usages cannot be empty when importing a private key');
+  });
+  return makeKey(entry, { type: 'private', handle }, extractable, intersect(usages));
 }
 
 function decodeJwkBytes(text: string | undefined, what: 'pub' | 'priv'): ByteArray {
@@ -102,12 +122,12 @@ function importJwk(
 ): MlKemCryptoKey {
   const isPrivate = jwk.priv !== undefined;
   checkUsages(usages, isPrivate ? PRIVATE_USAGES : PUBLIC_USAGES, entry);
-  if (jwk.kty !== 'AKP') fail('DataError', `JWK kty must be "AKP", got ${JSON.stringify(jwk.kty)}`);
+  if (jwk.kty !== 'AKP') fail('DataError', `JWK kty must be "AKP", got ${showMember(jwk.kty)}`);
   // Note: the specification names the alg values of draft-ietf-jose-pqc-kem ("MLKEM768") and says
   // the format is not standardized yet; Node 26 and Chromium write and accept the algorithm name.
-  if (jwk.alg !== entry.name) fail('DataError', `JWK alg must be "${entry.name}", got ${JSON.stringify(jwk.alg)}`);
+  if (jwk.alg !== entry.name) fail('DataError', `JWK alg must be "${entry.name}", got ${showMember(jwk.alg)}`);
   if (usages.length > 0 && jwk.use !== undefined && jwk.use !== 'enc')
-    fail('DataError', `JWK use must be "enc", got ${JSON.stringify(jwk.use)}`);
+    fail('DataError', `JWK use must be "enc", got ${showMember(jwk.use)}`);
   if (jwk.key_ops !== undefined) {
     const ops = jwk.key_ops;
     if (new Set(ops).size !== ops.length) fail('DataError', 'JWK key_ops has a duplicate entry (RFC 7517, §4.3)');
@@ -118,10 +138,11 @@ function importJwk(
     fail('DataError', 'JWK ext is false, so the key cannot be imported as extractable');
   if (isPrivate) {
     const priv = privateFrom(h, entry, decodeJwkBytes(jwk.priv, 'priv'), 'JWK priv (the seed)');
-    const pub = decodeJwkBytes(jwk.pub, 'pub');
-    if (!ctEqual(pub, priv.encapsulationKey.bytes()))
-      fail('DataError', `JWK pub is not the public key of the seed in priv`);
-    return makeKey(entry, { type: 'private', handle: priv }, extractable, intersect(usages));
+    disposedIfRefused(priv, () => {
+      if (!ctEqual(decodeJwkBytes(jwk.pub, 'pub'), priv.encapsulationKey.bytes()))
+        fail('DataError', `JWK pub is not the public key of the seed in priv`);
+    });
+    return privateKey(entry, priv, extractable, usages);
   }
   const pub = publicFrom(h, entry, decodeJwkBytes(jwk.pub, 'pub'), 'JWK pub');
   return makeKey(entry, { type: 'public', handle: pub }, extractable, intersect(usages));
@@ -129,7 +150,7 @@ function importJwk(
 
 /**
  * The import key operation of an algorithm of ours. `keyData` is already converted: bytes, or
- * a JWK for the "jwk" format. Includes WebCrypto, §14.3.9 step 9: a private key needs a usage.
+ * a JWK for the "jwk" format. Includes WebCrypto, §14.3.9 step 9: a private key needs a usage (privateKey).
  */
 export function importOurKey(
   format: KeyFormat,
@@ -139,7 +160,6 @@ export function importOurKey(
   extractable: boolean,
   usages: readonly KeyUsage[],
 ): MlKemCryptoKey {
-  let key: MlKemCryptoKey;
   const bytes = keyData as ByteArray;
   const pkix = format === 'spki' || format === 'pkcs8';
   if (pkix && !entry.pkix) fail('NotSupportedError', `Unable to import ${entry.name} using ${format} format`);
@@ -159,20 +179,16 @@ export function importOurKey(
       raw = info.publicKey;
     }
     const handle = publicFrom(h, entry, raw, `${format} key data`);
-    key = makeKey(entry, { type: 'public', handle }, extractable, intersect(usages));
-  } else if (format === 'raw-seed' || format === 'pkcs8') {
+    return makeKey(entry, { type: 'public', handle }, extractable, intersect(usages));
+  }
+  if (format === 'raw-seed' || format === 'pkcs8') {
     checkUsages(usages, PRIVATE_USAGES, entry);
     const handle =
       format === 'pkcs8' ? importPkcs8(h, entry, bytes) : privateFrom(h, entry, bytes.slice(), 'raw-seed key data');
-    key = makeKey(entry, { type: 'private', handle }, extractable, intersect(usages));
-  } else if (format === 'jwk') {
-    key = importJwk(h, entry, keyData as Jwk, extractable, usages);
-  } else {
-    return fail('NotSupportedError', `Unable to import ${entry.name} using ${format} format`);
+    return privateKey(entry, handle, extractable, usages);
   }
-  if (key.type === 'private' && usages.length === 0)
-    fail('SyntaxError', 'Usages cannot be empty when importing a private key');
-  return key;
+  if (format === 'jwk') return importJwk(h, entry, keyData as Jwk, extractable, usages);
+  return fail('NotSupportedError', `Unable to import ${entry.name} using ${format} format`);
 }
 
 const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;

@@ -30,12 +30,28 @@ function nativeSupports(): Supports | undefined {
   return typeof S?.supports === 'function' ? S.supports.bind(S) : undefined;
 }
 
-/** The runtime's own Web Crypto: what install() found before patching, or what is there now. */
+/** The methods of a runtime's crypto.subtle, bound to it: a later patch never sees what we pass them (keys, secrets). */
+function capture(subtle: Record<string | symbol, unknown>): NativeCrypto {
+  const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const m of SUBTLE_METHODS) {
+    const f = subtle[m];
+    if (typeof f === 'function') methods[m] = f.bind(subtle) as (...args: unknown[]) => Promise<unknown>;
+  }
+  return { subtle: methods, supports: nativeSupports() };
+}
+
+/** The runtime's crypto.subtle as this module found it at load (else at first use: a runtime that gains one later). */
+let captured: NativeCrypto | undefined = /* @__PURE__ */ (() => {
+  const subtle = currentSubtle();
+  return subtle === undefined ? undefined : capture(subtle);
+})();
+
+/** The runtime's own Web Crypto: what install() found before patching, else as captured here. */
 export function nativeCrypto(): NativeCrypto {
   const subtle = currentSubtle();
   const installed = subtle?.[INSTALLED] as Installed | undefined;
   if (installed !== undefined) return installed.native;
-  return { subtle: subtle as NativeCrypto['subtle'], supports: nativeSupports() };
+  return subtle === undefined ? { subtle, supports: undefined } : (captured ??= capture(subtle));
 }
 
 /**
@@ -61,15 +77,10 @@ export function install(): readonly string[] {
   const done = subtle[INSTALLED] as Installed | undefined;
   if (done !== undefined) return done.filled;
 
-  const supports = nativeSupports();
+  const native = capture(subtle);
+  const { supports } = native;
   const present = (e: AlgorithmEntry) => supports !== undefined && NEEDED.every((op) => supports(op, e.name));
   const filled = withoutExperimentalWarnings(() => algorithmList().filter((e) => !present(e)));
-  const originals: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const m of SUBTLE_METHODS) {
-    const f = subtle[m];
-    if (typeof f === 'function') originals[m] = f.bind(subtle) as (...args: unknown[]) => Promise<unknown>;
-  }
-  const native: NativeCrypto = { subtle: originals, supports };
   const names = Object.freeze(filled.map((e) => e.name));
   const mark = () => Object.defineProperty(subtle, INSTALLED, { value: { filled: names, native } satisfies Installed });
   if (filled.length === 0) {

@@ -90,6 +90,15 @@ const NO_EXPORT = ['HKDF', 'PBKDF2'];
 /** Usages that no algorithm allows together (a signing and an encryption usage). */
 const NO_ALGORITHM_USAGES = ['sign', 'encrypt'];
 
+// Captured at load, as every call that takes a key or a secret: a later patch never sees one.
+const [apply, stringify, parse] = /* @__PURE__ */ (() => [Reflect.apply, JSON.stringify, JSON.parse] as const)();
+const utf8 = /* @__PURE__ */ (() => ({
+  encoder: typeof TextEncoder === 'function' ? new TextEncoder() : undefined,
+  encode: typeof TextEncoder === 'function' ? TextEncoder.prototype.encode : undefined,
+  decoder: typeof TextDecoder === 'function' ? new TextDecoder('utf-8', { fatal: true }) : undefined,
+  decode: typeof TextDecoder === 'function' ? TextDecoder.prototype.decode : undefined,
+}))();
+
 const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
 /** A key of the runtime's own (ours pass `instanceof CryptoKey` too). */
 const isNativeKey = (value: unknown): boolean =>
@@ -106,7 +115,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
     const n = o.native().subtle;
     const f = n?.[method];
     if (typeof f !== 'function') fail('NotSupportedError', `this runtime's crypto.subtle has no ${method}`);
-    return f.apply(n, args);
+    return apply(f, n, args);
   };
   const hasNative = (method: string): boolean => typeof o.native().subtle?.[method] === 'function';
   /** A runtime that predates "Modern Algorithms" (no encapsulateBits: Node 20-24, Firefox, Safari). */
@@ -359,13 +368,18 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
         return passOn('wrapKey', [wrapAlgorithm], [wrappingKey], [f, key, wrappingKey, wrapAlgorithm]);
       }
       refuseOurs('wrapKey', [wrapAlgorithm], [wrappingKey]);
-      // WebCrypto, §14.3.11: export, serialize a JWK as UTF-8 JSON, then wrap those bytes.
+      // WebCrypto, §14.3.11: export, serialize a JWK as UTF-8 JSON, then wrap those bytes. The
+      // wrapping algorithm is read first: nothing of the caller's runs between the export and the try.
       const f = readFormat(format);
+      const aesKw = algorithmName(wrapAlgorithm).toUpperCase() === 'AES-KW';
       const exported = (await formats()).exportOurKey(f, key);
-      let json = exported instanceof ArrayBuffer ? '' : JSON.stringify(exported);
+      let json = exported instanceof ArrayBuffer ? '' : (apply(stringify, JSON, [exported]) as string);
       // AES-KW wraps whole 64-bit blocks (RFC 3394): pad the JSON with spaces, as Node does.
-      if (algorithmName(wrapAlgorithm).toUpperCase() === 'AES-KW') json = json.padEnd((json.length + 7) & ~7, ' '); // ASCII: one byte per character
-      const bytes = exported instanceof ArrayBuffer ? new Uint8Array(exported) : new TextEncoder().encode(json);
+      if (aesKw) json = json.padEnd((json.length + 7) & ~7, ' '); // ASCII: one byte per character
+      const bytes =
+        exported instanceof ArrayBuffer
+          ? new Uint8Array(exported)
+          : (apply(utf8.encode!, utf8.encoder, [json]) as Uint8Array);
       try {
         const inner = (await native('importKey', ['raw', bytes, carrier, true, ['sign']])) as CryptoKey;
         return native('wrapKey', ['raw', inner, wrappingKey, wrapAlgorithm]);
@@ -401,7 +415,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
           // WebCrypto, §14.3.12 step 14, "parse a JWK": JSON, converted to a JsonWebKey, with a kty.
           let parsed: unknown;
           try {
-            parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+            parsed = apply(parse, JSON, [apply(utf8.decode!, utf8.decoder, [bytes])]);
           } catch {
             fail('DataError', 'the unwrapped key is not a JSON Web Key');
           }
@@ -409,11 +423,12 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
           if (jwk.kty === undefined) fail('DataError', 'the unwrapped JSON Web Key has no kty member');
           data = jwk;
         }
-        return await subtle.importKey(f, data, unwrappedKeyAlgorithm as AlgorithmIdentifier, extractable, usages);
+        return await importKey(f, data, unwrappedKeyAlgorithm as AlgorithmIdentifier, extractable, usages);
       } finally {
         wipe(bytes);
       }
     },
   } as WebCryptoSubtle;
+  const { importKey } = subtle; // unwrapKey's, before anyone else can replace it
   return subtle;
 }

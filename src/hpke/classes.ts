@@ -16,7 +16,7 @@ import {
   type SenderContextParams,
 } from '@hpke/core';
 
-import { type ByteArray, copyBuffer, decodeBase64url, isUint8Array } from '../bytes.js';
+import { type ByteArray, copyBuffer, copyBytes, decodeBase64url, isUint8Array, lengthOf } from '../bytes.js';
 import { wipe, wipedAfter } from '../ct.js';
 import { MlKemError } from '../errors.js';
 import { hiddenMap } from '../hidden-map.js';
@@ -82,9 +82,12 @@ function keyBytesOf(c: ClassConfig, key: unknown, type: 'public' | 'private'): U
   if (name !== c.name) throw new Error(`Invalid algorithm name: ${String(name)}`);
   if (key instanceof HpkeKey) return keyBytes(c.kem, key, type);
   const size = type === 'public' ? c.kem.Npk : c.kem.Nsk;
-  const bytes = isUint8Array(k.key) ? k.key : undefined;
-  if (bytes?.length !== size) throw new Error(`Invalid key length: ${String(bytes?.length)}`);
-  return bytes.slice();
+  // Read once, copied through the intrinsics: a Buffer's own slice() would share the caller's
+  // memory, which decap wipes after use.
+  const raw = k.key;
+  const length = isUint8Array(raw) ? lengthOf(raw) : undefined;
+  if (length !== size) throw new Error(`Invalid key length: ${String(length)}`);
+  return copyBytes(raw as Uint8Array);
 }
 
 /** A key of c from a private copy of its bytes (wiped after: the key holds its own), checked for length in the packages' words. */
@@ -275,8 +278,8 @@ export class HpkeKemClass implements KemInterface {
    */
   async encap(params: SenderContextParams): Promise<HpkeCoreEncapsulation> {
     const c = configOf(this);
+    const key = params.recipientPublicKey; // before our copy of the ekm: nothing of the caller's runs between it and the try
     const ekm = c.readEkm(params.ekm);
-    const key = params.recipientPublicKey;
     let result;
     try {
       const pk = await mapError(SerializeError, () => keyBytesOf(c, key, 'public'));

@@ -4,6 +4,8 @@
 // key schedule, so these cannot serve it.
 import type { KDF, KDFFactory } from 'hpke';
 
+import { takeUint8Array } from '../args.js';
+import { wipedAfter } from '../ct.js';
 import { SHAKE128, SHAKE256, TURBOSHAKE128, TURBOSHAKE256, xofDerive, type Xof } from './derive.js';
 
 function notApplicable(): never {
@@ -23,7 +25,10 @@ function oneStage(xof: Xof): KDFFactory {
     Nh: xof.Nh,
     stages: 1,
     async Derive(labeledIkm: Uint8Array, L: number) {
-      return xofDerive(xof, L, labeledIkm);
+      // L is I2OSP(L, 2) in LabeledDerive; the ikm a private copy, refused when detached (never read as empty).
+      if (!Number.isInteger(L) || L < 0 || L > 0xffff)
+        throw new RangeError(`L must be an integer in [0, 65535], got ${L}`);
+      return wipedAfter(takeUint8Array(labeledIkm, `${xof.name} Derive ikm`), (ikm) => xofDerive(xof, L, ikm));
     },
     Extract: async () => notApplicable(),
     Expand: async () => notApplicable(),

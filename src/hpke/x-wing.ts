@@ -84,6 +84,7 @@ export class XWing extends HpkeKemClass {
     try {
       return pairOfSeed(this, seed);
     } catch (err) {
+      wipe(seed); // pairOfSeed takes it over only once it has this class's configuration
       throw new DeriveKeyPairError(err);
     }
   }

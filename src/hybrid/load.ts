@@ -11,6 +11,7 @@ import { MlKem1024, MlKem512, MlKem768 } from '../index.js';
 import type { DecapsulationKey, EncapsulationKey } from '../kem.js';
 import { decodeAkpMember } from '../keys/akp.js';
 import { readBackend } from '../keys/algorithms.js';
+import { showMember } from '../keys/jwk.js';
 import {
   type KeyFileInput,
   decodeUtf8,
@@ -51,10 +52,7 @@ function readHybridJwk(
   alg: string,
 ): { publicKey: Uint8Array; seed: Uint8Array | undefined } {
   const { kty, pub, priv } = readFields(jwk, ['kty', 'pub', 'priv'], 'JWK');
-  if (kty !== 'AKP')
-    fail(
-      `kty must be "AKP" for ${alg}, got ${typeof kty === 'string' ? JSON.stringify(kty.slice(0, 20)) : typeof kty}`,
-    );
+  if (kty !== 'AKP') fail(`kty must be "AKP" for ${alg}, got ${showMember(kty)}`);
   if (typeof pub !== 'string') fail(`pub must be a base64url string, got ${typeof pub}`);
   const publicKey = decodeAkpMember(pub as string, 'pub');
   if (publicKey.length !== kem.sizes.publicKey)
@@ -152,12 +150,12 @@ export function loadPublicKey(key: KeyFileInput, options?: KeyOptions): Encapsul
   const kem = hybridOf(found.alg, readOptions(options, ['backend'], what).backend, what);
   const { publicKey, seed } = readHybridJwk(found.jwk, kem, found.alg);
   if (seed === undefined) return kem.encapsulationKey(publicKey);
+  wipe(seed); // not needed here, and wiped before loadPrivateKey can throw
   // A private JWK: its pub only after the same check as loadPrivateKey's.
   const dk = loadPrivateKey(found.jwk, options);
   try {
     return dk.encapsulationKey;
   } finally {
-    wipe(seed);
     dk.dispose();
   }
 }

@@ -122,11 +122,15 @@ export function webCryptoImpl(
    */
   async function ephemeral(peer: AsyncElement | undefined): Promise<Ephemeral> {
     const pair = await subtle.generateKey(algorithm, false, ['deriveBits']);
-    const [publicKey, sharedSecret] = await Promise.all([
-      subtle.exportKey('raw', pair.publicKey),
-      peer && keyOf(pair.privateKey, new Uint8Array(0)).sharedSecret(peer),
-    ]);
-    return { publicKey: take(publicKey), sharedSecret };
+    const secret = peer && keyOf(pair.privateKey, new Uint8Array(0)).sharedSecret(peer);
+    try {
+      const [publicKey, sharedSecret] = await Promise.all([subtle.exportKey('raw', pair.publicKey), secret]);
+      return { publicKey: take(publicKey), sharedSecret };
+    } catch (err) {
+      // The export failed first: the secret, derived side by side, has no owner but us.
+      secret?.then(wipe, () => undefined);
+      throw err;
+    }
   }
 
   // Where the runtime cannot give a P-curve public key (Firefox, WebKitGTK), its generateKey is the

@@ -269,14 +269,20 @@ export class Files {
    * place (an existing file refused), else renamed over the name (an open mode is never kept).
    * A pipe or device is written in place.
    */
-  write(file: string, data: string | Uint8Array, options: { private: boolean; keep?: boolean }): void {
+  write(
+    file: string,
+    data: string | Uint8Array,
+    options: { private: boolean; keep?: boolean; spareKeys?: boolean },
+  ): void {
     if (file === '-') {
       this.io.writeStdout(data);
       return;
     }
     let written: FileIdentity;
     try {
-      written = (options.private ? this.writePrivate : this.writePublic).call(this, file, data, options.keep === true);
+      written = options.private
+        ? this.writePrivate(file, data, options.keep === true, options.spareKeys === true)
+        : this.writePublic(file, data, options.keep === true);
     } catch (err) {
       throw err instanceof CliError ? err : fileError(file, err);
     }
@@ -298,7 +304,8 @@ export class Files {
     }
   }
 
-  private writePrivate(file: string, data: string | Uint8Array, keep: boolean): FileIdentity {
+  /** `spareKeys`: an existing file that holds a private key is refused (a secret never replaces a key). */
+  private writePrivate(file: string, data: string | Uint8Array, keep: boolean, spareKeys: boolean): FileIdentity {
     let fd: number | undefined;
     try {
       fd = openSync(file, constants.O_WRONLY | constants.O_NOFOLLOW | NOCTTY);
@@ -324,6 +331,8 @@ export class Files {
     }
     try {
       const stats = this.checkOpened(file, fd, true);
+      if (spareKeys && stats.isFile() && stats.size > 0n && stats.size <= INPUT_LIMIT && holdsPrivateKey(file, stats))
+        throw new CliError(`${file}: holds a private key, which a shared secret never replaces (name another file)`);
       if (!stats.isFile()) {
         writeAll(fd, data);
         return { dev: stats.dev, ino: stats.ino };
@@ -420,5 +429,9 @@ function writeNew(file: string, data: string | Uint8Array, rename: boolean): Fil
 /** Writes all of data to the open file fd, from its start (the caller closes it). */
 function writeAll(fd: number, data: string | Uint8Array): void {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+  try {
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+  } finally {
+    if (bytes !== data) bytes.fill(0); // our encoding of a text that may be a key: it may sit in Node's shared pool
+  }
 }

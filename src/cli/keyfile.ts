@@ -131,8 +131,7 @@ export function unwrap(bytes: ByteArray, name: string, want: Wanted = 'any'): Co
 }
 
 /** Decodes a key file strictly (mlkem-ts/keys); an expanded private key also gets the pairwise check. */
-function readKey(bytes: ByteArray, name: string, want: Wanted = 'any'): KeyFile {
-  const container = unwrap(bytes, name, want);
+function readKey(container: Container, name: string): KeyFile {
   return naming(name, (): KeyFile => {
     if (container.structure === 'JWK') {
       const key = fromJwk(container.jwk, { backend: backend() });
@@ -163,17 +162,18 @@ export function withKey<T>(
   use: (key: KeyFile, name: string) => T,
 ): T {
   const name = inputName(file);
+  let container: Container | undefined;
   let key: KeyFile | undefined;
   try {
-    key = readKey(bytes, name, want);
+    container = unwrap(bytes, name, want);
+    key = readKey(container, name);
     const { encoding } = key.container;
     if (demand.encoding !== undefined && encoding.toLowerCase() !== demand.encoding) {
       throw new CliError(`${name}: is ${encoding}, not ${demand.encoding.toUpperCase()} as ${demand.option} says`);
     }
     return use(key, name);
   } finally {
-    wipe(bytes);
-    if (key !== undefined && 'der' in key.container) wipe(key.container.der);
+    wipe(bytes, container && 'der' in container ? container.der : undefined); // also when decoding it failed
     if (key?.kind === 'private') wipe(key.seed, key.secretKey);
   }
 }

@@ -612,3 +612,70 @@ it('a CliError made from a key error keeps it as cause (the message only adds th
   assert.ok(err.cause instanceof MlKemError);
   assert.equal(err.message, `x.der: ${(err.cause as Error).message}`);
 });
+
+describe('the commands on their failing paths (audit of the CLI, December 2026)', () => {
+  /** The arrays made while the command runs that still hold the key's PEM text or either half of its seed. */
+  async function leftovers(args: string[], seed: Uint8Array, expect: RegExp): Promise<number> {
+    const Real = globalThis.Uint8Array;
+    const made: Uint8Array[] = [];
+    globalThis.Uint8Array = class extends Real {
+      constructor(...a: unknown[]) {
+        super(...(a as []));
+        made.push(this);
+      }
+    } as Uint8ArrayConstructor;
+    try {
+      await fails(args, 1, expect);
+    } finally {
+      globalThis.Uint8Array = Real;
+    }
+    const holds = (a: Uint8Array, n: Uint8Array) =>
+      a.length >= n.length && Buffer.from(a.buffer, a.byteOffset, a.length).includes(Buffer.from(n));
+    const needles = [Buffer.from('-----BEGIN PRIVATE KEY-----'), seed.subarray(0, 32), seed.subarray(32)];
+    return made.filter((a) => needles.some((n) => holds(a, n))).length;
+  }
+
+  const seed = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 255);
+  const pair = MlKem768.keygen(seed);
+  const der = encodePkcs8({ algorithm: 'ML-KEM-768', ...pair }, { form: 'seed' });
+  const dir = t.path('failing');
+  mkdirSync(dir);
+  const at = (n: string) => `${dir}/${n}`;
+  writeFileSync(at('key.pem'), toPem(der, 'PRIVATE KEY'), { mode: 0o600 });
+  const bad = der.slice();
+  bad[4] = 7; // PKCS#8 version 7: the PEM decodes, its DER does not
+  writeFileSync(at('bad.pem'), toPem(bad, 'PRIVATE KEY'), { mode: 0o600 });
+  writeFileSync(at('exists.der'), 'x');
+
+  it('no copy of the private key is left when the command fails after reading it', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['decap', at('key.pem'), '--ct', at('missing.ct'), '--secret', at('s')], /no such file/],
+      [['convert', at('key.pem'), '--der', '-o', at('exists.der')], /already exists/],
+      [['pubkey', at('bad.pem'), '-o', at('pub.pem')], /version/],
+      [['inspect', at('bad.pem')], /version/],
+    ];
+    for (const [args, expect] of cases) assert.equal(await leftovers(args, seed, expect), 0, args.join(' '));
+  });
+
+  it('a shared secret never replaces a private key file (encap and decap --secret)', async () => {
+    await ok(['pubkey', at('key.pem'), '-o', at('pub.pem')]);
+    await ok(['encap', at('pub.pem'), '--ct', at('c.ct'), '--secret', at('s1')]);
+    const victim = at('victim.pem');
+    writeFileSync(victim, toPem(der, 'PRIVATE KEY'), { mode: 0o600 });
+    const before = readFileSync(victim);
+    await fails(['encap', at('pub.pem'), '--ct', at('c2.ct'), '--secret', victim], 1, /holds a private key/);
+    await fails(['decap', at('key.pem'), '--ct', at('c.ct'), '--secret', victim], 1, /holds a private key/);
+    assert.ok(readFileSync(victim).equals(before));
+    await ok(['decap', at('key.pem'), '--ct', at('c.ct'), '--secret', at('s1')]); // a secret may replace a secret
+  });
+
+  it("a private key's text and a shared secret's hex leave no copy in Node's shared Buffer pool", async () => {
+    const pool = () => Buffer.from(Buffer.allocUnsafe(1).buffer); // the pool's whole ArrayBuffer
+    await ok(['keygen', '-o', at('new.pem')]);
+    const body = readFileSync(at('new.pem'), 'utf8').split('\n')[1]!;
+    assert.ok(!pool().includes(body), 'the PEM body is in the pool');
+    await ok(['encap', at('pub.pem'), '--ct', at('c3.ct'), '--secret', at('s3'), '--hex']);
+    const hex = readFileSync(at('s3'), 'utf8').trim();
+    assert.ok(!pool().includes(hex), "the secret's hex is in the pool");
+  });
+});

@@ -79,8 +79,9 @@ function kemArguments(args: string[]): Kem {
   };
 }
 
+// The text from a view of the secret: Buffer.from(secret) would leave a copy in Node's shared pool.
 const secretBytes = (secret: Uint8Array, text: SecretText): string | Uint8Array =>
-  text === undefined ? secret : `${Buffer.from(secret).toString(text)}\n`;
+  text === undefined ? secret : `${Buffer.from(secret.buffer, secret.byteOffset, secret.length).toString(text)}\n`;
 
 /** The encoding pkeyutl's -keyform demands of the key file (encap and decap demand none). */
 const keyform = (k: Kem): Demand => ({ option: '-keyform', encoding: k.keyform });
@@ -100,7 +101,7 @@ async function encapsulate(io: CliIo, k: Kem): Promise<void> {
   const { ciphertext, sharedSecret } = kemFor(algorithm, backend()).encapsulate(publicKey);
   try {
     files.write(k.ct, ciphertext, { private: false, keep: true });
-    files.write(k.secret, secretBytes(sharedSecret, k.text), { private: true });
+    files.write(k.secret, secretBytes(sharedSecret, k.text), { private: true, spareKeys: true });
   } finally {
     wipe(sharedSecret);
   }
@@ -111,17 +112,18 @@ async function decapsulate(io: CliIo, k: Kem): Promise<void> {
   const files = new Files(io);
   files.checkTerminal(k.secretOption, k.secret, k.text === undefined, k.binary);
   const keyBytes = await files.read(k.key, 'the private key');
-  const ciphertext = await files.read(k.ct, 'the ciphertext');
+  let ciphertext: Uint8Array;
   try {
+    ciphertext = await files.read(k.ct, 'the ciphertext');
     checkNotSwapped(
       { file: k.key, option: k.keyOption, bytes: keyBytes },
       { file: k.ct, option: k.ctOption, bytes: ciphertext },
     );
+    files.checkOutputs([k.secretOption, k.secret]);
   } catch (err) {
-    wipe(keyBytes);
+    wipe(keyBytes); // withKey wipes it from here on
     throw err;
   }
-  files.checkOutputs([k.secretOption, k.secret]);
   withKey(keyBytes, k.key, 'private', keyform(k), (key, name) => {
     if (key.kind !== 'private') throw new CliError(`${name}: is a public key; decap needs the private key`);
     const kem = kemFor(key.algorithm, backend());
@@ -132,7 +134,7 @@ async function decapsulate(io: CliIo, k: Kem): Promise<void> {
     }
     const sharedSecret = kem.decapsulate(ciphertext, key.secretKey);
     try {
-      files.write(k.secret, secretBytes(sharedSecret, k.text), { private: true });
+      files.write(k.secret, secretBytes(sharedSecret, k.text), { private: true, spareKeys: true });
     } finally {
       wipe(sharedSecret);
     }

@@ -4,6 +4,7 @@
 // the stored parts, and a pairwise encapsulate/decapsulate round trip.
 import { createHash } from 'node:crypto';
 
+import type { ByteArray } from '../../bytes.js';
 import { ctEqual, wipe } from '../../ct.js';
 import { MlKemError } from '../../errors.js';
 import type { MlKem } from '../../kem.js';
@@ -12,7 +13,7 @@ import { kemFor } from '../../keys/index.js';
 import { embeddedPublicKey } from '../../keys/validate.js';
 import { CliError, UsageError } from '../errors.js';
 import { Files, inputName } from '../io.js';
-import { backend, naming, unwrap } from '../keyfile.js';
+import { type Container, backend, naming, unwrap } from '../keyfile.js';
 import { type Command, parse } from '../options.js';
 import { type StoredParts, storedParts } from '../parts.js';
 
@@ -64,6 +65,21 @@ function roundTrip(key: DecapsulationKey): void {
  * (the expanded key as used is then the seed's, and a stored one is compared with it), else from
  * the stored expanded key, once its byte checks pass.
  */
+/** A key file's stored parts and their checks; its bytes and what was decoded from them wiped after, also on a throw. */
+function inspected(bytes: ByteArray, name: string) {
+  let container: Container | undefined;
+  let parts: StoredParts | undefined;
+  try {
+    container = unwrap(bytes, name);
+    parts = naming(name, () => storedParts(container!));
+    const kem = kemFor(parts.algorithm, backend());
+    return { container, parts, kem, ...checkKey(kem, parts) };
+  } finally {
+    // the parts are views of these
+    wipe(bytes, parts?.seed, parts?.expandedKey, container && 'der' in container ? container.der : undefined);
+  }
+}
+
 function checkKey(kem: MlKem, parts: StoredParts): { checks: Checks; publicKey: Uint8Array } {
   const checks: Checks = {
     publicKey: 'n/a',
@@ -124,11 +140,8 @@ Options:
     const file = positionals[0]!;
     const name = inputName(file);
     const bytes = await new Files(io).read(file, 'the key');
-    const container = unwrap(bytes, name);
-    const parts = naming(name, () => storedParts(container));
-    const kem = kemFor(parts.algorithm, backend());
-    const { checks, publicKey } = checkKey(kem, parts);
-    wipe(bytes, parts.seed, parts.expandedKey, 'der' in container ? container.der : undefined); // the parts are views of these
+    const fileBytes = bytes.length;
+    const { container, parts, kem, checks, publicKey } = inspected(bytes, name);
     const failed = (Object.keys(checks) as Array<keyof Checks>).filter((k) => checks[k] === 'fail');
     const report = {
       file: name,
@@ -138,7 +151,7 @@ Options:
       structure: container.structure,
       ...(parts.version !== undefined ? { version: parts.version + 1 } : {}),
       ...(parts.form !== undefined ? { form: parts.form } : {}),
-      fileBytes: bytes.length,
+      fileBytes,
       sizes: {
         ...(parts.kind === 'private' ? { seed: 64, secretKey: kem.sizes.secretKey } : {}),
         publicKey: kem.sizes.publicKey,
@@ -162,7 +175,7 @@ Options:
             }[parts.form];
       const lines = [
         `${name}: ${kem.name} ${parts.kind} key`,
-        `  encoding:  ${container.encoding === 'JWK' ? 'JWK (JSON)' : `${container.encoding}, ${container.structure}`}${report.version !== undefined ? ` v${report.version}` : ''}, ${bytes.length} bytes`,
+        `  encoding:  ${container.encoding === 'JWK' ? 'JWK (JSON)' : `${container.encoding}, ${container.structure}`}${report.version !== undefined ? ` v${report.version}` : ''}, ${fileBytes} bytes`,
         ...(parts.form !== undefined ? [`  form:      ${parts.form} (stores ${stores})`] : []),
         `  sizes:     ${parts.kind === 'private' ? `seed 64, secret key ${kem.sizes.secretKey}, ` : ''}public key ${kem.sizes.publicKey}, ciphertext ${kem.sizes.ciphertext}, shared secret ${kem.sizes.sharedSecret} bytes`,
         `  H(ek):     ${report.publicKeyHash} (SHA3-256 of the public key)`,

@@ -51,7 +51,12 @@ async function rewrite(io: CliIo, r: Rewrite): Promise<void> {
   const files = new Files(io);
   files.checkTerminal(r.outOption, r.out, r.encoded && r.format === 'der', r.binary);
   const bytes = await files.read(r.input, 'the key');
-  files.checkOutputs([r.outOption, r.out]);
+  try {
+    files.checkOutputs([r.outOption, r.out]);
+  } catch (err) {
+    wipe(bytes); // withKey wipes it from here on
+    throw err;
+  }
   const want = r.want === 'public' ? 'public' : r.part === 'public' ? 'any' : r.want;
   withKey(bytes, r.input, want, { option: '-inform', encoding: r.inform }, (key, name) => {
     if (r.want === 'public' && key.kind !== 'public')
@@ -80,8 +85,11 @@ async function rewrite(io: CliIo, r: Rewrite): Promise<void> {
     if (r.text) content += keyText(key.algorithm, textPublic ? { publicKey: key.publicKey } : key);
     const data = binary ?? content;
     // Private when it holds any secret: the encoded private key or its text.
-    files.write(r.out, data, { private: (r.encoded && !pub) || (r.text && !textPublic), keep: r.force !== true });
-    if (!pub) wipe(binary); // a private key's DER
+    try {
+      files.write(r.out, data, { private: (r.encoded && !pub) || (r.text && !textPublic), keep: r.force !== true });
+    } finally {
+      if (!pub) wipe(binary); // a private key's DER, also when the write is refused
+    }
   });
 }
 

@@ -60,11 +60,6 @@ function roundTrip(key: DecapsulationKey): void {
   if (!same) throw new MlKemError('ERR_INVALID_SECRET_KEY', 'the pairwise round trip gives another secret');
 }
 
-/**
- * Runs every check on the parts of a key, expanding the key once: from its seed when it has one
- * (the expanded key as used is then the seed's, and a stored one is compared with it), else from
- * the stored expanded key, once its byte checks pass.
- */
 /** A key file's stored parts and their checks; its bytes and what was decoded from them wiped after, also on a throw. */
 function inspected(bytes: ByteArray, name: string) {
   let container: Container | undefined;
@@ -80,6 +75,11 @@ function inspected(bytes: ByteArray, name: string) {
   }
 }
 
+/**
+ * Runs every check on the parts of a key, expanding the key once: from its seed when it has one
+ * (the expanded key as used is then the seed's, and a stored one is compared with it), else from
+ * the stored expanded key, once its byte checks pass.
+ */
 function checkKey(kem: MlKem, parts: StoredParts): { checks: Checks; publicKey: Uint8Array } {
   const checks: Checks = {
     publicKey: 'n/a',

@@ -157,9 +157,9 @@ function decodePrivate(key: unknown, options: DecodePkcs8Options | undefined, fn
  * const sharedSecret = key.decapsulate(ciphertext); // key.name: 'ML-KEM-768'
  */
 export function loadPrivateKey(key: KeyFileInput, options?: DecodePkcs8Options): DecapsulationKey {
-  readOptions(options, ['pairwiseCheck', 'backend'], 'loadPrivateKey options');
-  const backend = readBackend(options?.backend, 'loadPrivateKey options');
-  const info = decodePrivate(key, options, 'loadPrivateKey');
+  const o = readOptions(options, ['pairwiseCheck', 'backend'], 'loadPrivateKey options'); // each read once
+  const backend = readBackend(o.backend, 'loadPrivateKey options');
+  const info = decodePrivate(key, o as DecodePkcs8Options, 'loadPrivateKey');
   try {
     // The key's checks ran in decodePkcs8 / fromJwk: the object is built without a second pairwise check.
     return kemFor(info.algorithm, backend).decapsulationKey(info.seed ?? info.secretKey, { pairwiseCheck: false });

@@ -130,3 +130,24 @@ describe('Web Crypto importKey: one expansion per imported key', () => {
     assert.notDeepEqual(other.seed, pair.seed);
   });
 });
+
+describe('loadPrivateKey: each option read once', () => {
+  it('a getter on options.backend or options.pairwiseCheck runs once', async () => {
+    const { loadPrivateKey } = await import('../../src/keys/load.js');
+    const { toPem } = await import('../../src/keys/index.js');
+    const pem = toPem(encodePkcs8({ algorithm: 'ML-KEM-768', ...MlKem768.keygen() }, { form: 'seed' }), 'PRIVATE KEY');
+    const reads = { backend: 0, pairwiseCheck: 0 };
+    const options = {
+      get backend() {
+        reads.backend++;
+        return undefined;
+      },
+      get pairwiseCheck() {
+        reads.pairwiseCheck++;
+        return true;
+      },
+    };
+    loadPrivateKey(pem, options as object).dispose();
+    assert.deepEqual(reads, { backend: 1, pairwiseCheck: 1 });
+  });
+});

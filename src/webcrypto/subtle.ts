@@ -90,14 +90,13 @@ const NO_EXPORT = ['HKDF', 'PBKDF2'];
 /** Usages that no algorithm allows together (a signing and an encryption usage). */
 const NO_ALGORITHM_USAGES = ['sign', 'encrypt'];
 
-// Captured at load, as every call that takes a key or a secret: a later patch never sees one.
-const [apply, stringify, parse] = /* @__PURE__ */ (() => [Reflect.apply, JSON.stringify, JSON.parse] as const)();
-const utf8 = /* @__PURE__ */ (() => ({
-  encoder: typeof TextEncoder === 'function' ? new TextEncoder() : undefined,
-  encode: typeof TextEncoder === 'function' ? TextEncoder.prototype.encode : undefined,
-  decoder: typeof TextDecoder === 'function' ? new TextDecoder('utf-8', { fatal: true }) : undefined,
-  decode: typeof TextDecoder === 'function' ? TextDecoder.prototype.decode : undefined,
-}))();
+// Captured at load (bound), as every function given a key or a secret: a later patch never sees one.
+const [apply, stringify, parse, encodeUtf8, decodeUtf8] = /* @__PURE__ */ (() => {
+  const text = typeof TextEncoder === 'function' && typeof TextDecoder === 'function'; // Hermes may lack them
+  const encoder = text ? new TextEncoder() : undefined;
+  const decoder = text ? new TextDecoder('utf-8', { fatal: true }) : undefined;
+  return [Reflect.apply, JSON.stringify, JSON.parse, encoder?.encode.bind(encoder), decoder?.decode.bind(decoder)];
+})();
 
 const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
 /** A key of the runtime's own (ours pass `instanceof CryptoKey` too). */
@@ -373,13 +372,10 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
       const f = readFormat(format);
       const aesKw = algorithmName(wrapAlgorithm).toUpperCase() === 'AES-KW';
       const exported = (await formats()).exportOurKey(f, key);
-      let json = exported instanceof ArrayBuffer ? '' : (apply(stringify, JSON, [exported]) as string);
+      let json = exported instanceof ArrayBuffer ? '' : stringify(exported);
       // AES-KW wraps whole 64-bit blocks (RFC 3394): pad the JSON with spaces, as Node does.
       if (aesKw) json = json.padEnd((json.length + 7) & ~7, ' '); // ASCII: one byte per character
-      const bytes =
-        exported instanceof ArrayBuffer
-          ? new Uint8Array(exported)
-          : (apply(utf8.encode!, utf8.encoder, [json]) as Uint8Array);
+      const bytes = exported instanceof ArrayBuffer ? new Uint8Array(exported) : encodeUtf8!(json);
       try {
         const inner = (await native('importKey', ['raw', bytes, carrier, true, ['sign']])) as CryptoKey;
         return native('wrapKey', ['raw', inner, wrappingKey, wrapAlgorithm]);
@@ -415,7 +411,7 @@ export function createSubtle(o: SubtleOptions): WebCryptoSubtle {
           // WebCrypto, §14.3.12 step 14, "parse a JWK": JSON, converted to a JsonWebKey, with a kty.
           let parsed: unknown;
           try {
-            parsed = apply(parse, JSON, [apply(utf8.decode!, utf8.decoder, [bytes])]);
+            parsed = parse(decodeUtf8!(bytes));
           } catch {
             fail('DataError', 'the unwrapped key is not a JSON Web Key');
           }
